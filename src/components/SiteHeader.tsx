@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { LANGS } from '../shared/i18n/langs.ts';
+import { withLang } from '../shared/i18n/links.ts';
+import { PUBLIC_SECTIONS, sectionOf } from '../shared/sections.ts';
+import { Logo } from './Logo.tsx';
+
+/**
+ * Header of the public site. Works without JavaScript: the phone menu is a checkbox toggle and the language
+ * switch is a pair of plain links to the same page.
+ */
+export function SiteHeader() {
+  const { t } = useTranslation('common');
+  const { lang, site, requestPath, urlParsed } = usePageContext();
+  const current = sectionOf(requestPath);
+  const search = new URLSearchParams(urlParsed.search);
+  search.delete('lang');
+  const here = requestPath + (search.size ? `?${search.toString()}` : '');
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <div className="container">
+        <a className="site-brand" href={withLang('/', lang)}>
+          <Logo />
+          <span>{site.siteName}</span>
+        </a>
+        <input type="checkbox" id="nav-toggle" className="nav-toggle visually-hidden" aria-controls="site-nav" />
+        <label htmlFor="nav-toggle" className="nav-toggle-label">
+          {t('nav.menu')}
+        </label>
+        <nav id="site-nav" className="site-nav" aria-label={t('nav.mainNavigation')}>
+          <ul>
+            {PUBLIC_SECTIONS.map((s) => (
+              <li key={s.key}>
+                <a href={withLang(s.path, lang)} aria-current={current === s.key ? 'page' : undefined}>
+                  {t(`nav.${s.key}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-tools">
+          <span className="visually-hidden">{t('lang.label')}</span>
+          {LANGS.map((l) => (
+            <a key={l} href={withLang(here, l, true)} hrefLang={l} lang={l} aria-current={l === lang ? 'true' : undefined}>
+              {t(`lang.${l}`)}
+            </a>
+          ))}
+          <a href={withLang('/user', lang)}>{t('nav.memberCentre')}</a>
+        </div>
+      </div>
+    </header>
+  );
+}

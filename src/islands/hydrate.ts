@@ -1,0 +1,53 @@
+import { islands, type IslandName } from './registry.ts';
+import { normalizeLang, DEFAULT_LANG } from '../shared/i18n/langs.ts';
+
+const catalogues = import.meta.glob('../locales/*/*.json', { import: 'default' }) as Record<
+  string,
+  () => Promise<Record<string, unknown>>
+>;
+
+/**
+ * The island loader behind every `+client.ts`: finds `[data-island]` elements and hydrates each one. React,
+ * i18next and the islands' code are imported only when the page has an island, so pages without any stay
+ * free of framework JavaScript.
+ */
+export async function hydrateIslands(root: ParentNode = document): Promise<void> {
+  const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
+  if (elements.length === 0) return;
+  const lang = normalizeLang(elements[0]!.dataset.lang) ?? DEFAULT_LANG;
+  const defs = elements.map((el) => islands[el.dataset.island as IslandName]).filter((d) => d !== undefined);
+  const namespaces = [...new Set(defs.flatMap((d) => d.ns))];
+  const [{ createElement }, { hydrateRoot }, { I18nextProvider }, { createI18n }, resources] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    import('react-i18next'),
+    import('../shared/i18n/instance.ts'),
+    loadResources(lang, namespaces),
+  ]);
+  const i18n = createI18n(lang, resources, namespaces);
+  await Promise.all(
+    elements.map(async (el) => {
+      const def = islands[el.dataset.island as IslandName];
+      if (!def) return;
+      const Component = await def.load();
+      const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
+      hydrateRoot(el, createElement(I18nextProvider, { i18n }, createElement(Component, props)));
+    }),
+  );
+}
+
+async function loadResources(lang: string, namespaces: string[]) {
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  const langs = lang === DEFAULT_LANG ? [lang] : [lang, DEFAULT_LANG];
+  await Promise.all(
+    langs.flatMap((l) =>
+      namespaces.map(async (ns) => {
+        const load = catalogues[`../locales/${l}/${ns}.json`];
+        if (!load) return;
+        resources[l] ??= {};
+        resources[l][ns] = await load();
+      }),
+    ),
+  );
+  return resources;
+}

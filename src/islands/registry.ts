@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+
+/** How the browser gets an island: its code, and the catalogue namespaces it needs before hydrating. */
+export interface IslandDef {
+  load: () => Promise<ComponentType<Record<string, unknown>>>;
+  ns: readonly string[];
+}
+
+function island<P>(load: () => Promise<{ default: ComponentType<P> }>, ns: readonly string[]): IslandDef {
+  // Props arrive as parsed JSON from the server-rendered markup; each island's own type describes them.
+  return { load: async () => (await load()).default as unknown as ComponentType<Record<string, unknown>>, ns };
+}
+
+/** Every island the pages may render. A name here is the `data-island` attribute in the HTML. */
+export const islands = {
+  BackCountdown: island(() => import('./BackCountdown.tsx'), ['common']),
+} satisfies Record<string, IslandDef>;
+
+export type IslandName = keyof typeof islands;

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { withLang } from '../../../../shared/i18n/links.ts';
+import { PUBLIC_SECTIONS } from '../../../../shared/sections.ts';
+
+const FACTS = ['began', 'heritage', 'sites', 'provinces'] as const;
+
+export default function Page() {
+  const { t } = useTranslation('public');
+  const { t: tc } = useTranslation('common');
+  const { lang, site } = usePageContext();
+  return (
+    <>
+      <section className="hero">
+        <div className="container">
+          <p className="kicker mb-2">{t('home.heroKicker')}</p>
+          <h1 className="fw-bold mb-3">{site.siteName}</h1>
+          <p className="lead mb-4">{t('home.heroLead')}</p>
+          <div className="d-flex flex-wrap gap-2">
+            <a className="btn btn-light" href={withLang('/about', lang)}>
+              {t('home.heroAbout')}
+            </a>
+            <a className="btn btn-outline-light" href={withLang('/canal', lang)}>
+              {t('home.heroTour')}
+            </a>
+          </div>
+        </div>
+      </section>
+      <section className="container my-5" aria-labelledby="facts-title">
+        <h2 id="facts-title" className="h4 mb-4">
+          {t('home.factsTitle')}
+        </h2>
+        <div className="row g-4">
+          {FACTS.map((f) => (
+            <div key={f} className="col-sm-6 col-lg-3">
+              <div className="fact">
+                <div className="fact-value">{t(`home.facts.${f}Value`)}</div>
+                <div className="small text-body-secondary">{t(`home.facts.${f}Label`)}</div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+      <section className="container my-5" aria-labelledby="sections-title">
+        <h2 id="sections-title" className="h4 mb-4">
+          {t('home.sectionsTitle')}
+        </h2>
+        <div className="row g-3">
+          {PUBLIC_SECTIONS.filter((s) => s.key !== 'home' && s.key !== 'about').map((s) => (
+            <div key={s.key} className="col-sm-6 col-lg-4">
+              <div className="card section-card">
+                <div className="card-body">
+                  <h3 className="h5 card-title">
+                    <a href={withLang(s.path, lang)} className="stretched-link">
+                      {tc(`title.${s.key}`)}
+                    </a>
+                  </h3>
+                  <p className="card-text small text-body-secondary mb-0">{t(`home.sections.${s.key}`)}</p>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

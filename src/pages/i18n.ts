@@ -1,0 +1,17 @@
+import type { i18n, TFunction } from 'i18next';
+import { createI18n, toResources, type CatalogueFiles } from '../shared/i18n/instance.ts';
+import { LANGS, type Lang } from '../shared/i18n/langs.ts';
+
+// Server-side rendering has every catalogue in memory; islands load only their own namespaces in the browser.
+const files = import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' }) as CatalogueFiles;
+const resources = toResources(files);
+const namespaces = Object.keys(resources['zh-cn'] ?? {});
+const instances = new Map<Lang, i18n>(LANGS.map((lang) => [lang, createI18n(lang, resources, namespaces)]));
+
+export function pageI18n(lang: Lang): i18n {
+  return instances.get(lang)!;
+}
+
+export function pageT(lang: Lang, ns = 'common'): TFunction {
+  return pageI18n(lang).getFixedT(lang, ns);
+}

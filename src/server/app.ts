@@ -1,0 +1,107 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import type { Knex } from 'knex';
+import type { AppConfig } from './config.ts';
+import './state.ts';
+import { openDatabase } from './db.ts';
+import { createLogger } from './logger.ts';
+import { runSeeds } from './seed.ts';
+import { createServices, type Services } from './services/index.ts';
+import { createRenderer, type Renderer } from './render.ts';
+import { requestId } from './middleware/requestId.ts';
+import { accessLog } from './middleware/accessLog.ts';
+import { classify } from './middleware/classify.ts';
+import { errors } from './middleware/errors.ts';
+import { securityHeaders } from './middleware/security.ts';
+import { lang } from './middleware/lang.ts';
+import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/statics.ts';
+import { ApiRegistry, apiRouter } from '../api/router.ts';
+import { registerRoutes } from '../api/routes.ts';
+
+export interface PortalApp {
+  koa: Koa;
+  knex: Knex;
+  services: Services;
+  registry: ApiRegistry;
+  renderer: Renderer;
+  close(): Promise<void>;
+}
+
+export interface CreateAppOptions {
+  /** Serve pages through Vite's dev server (hot reload) instead of the production build in dist/. */
+  dev?: boolean;
+}
+
+function staticMounts(config: AppConfig, dev: boolean): StaticMount[] {
+  const uploads: StaticMount = {
+    prefix: '/storage/',
+    root: path.join(config.dataDir, 'storage'),
+    cacheControl: REVALIDATE,
+    // Uploaded files are data: never let a browser run them as a document or script.
+    headers: { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox", 'X-Content-Type-Options': 'nosniff' },
+  };
+  if (dev) return [uploads, { prefix: '/', root: path.join(config.root, 'public'), cacheControl: REVALIDATE }];
+  const client = path.join(config.root, 'dist/client');
+  return [
+    { prefix: '/assets/', root: path.join(client, 'assets'), cacheControl: IMMUTABLE },
+    uploads,
+    { prefix: '/', root: client, cacheControl: REVALIDATE },
+  ];
+}
+
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<PortalApp> {
+  const dev = options.dev ?? false;
+  // Vike serves the production build only when NODE_ENV says so.
+  if (!dev) process.env.NODE_ENV = 'production';
+  const log = createLogger(config.logLevel);
+  const knex = await openDatabase(config.databaseUrl);
+  try {
+    const services = createServices(config, knex, log);
+    await runSeeds({ knex, config, log });
+    const registry = new ApiRegistry();
+    registerRoutes(registry, services);
+    const renderer = await createRenderer(services, dev);
+
+    const koa = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+    koa.on('error', (err: NodeJS.ErrnoException) => {
+      // A visitor closing the tab mid-download is not a server fault.
+      if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;
+      log.error({ err }, 'unhandled Koa error');
+    });
+    koa.use(requestId());
+    koa.use(accessLog(log));
+    koa.use(classify(config.adminBase));
+    koa.use(errors(log));
+    koa.use(securityHeaders(!dev));
+    koa.use(
+      compress({
+        threshold: 1024,
+        br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+        gzip: { level: 6 },
+        deflate: false,
+      }),
+    );
+    koa.use(lang());
+    koa.use(statics(staticMounts(config, dev)));
+    koa.use(apiRouter(registry));
+    if (renderer.devAssets) koa.use(renderer.devAssets);
+    koa.use(renderer.pages);
+
+    return {
+      koa,
+      knex,
+      services,
+      registry,
+      renderer,
+      async close() {
+        await renderer.close();
+        await knex.destroy();
+      },
+    };
+  } catch (err) {
+    await knex.destroy();
+    throw err;
+  }
+}

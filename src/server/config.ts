@@ -1,0 +1,83 @@
+import path from 'node:path';
+
+/** Everything the process reads from its environment, validated once at boot. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** SQLite file path, or a postgres:// URL. */
+  databaseUrl: string;
+  /** Where admin pages live; the admin API moves to `${adminBase}.php/` when this is not /admin. */
+  adminBase: string;
+  /** Absolute origin used for canonical links, sitemap and mail (no trailing slash); empty = derive from the request. */
+  publicUrl: string;
+  logLevel: string;
+  adminPassword: string;
+  adminTokenKeepTime: number;
+  userTokenKeepTime: number;
+  adminLoginCaptcha: boolean;
+  userLoginCaptcha: boolean;
+  /** Key for AES-encrypting envelope `data`; empty = responses are plain JSON. */
+  apiEncryptKey: string;
+  seedDemo: boolean;
+  /** Root of the repository (where dist/, public/ and src/ are). */
+  root: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const dataDir = path.resolve(ROOT, env.DATA_DIR?.trim() || 'data');
+  const adminBase = (env.ADMIN_BASE?.trim() || '/admin').replace(/\/+$/, '');
+  if (!/^\/[A-Za-z0-9_-]+$/.test(adminBase)) {
+    throw new ConfigError(`ADMIN_BASE must look like /admin (one path segment of letters, digits, _ or -), got "${env.ADMIN_BASE}"`);
+  }
+  if (['/api', '/user', '/storage', '/assets'].includes(adminBase.toLowerCase())) {
+    throw new ConfigError(`ADMIN_BASE cannot be ${adminBase}: that path belongs to another part of the portal`);
+  }
+  const publicUrl = (env.PUBLIC_URL?.trim() || '').replace(/\/+$/, '');
+  if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) origin such as https://canal.example.org, got "${env.PUBLIC_URL}"`);
+  }
+  const databaseUrl = env.DATABASE_URL?.trim() || path.join(dataDir, 'portal.sqlite');
+  return {
+    port: int(env, 'PORT', 8000, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    adminBase,
+    publicUrl,
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    adminPassword: env.ADMIN_PASSWORD ?? '',
+    adminTokenKeepTime: int(env, 'ADMIN_TOKEN_KEEP_TIME', 259200, 60, 31536000),
+    userTokenKeepTime: int(env, 'USER_TOKEN_KEEP_TIME', 259200, 60, 31536000),
+    adminLoginCaptcha: bool(env, 'ADMIN_LOGIN_CAPTCHA', true),
+    userLoginCaptcha: bool(env, 'USER_LOGIN_CAPTCHA', true),
+    apiEncryptKey: env.API_ENCRYPT_KEY ?? '',
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    root: ROOT,
+    ...overrides,
+  };
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { Model } from 'objection';
+
+interface SqliteConnection {
+  pragma(sql: string): unknown;
+}
+
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
+
+export function isPostgres(databaseUrl: string): boolean {
+  return /^postgres(ql)?:\/\//.test(databaseUrl);
+}
+
+/** Knex settings shared by the app and the knex CLI (knexfile.ts). */
+export function knexSettings(databaseUrl: string): Knex.Config {
+  const migrations: Knex.MigratorConfig = {
+    directory: MIGRATIONS_DIR,
+    extension: 'ts',
+    loadExtensions: ['.ts'],
+  };
+  if (isPostgres(databaseUrl)) {
+    return { client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, migrations };
+  }
+  fs.mkdirSync(path.dirname(databaseUrl), { recursive: true });
+  return {
+    client: 'better-sqlite3',
+    connection: { filename: databaseUrl },
+    useNullAsDefault: true,
+    // One writer at a time is SQLite's model; a single connection avoids SQLITE_BUSY between our own pool members.
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: SqliteConnection, done: (err: Error | null, conn: SqliteConnection) => void) {
+        conn.pragma('journal_mode = WAL');
+        conn.pragma('foreign_keys = ON');
+        conn.pragma('busy_timeout = 5000');
+        conn.pragma('synchronous = NORMAL');
+        done(null, conn);
+      },
+    },
+    migrations,
+  };
+}
+
+export async function openDatabase(databaseUrl: string): Promise<Knex> {
+  const knex = knexFactory(knexSettings(databaseUrl));
+  Model.knex(knex);
+  await knex.migrate.latest();
+  return knex;
+}

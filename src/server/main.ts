@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import { loadConfig, ConfigError } from './config.ts';
+import { createApp } from './app.ts';
+
+const SHUTDOWN_GRACE_MS = 4000;
+
+async function main(): Promise<void> {
+  const dev = process.argv.includes('--dev');
+  const config = loadConfig();
+  const app = await createApp(config, { dev });
+  const server: Server = app.koa.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.services.log.info(`portal listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}${dev ? ' (dev)' : ''}`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.services.log.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, then cut whatever is still open before the 5 s budget.
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      app
+        .close()
+        .then(() => process.exit(0))
+        .catch((err) => {
+          app.services.log.error({ err }, 'error while closing');
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(`Configuration error: ${err.message}`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import type { Context } from 'koa';
+import { ApiCode, type Envelope } from '../../shared/api/envelope.ts';
+
+/**
+ * A failure a handler reports to the caller. `msg` is a key of the `api` catalogue (translated into the
+ * request's language) unless `raw` is set, for texts that come from elsewhere (a mail server's answer).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly msgKey: string,
+    readonly code: number = ApiCode.failure,
+    readonly data: unknown = null,
+    readonly params: Record<string, unknown> = {},
+    readonly raw = false,
+  ) {
+    super(msgKey);
+  }
+
+  static raw(text: string): ApiError {
+    return new ApiError(text, ApiCode.failure, null, {}, true);
+  }
+}
+
+/** A successful result with a message to show (the client shows it when the call opted in). */
+export class Success<T> {
+  constructor(
+    readonly data: T,
+    readonly msgKey: string,
+    readonly params: Record<string, unknown> = {},
+  ) {}
+}
+
+export function envelope<T>(ctx: Context, code: number, msg: string, data: T): Envelope<T> {
+  return { code, msg, time: ctx.state.startTime, data };
+}
+
+export function sendEnvelope(ctx: Context, code: number, msg: string, data: unknown, status = 200): void {
+  ctx.status = status;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = envelope(ctx, code, msg, data);
+}
+
+export function sendOk(ctx: Context, result: unknown): void {
+  if (result instanceof Success) {
+    sendEnvelope(ctx, ApiCode.success, ctx.state.t(result.msgKey, result.params), result.data ?? null);
+  } else {
+    sendEnvelope(ctx, ApiCode.success, '', result ?? null);
+  }
+}
+
+export function sendError(ctx: Context, err: ApiError): void {
+  sendEnvelope(ctx, err.code, err.raw ? err.msgKey : ctx.state.t(err.msgKey, err.params), err.data);
+}

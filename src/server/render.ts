@@ -1,0 +1,88 @@
+import type { Context, Middleware } from 'koa';
+import { renderPage } from 'vike/server';
+import type { Services } from './services/index.ts';
+import type { PortalPageContext } from '../shared/pageContext.ts';
+
+export interface Renderer {
+  /** Vite's dev middleware (assets, HMR) in development; nothing in production. */
+  devAssets: Middleware | null;
+  pages: Middleware;
+  close(): Promise<void>;
+}
+
+const NOT_FOUND_PATH = '/404';
+
+/** Vite's Connect middleware as Koa middleware: Vite either answers (we step aside) or calls next. */
+function fromConnect(handler: (req: Context['req'], res: Context['res'], next: (err?: unknown) => void) => void): Middleware {
+  return (ctx, next) =>
+    new Promise<void>((resolve, reject) => {
+      const res = ctx.res;
+      const originalEnd = res.end.bind(res);
+      res.end = ((...args: Parameters<typeof res.end>) => {
+        ctx.respond = false;
+        const result = originalEnd(...args);
+        resolve();
+        return result;
+      }) as typeof res.end;
+      handler(ctx.req, res, (err) => {
+        res.end = originalEnd;
+        if (err) reject(err);
+        else next().then(resolve, reject);
+      });
+    });
+}
+
+export async function createRenderer(services: Services, dev: boolean): Promise<Renderer> {
+  const { config, settings } = services;
+  let devAssets: Middleware | null = null;
+  let close = async () => {};
+  if (dev) {
+    const { createDevMiddleware } = await import('vike/server');
+    const { devMiddleware, viteServer } = await createDevMiddleware({ root: config.root });
+    devAssets = fromConnect((req, res, next) => devMiddleware(req, res, next));
+    close = () => viteServer.close();
+  }
+
+  async function render(ctx: Context, urlOriginal: string): Promise<boolean> {
+    const extras: PortalPageContext = {
+      lang: ctx.state.lang,
+      site: await settings.site(ctx.state.lang, config.publicUrl || `//${ctx.host}`),
+      adminBase: config.adminBase,
+      origin: services.origin(ctx),
+      requestPath: ctx.originalUrl.split('?')[0] ?? '/',
+    };
+    const pageContext = await renderPage({
+      urlOriginal,
+      headersOriginal: ctx.headers,
+      cspNonce: dev ? undefined : ctx.state.cspNonce,
+      ...extras,
+    });
+    const { httpResponse } = pageContext;
+    if (!httpResponse) return false;
+    if (httpResponse.statusCode === 404 && !urlOriginal.startsWith(NOT_FOUND_PATH)) {
+      const rendered = await render(ctx, NOT_FOUND_PATH + (ctx.search || ''));
+      ctx.status = 404;
+      return rendered;
+    }
+    // /404 is a page of its own, but whoever lands on it did not find what they asked for.
+    ctx.status = urlOriginal.split('?')[0] === NOT_FOUND_PATH ? 404 : httpResponse.statusCode;
+    for (const [name, value] of httpResponse.headers) {
+      // Our security middleware owns the CSP header (it covers more than scripts).
+      if (name.toLowerCase() !== 'content-security-policy') ctx.set(name, value);
+    }
+    ctx.body = httpResponse.body;
+    return true;
+  }
+
+  const pages: Middleware = async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405;
+      ctx.set('Allow', 'GET, HEAD');
+      return;
+    }
+    // ctx.url carries the internal /admin prefix when the admin lives under another base.
+    if (!(await render(ctx, ctx.url))) await next();
+  };
+
+  return { devAssets, pages, close: () => close() };
+}

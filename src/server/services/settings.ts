@@ -1,0 +1,92 @@
+import type { Knex } from 'knex';
+import type { Lang } from '../../shared/i18n/langs.ts';
+import type { SiteInfo, UploadSettings } from '../../shared/site.ts';
+
+export interface ConfigRow {
+  id: number;
+  name: string;
+  group: string;
+  title: string;
+  tip: string;
+  type: string;
+  value: string | null;
+  content: string | null;
+  rule: string;
+  extend: string;
+  allow_del: number | boolean;
+  weigh: number;
+}
+
+const SIZE_UNITS: Record<string, number> = { b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
+
+/** '10mb' → bytes (units b, k/kb, m/mb, g/gb; 1024 steps). A bare number is bytes. */
+export function parseSize(text: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (!m) return 0;
+  const unit = SIZE_UNITS[(m[2] || 'b').toLowerCase()];
+  return unit ? Math.floor(Number(m[1]) * unit) : 0;
+}
+
+/** The `config` table, read through an in-process cache that every write clears. */
+export class Settings {
+  private cache: Map<string, ConfigRow> | null = null;
+  private loading: Promise<Map<string, ConfigRow>> | null = null;
+
+  constructor(private readonly knex: Knex) {}
+
+  async rows(): Promise<Map<string, ConfigRow>> {
+    if (this.cache) return this.cache;
+    this.loading ??= this.knex<ConfigRow>('config')
+      .select('*')
+      .orderBy([{ column: 'weigh', order: 'desc' }, { column: 'id', order: 'asc' }])
+      .then((rows) => {
+        this.cache = new Map(rows.map((r) => [r.name, r]));
+        return this.cache;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  async get(name: string): Promise<string> {
+    return (await this.rows()).get(name)?.value ?? '';
+  }
+
+  async flag(name: string): Promise<boolean> {
+    return (await this.get(name)) === '1';
+  }
+
+  invalidate(): void {
+    this.cache = null;
+  }
+
+  async upload(): Promise<UploadSettings> {
+    const rows = await this.rows();
+    const value = (name: string) => rows.get(name)?.value ?? '';
+    return {
+      maxSize: parseSize(value('upload_max_size')),
+      saveName: value('upload_save_name'),
+      allowedSuffixes: value('upload_allowed_suffixes').toLowerCase().replace(/\s+/g, ''),
+      allowedMimeTypes: value('upload_allowed_mime_types')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+      mode: 'local',
+    };
+  }
+
+  /** `cdnOrigin` is what to use when no CDN is configured (PUBLIC_URL, else `//<host>` of the request). */
+  async site(lang: Lang, cdnOrigin: string): Promise<SiteInfo> {
+    const rows = await this.rows();
+    const value = (name: string) => rows.get(name)?.value ?? '';
+    const siteName = (lang === 'en' && value('site_name_en')) || value('site_name');
+    return {
+      siteName,
+      recordNumber: value('record_number'),
+      version: value('version'),
+      cdnUrl: value('cdn_url') || cdnOrigin,
+      upload: await this.upload(),
+    };
+  }
+}

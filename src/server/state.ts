@@ -1,0 +1,16 @@
+import type { TFunction } from 'i18next';
+import type { Lang } from '../shared/i18n/langs.ts';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** Unix seconds at which the request arrived: the envelope's `time`. */
+    startTime: number;
+    requestId: string;
+    lang: Lang;
+    /** Translates keys of the `api` catalogue into the request's language. */
+    t: TFunction;
+    cspNonce: string;
+    /** 'api' for JSON calls (after the admin-base rewrite), 'page' otherwise. */
+    kind: 'api' | 'page';
+  }
+}

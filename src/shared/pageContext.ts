@@ -1,0 +1,21 @@
+import type { Lang } from './i18n/langs.ts';
+import type { SiteInfo } from './site.ts';
+
+/** What the Koa bridge hands to every Vike render, on top of Vike's own fields. */
+export interface PortalPageContext {
+  lang: Lang;
+  site: SiteInfo;
+  /** Where admin pages live (ADMIN_BASE). */
+  adminBase: string;
+  /** Absolute origin for canonical links and Open Graph URLs. */
+  origin: string;
+  /** The path the visitor asked for (before an admin-base rewrite or a 404 re-render). */
+  requestPath: string;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Vike {
+    interface PageContext extends PortalPageContext {}
+  }
+}

@@ -1,0 +1,18 @@
+/** Upload limits the client checks before sending (spec section 3, "Upload settings"). */
+export interface UploadSettings {
+  maxSize: number;
+  saveName: string;
+  /** Comma-separated, lower case, without dots. */
+  allowedSuffixes: string;
+  allowedMimeTypes: string[];
+  mode: string;
+}
+
+/** `site` of GET /api/index/index, also handed to every server-rendered page. */
+export interface SiteInfo {
+  siteName: string;
+  recordNumber: string;
+  version: string;
+  cdnUrl: string;
+  upload: UploadSettings;
+}
