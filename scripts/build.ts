@@ -34,10 +34,16 @@ export function buildIfNeeded(): void {
   const wanted = fingerprint();
   if (fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === wanted && fs.existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) return;
   console.log('Building the pages (vite build)...');
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  // Vike's CLI takes no log-level flag; keep the file listing out of the way unless the build fails.
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build'], {
     cwd: ROOT,
-    stdio: 'inherit',
+    encoding: 'utf8',
+    // Test runners set NODE_ENV=test, which would make Vite emit development JSX the server cannot run.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (result.status !== 0) throw new Error('vite build failed');
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout + result.stderr);
+    throw new Error('vite build failed');
+  }
   fs.writeFileSync(STAMP, wanted);
 }

@@ -83,8 +83,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         deflate: false,
       }),
     );
-    koa.use(lang());
     koa.use(statics(staticMounts(config, dev)));
+    koa.use(lang());
     koa.use(apiRouter(registry));
     if (renderer.devAssets) koa.use(renderer.devAssets);
     koa.use(renderer.pages);

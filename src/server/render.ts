@@ -59,13 +59,14 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return false;
-    if (httpResponse.statusCode === 404 && !urlOriginal.startsWith(NOT_FOUND_PATH)) {
+    const isNotFoundPage = urlOriginal.split('?')[0] === NOT_FOUND_PATH;
+    if (httpResponse.statusCode === 404 && !isNotFoundPage) {
       const rendered = await render(ctx, NOT_FOUND_PATH + (ctx.search || ''));
       ctx.status = 404;
       return rendered;
     }
     // /404 is a page of its own, but whoever lands on it did not find what they asked for.
-    ctx.status = urlOriginal.split('?')[0] === NOT_FOUND_PATH ? 404 : httpResponse.statusCode;
+    ctx.status = isNotFoundPage ? 404 : httpResponse.statusCode;
     for (const [name, value] of httpResponse.headers) {
       // Our security middleware owns the CSP header (it covers more than scripts).
       if (name.toLowerCase() !== 'content-security-policy') ctx.set(name, value);

@@ -25,8 +25,8 @@ export function classify(adminBase: string): Middleware {
       ctx.state.kind = 'api';
       ctx.path = ADMIN_PREFIX + p.slice(base.length + 4);
     } else if (lower === ADMIN_PREFIX || lower.startsWith(`${ADMIN_PREFIX}/`)) {
-      // The default entrance is closed once the admin has moved: answer as an unknown page.
-      ctx.path = '/404-admin-moved';
+      // The default entrance is closed once the admin has moved: answer with the not-found page.
+      ctx.path = '/404';
     } else if (lower === base || lower.startsWith(`${base}/`)) {
       ctx.path = ADMIN_PREFIX + p.slice(base.length);
     }

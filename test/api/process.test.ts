@@ -1,0 +1,75 @@
+import test from 'ava';
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfNeededLocked } from '../helpers/build.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BIG_FILE_BYTES = 32 * 1024 * 1024;
+
+/** Starts `npm start`'s server as a real process and resolves once it listens, with the port it chose. */
+function boot(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const port = new Promise<number>((resolve, reject) => {
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      const m = /listening on http:\/\/[^:]+:(\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, port, exit, output: () => out };
+}
+
+test('the server starts, reuses its data on a second start and exits 0 on SIGTERM', async (t) => {
+  buildIfNeededLocked();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-proc-'));
+  try {
+    fs.mkdirSync(path.join(dataDir, 'storage'));
+    fs.writeFileSync(path.join(dataDir, 'storage/big.bin'), Buffer.alloc(BIG_FILE_BYTES, 7));
+    const first = boot(dataDir);
+    const port = await first.port;
+    t.is((await fetch(`http://127.0.0.1:${port}/`)).status, 200);
+    t.true(fs.existsSync(path.join(dataDir, 'portal.sqlite')));
+    t.regex(first.output(), /seed applied/);
+    // A download in flight when SIGTERM arrives still completes: pause after the first chunk, stop, resume.
+    const received = new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+      http
+        .get(`http://127.0.0.1:${port}/storage/big.bin`, (res) => {
+          let bytes = 0;
+          res.once('data', () => {
+            res.pause();
+            first.child.kill('SIGTERM');
+            setTimeout(() => res.resume(), 300);
+          });
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+        })
+        .on('error', reject);
+    });
+    const started = Date.now();
+    t.deepEqual(await received, { status: 200, bytes: BIG_FILE_BYTES });
+    t.is(await first.exit, 0);
+    t.true(Date.now() - started < 5000, 'stops within 5 s');
+
+    const second = boot(dataDir);
+    const port2 = await second.port;
+    const body = (await (await fetch(`http://127.0.0.1:${port2}/api/index/index`)).json()) as { code: number };
+    t.is(body.code, 1);
+    t.notRegex(second.output(), /seed applied/, 'seeds run once per database');
+    second.child.kill('SIGINT');
+    t.is(await second.exit, 0);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

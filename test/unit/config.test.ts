@@ -1,0 +1,29 @@
+import test from 'ava';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+
+test('defaults', (t) => {
+  const c = loadConfig({});
+  t.is(c.port, 8000);
+  t.is(c.host, '0.0.0.0');
+  t.is(c.adminBase, '/admin');
+  t.is(path.basename(c.dataDir), 'data');
+  t.is(c.databaseUrl, path.join(c.dataDir, 'portal.sqlite'));
+  t.is(c.adminTokenKeepTime, 259200);
+  t.true(c.adminLoginCaptcha);
+});
+
+test('environment overrides and validation', (t) => {
+  const c = loadConfig({ PORT: '18000', DATA_DIR: '/tmp/x', ADMIN_BASE: '/manage/', PUBLIC_URL: 'https://canal.example.org/', USER_LOGIN_CAPTCHA: 'off' });
+  t.is(c.port, 18000);
+  t.is(c.databaseUrl, '/tmp/x/portal.sqlite');
+  t.is(c.adminBase, '/manage');
+  t.is(c.publicUrl, 'https://canal.example.org');
+  t.false(c.userLoginCaptcha);
+  t.is(loadConfig({ DATABASE_URL: 'postgres://u:p@db/portal' }).databaseUrl, 'postgres://u:p@db/portal');
+  t.throws(() => loadConfig({ PORT: 'eighty' }), { instanceOf: ConfigError, message: /PORT/ });
+  t.throws(() => loadConfig({ ADMIN_BASE: '/a/b' }), { instanceOf: ConfigError });
+  t.throws(() => loadConfig({ ADMIN_BASE: '/api' }), { instanceOf: ConfigError });
+  t.throws(() => loadConfig({ PUBLIC_URL: 'canal.example.org' }), { instanceOf: ConfigError });
+  t.throws(() => loadConfig({ ADMIN_LOGIN_CAPTCHA: 'maybe' }), { instanceOf: ConfigError });
+});
