@@ -1,8 +1,11 @@
 import type { Middleware } from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody, type KoaBodyMiddlewareOptions } from 'koa-body';
 import qs from 'qs';
-import type { ApiRoute, Method } from './types.ts';
+import type { ApiRequest, ApiRoute, Method } from './types.ts';
 import { ApiError, sendEnvelope, sendOk } from '../server/middleware/envelope.ts';
+import { authorize, presentedTokens } from '../server/middleware/auth.ts';
+import { RateLimiter } from '../server/middleware/rateLimit.ts';
+import type { Services } from '../server/services/index.ts';
 
 const QS_OPTIONS = { depth: 5, arrayLimit: 200, parameterLimit: 2000 } as const;
 
@@ -31,7 +34,7 @@ export class ApiRegistry {
   }
 }
 
-const parseBody = koaBody({
+export const BODY_OPTIONS = {
   json: true,
   urlencoded: true,
   text: false,
@@ -40,10 +43,12 @@ const parseBody = koaBody({
   formLimit: '1mb',
   parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   queryString: QS_OPTIONS,
-});
+} satisfies Partial<KoaBodyMiddlewareOptions>;
+const parseBody = koaBody(BODY_OPTIONS);
 
 /** Dispatches API requests (ctx.state.kind === 'api') to their route; anything else goes on to the pages. */
-export function apiRouter(registry: ApiRegistry): Middleware {
+export function apiRouter(registry: ApiRegistry, services: Services): Middleware {
+  const limiter = new RateLimiter();
   return async (ctx, next) => {
     if (ctx.state.kind !== 'api') return next();
     const methods = registry.find(ctx.path);
@@ -54,11 +59,15 @@ export function apiRouter(registry: ApiRegistry): Middleware {
     const method = (ctx.method === 'HEAD' ? 'GET' : ctx.method) as Method;
     const route = methods.get(method);
     if (!route) throw new ApiError('methodNotAllowed', 0, null, { method: ctx.method });
-    await parseBody(ctx, async () => {});
+    if (route.rateLimit) limiter.hit(ctx, `${method} ${route.path}`, route.rateLimit);
+    // Routes that read their own body (uploads) are authorised before a single byte of it is read.
+    if (!route.rawBody) await parseBody(ctx, async () => {});
     const query = qs.parse(ctx.querystring, QS_OPTIONS) as Record<string, unknown>;
     const body = ctx.request.body;
     const input = { ...query, ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}) };
-    const result = await route.handler({ ctx, input });
+    const req: ApiRequest = { ctx, input, user: null, admin: null, tokens: presentedTokens(ctx, input), adminPermissions: null };
+    await authorize(route, req, services.auth);
+    const result = await route.handler(req);
     if (ctx.body === undefined || ctx.body === null) sendOk(ctx, result);
   };
 }

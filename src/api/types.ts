@@ -1,14 +1,31 @@
 import type { Context } from 'koa';
+import type { AdminRow, UserRow } from '../server/services/accounts.ts';
+import type { Permissions } from '../server/services/auth.ts';
+import type { RateLimit } from '../server/middleware/rateLimit.ts';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
-/** Who may call a route. Later capabilities add member and admin levels with their guards. */
-export type AuthLevel = 'none';
+/**
+ * Who may call a route:
+ * - none: anyone (tokens are still read; a bad or expired one just means guest);
+ * - user / admin: a logged-in member / admin (expired token → 409, none → 303 need login);
+ * - userRule / adminRule: logged in and holding the rule named after the route (else 401);
+ * - superAdmin: an admin whose groups grant `*`.
+ */
+export type AuthLevel = 'none' | 'user' | 'userRule' | 'admin' | 'adminRule' | 'superAdmin';
 
 export interface ApiRequest {
   ctx: Context;
   /** Query, form, multipart fields and JSON body merged (reference section 0); the body wins on conflicts. */
   input: Record<string, unknown>;
+  /** The member of a valid member token, on any route. */
+  user: UserRow | null;
+  /** The admin of a valid admin token, on any route. */
+  admin: AdminRow | null;
+  /** Tokens as presented (possibly expired or unknown), for logout and refresh. */
+  tokens: { user: string; admin: string };
+  /** The admin's permissions, resolved on admin routes. */
+  adminPermissions: Permissions | null;
 }
 
 export type Handler = (req: ApiRequest) => Promise<unknown> | unknown;
@@ -18,5 +35,20 @@ export interface ApiRoute {
   /** Internal path, `/api/<controller>/<action>` or `/admin/<controller>/<action>`; matched case-insensitively. */
   path: string;
   auth: AuthLevel;
+  /** Permission name when it differs from the route's own (`controller/action`, dots as slashes). */
+  rule?: string;
+  /** Per-IP brake (login, captcha, code sending). */
+  rateLimit?: RateLimit;
+  /** The handler parses the request body itself (multipart uploads, after authorisation). */
+  rawBody?: boolean;
   handler: Handler;
+}
+
+/** `/admin/auth.Admin/index` → `auth/admin/index`; `/api/account/changePassword` → `account/changepassword`. */
+export function routeRuleName(route: Pick<ApiRoute, 'path' | 'rule'>): string {
+  if (route.rule) return route.rule.toLowerCase();
+  return route.path
+    .replace(/^\/(api|admin)\//i, '')
+    .replace(/\./g, '/')
+    .toLowerCase();
 }

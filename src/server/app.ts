@@ -58,7 +58,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const log = createLogger(config.logLevel);
   const knex = await openDatabase(config.databaseUrl);
   try {
-    const services = createServices(config, knex, log);
+    const services = await createServices(config, knex, log);
     await runSeeds({ knex, config, log });
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
@@ -85,7 +85,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     );
     koa.use(statics(staticMounts(config, dev)));
     koa.use(lang());
-    koa.use(apiRouter(registry));
+    koa.use(apiRouter(registry, services));
     if (renderer.devAssets) koa.use(renderer.devAssets);
     koa.use(renderer.pages);
 

@@ -1,0 +1,27 @@
+/**
+ * Messages shown by the request client and islands: a small live region at the top of the viewport, built
+ * with the DOM so it costs no framework code and works from any island.
+ */
+const HIDE_AFTER_MS = 4000;
+
+function container(): HTMLElement {
+  let box = document.getElementById('portal-toasts');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'portal-toasts';
+    box.setAttribute('role', 'status');
+    box.setAttribute('aria-live', 'polite');
+    box.style.cssText = 'position:fixed;top:1rem;left:50%;transform:translateX(-50%);z-index:2000;display:flex;flex-direction:column;gap:.5rem;max-width:min(92vw,28rem)';
+    document.body.append(box);
+  }
+  return box;
+}
+
+export function toast(type: 'error' | 'success' | 'info', message: string): void {
+  if (!message) return;
+  const el = document.createElement('div');
+  el.className = `alert alert-${type === 'error' ? 'danger' : type} shadow-sm mb-0 py-2`;
+  el.textContent = message;
+  container().append(el);
+  window.setTimeout(() => el.remove(), HIDE_AFTER_MS);
+}

@@ -1,0 +1,67 @@
+/** Rows of the account tables as the database holds them. */
+
+export interface UserRow {
+  id: number;
+  group_id: number;
+  username: string;
+  nickname: string;
+  email: string;
+  mobile: string;
+  avatar: string;
+  gender: number;
+  birthday: string | null;
+  money: number;
+  score: number;
+  last_login_time: number | null;
+  last_login_ip: string;
+  login_failure: number;
+  last_failure_time: number | null;
+  join_ip: string;
+  join_time: number | null;
+  motto: string;
+  password: string;
+  salt: string;
+  status: string;
+  update_time: number | null;
+  create_time: number | null;
+}
+
+export interface AdminRow {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string;
+  email: string;
+  mobile: string;
+  login_failure: number;
+  last_failure_time: number | null;
+  last_login_time: number | null;
+  last_login_ip: string;
+  password: string;
+  salt: string;
+  motto: string;
+  status: string;
+  update_time: number | null;
+  create_time: number | null;
+}
+
+export interface RuleRow {
+  id: number;
+  pid: number;
+  type: string;
+  title: string;
+  name: string;
+  path: string;
+  icon: string;
+  menu_type: string;
+  url: string;
+  component: string;
+  extend: string;
+  remark: string;
+  weigh: number;
+  status: string;
+  keepalive?: number;
+  no_login_valid?: number;
+}
+
+export const DEFAULT_AVATAR = '/images/avatar.svg';

@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+
+/** A menu/permission node as seeds describe it; children are inserted below it. */
+export interface RuleSeed {
+  type: string;
+  name: string;
+  title: string;
+  icon?: string;
+  path?: string;
+  component?: string;
+  menu_type?: string;
+  weigh?: number;
+  keepalive?: number;
+  no_login_valid?: number;
+  remark?: string;
+  children?: RuleSeed[];
+}
+
+/** Inserts a rule tree into admin_rule or user_rule and returns the ids by rule name. */
+export async function insertRuleTree(knex: Knex, table: 'admin_rule' | 'user_rule', nodes: RuleSeed[], pid = 0): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const now = Math.floor(Date.now() / 1000);
+  for (const { children, ...node } of nodes) {
+    const row = {
+      pid,
+      menu_type: 'tab',
+      path: node.type === 'button' ? '' : node.name,
+      component: '',
+      icon: '',
+      weigh: 0,
+      remark: '',
+      ...node,
+      status: '1',
+      create_time: now,
+      update_time: now,
+    };
+    const [inserted] = await knex(table).insert(row).returning('id');
+    const id = typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
+    ids.set(node.name, id);
+    if (children?.length) {
+      for (const [name, childId] of await insertRuleTree(knex, table, children, id)) ids.set(name, childId);
+    }
+  }
+  return ids;
+}
+
+const BUTTON_TITLES: Record<string, string> = {
+  index: '查看',
+  add: '添加',
+  edit: '编辑',
+  del: '删除',
+  sortable: '快速排序',
+  restore: '还原',
+  info: '查看详情',
+  rollback: '回滚',
+  sendTestMail: '发送测试邮件',
+};
+
+/** Permission buttons `<menu>/<action>` of a menu, titled as the reference titles them. */
+export function buttons(menu: string, actions: string[]): RuleSeed[] {
+  return actions.map((a) => ({ type: 'button', name: `${menu}/${a}`, title: BUTTON_TITLES[a] ?? a }));
+}
