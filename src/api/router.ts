@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { HttpMethodEnum, koaBody, type KoaBodyMiddlewareOptions } from 'koa-body';
 import qs from 'qs';
-import type { ApiRequest, ApiRoute, Method } from './types.ts';
+import { routeRuleName, type ApiRequest, type ApiRoute, type Method } from './types.ts';
 import { ApiError, sendEnvelope, sendOk } from '../server/middleware/envelope.ts';
 import { authorize, presentedTokens } from '../server/middleware/auth.ts';
 import { RateLimiter } from '../server/middleware/rateLimit.ts';
@@ -48,7 +48,7 @@ const parseBody = koaBody(BODY_OPTIONS);
 
 /** Dispatches API requests (ctx.state.kind === 'api') to their route; anything else goes on to the pages. */
 export function apiRouter(registry: ApiRegistry, services: Services): Middleware {
-  const limiter = new RateLimiter();
+  const limiter = new RateLimiter(services.config.rateLimitFactor);
   return async (ctx, next) => {
     if (ctx.state.kind !== 'api') return next();
     const methods = registry.find(ctx.path);
@@ -61,13 +61,25 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
     if (!route) throw new ApiError('methodNotAllowed', 0, null, { method: ctx.method });
     if (route.rateLimit) limiter.hit(ctx, `${method} ${route.path}`, route.rateLimit);
     // Routes that read their own body (uploads) are authorised before a single byte of it is read.
-    if (!route.rawBody) await parseBody(ctx, async () => {});
     const query = qs.parse(ctx.querystring, QS_OPTIONS) as Record<string, unknown>;
-    const body = ctx.request.body;
-    const input = { ...query, ...(body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}) };
-    const req: ApiRequest = { ctx, input, user: null, admin: null, tokens: presentedTokens(ctx, input), adminPermissions: null };
-    await authorize(route, req, services.auth);
-    const result = await route.handler(req);
-    if (ctx.body === undefined || ctx.body === null) sendOk(ctx, result);
+    const req: ApiRequest = { ctx, input: query, user: null, admin: null, tokens: presentedTokens(ctx, query), adminPermissions: null };
+    try {
+      if (!route.rawBody) await parseBody(ctx, async () => {});
+      const body = ctx.request.body;
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        req.input = { ...query, ...(body as Record<string, unknown>) };
+        req.tokens = presentedTokens(ctx, req.input);
+      }
+      await authorize(route, req, services.auth);
+      const result = await route.handler(req);
+      if (ctx.body === undefined || ctx.body === null) sendOk(ctx, result);
+    } finally {
+      if (route.path.startsWith('/admin/') && services.adminLog.shouldLog(method, routeRuleName(route))) {
+        const username = req.admin?.username ?? (typeof req.input.username === 'string' ? req.input.username : '');
+        await services.adminLog
+          .write(ctx, routeRuleName(route), { adminId: req.admin?.id ?? 0, username, title: route.logTitle, input: req.input })
+          .catch((err: unknown) => services.log.error({ err }, 'admin log write failed'));
+      }
+    }
   };
 }

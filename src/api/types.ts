@@ -39,6 +39,8 @@ export interface ApiRoute {
   rule?: string;
   /** Per-IP brake (login, captcha, code sending). */
   rateLimit?: RateLimit;
+  /** Admin log title when the menu rules do not name this action (e.g. 'Login', 'Upload'). */
+  logTitle?: string;
   /** The handler parses the request body itself (multipart uploads, after authorisation). */
   rawBody?: boolean;
   handler: Handler;

@@ -1,7 +1,8 @@
 import { islands, type IslandName } from './registry.ts';
 import { normalizeLang, DEFAULT_LANG } from '../shared/i18n/langs.ts';
+import { catalogueOf } from '../shared/i18n/instance.ts';
 
-const catalogues = import.meta.glob('../locales/*/*.json', { import: 'default' }) as Record<
+const catalogues = import.meta.glob(['../locales/*/*.json', '../locales/*/*/*.json'], { import: 'default' }) as Record<
   string,
   () => Promise<Record<string, unknown>>
 >;
@@ -42,10 +43,13 @@ async function loadResources(lang: string, namespaces: string[]) {
   await Promise.all(
     langs.flatMap((l) =>
       namespaces.map(async (ns) => {
-        const load = catalogues[`../locales/${l}/${ns}.json`];
-        if (!load) return;
+        const parts = Object.keys(catalogues).filter((file) => {
+          const where = catalogueOf(file);
+          return where?.lang === l && where.ns === ns;
+        });
+        const loaded = await Promise.all(parts.map((file) => catalogues[file]!()));
         resources[l] ??= {};
-        resources[l][ns] = await load();
+        resources[l][ns] = Object.assign({}, ...loaded);
       }),
     ),
   );

@@ -14,6 +14,11 @@ function island<P>(load: () => Promise<{ default: ComponentType<P> }>, ns: reado
 /** Every island the pages may render. A name here is the `data-island` attribute in the HTML. */
 export const islands = {
   BackCountdown: island(() => import('./BackCountdown.tsx'), ['common']),
+  CanalMap: island(() => import('./CanalMap.tsx'), ['content', 'common']),
+  ClickCaptcha: island(() => import('./ClickCaptcha.tsx'), ['captcha', 'request']),
+  Uploader: island(() => import('./Uploader.tsx'), ['upload', 'request']),
+  UserLogin: island(() => import('./user/LoginIsland.tsx'), ['user', 'common', 'account', 'validate', 'captcha', 'request']),
+  UserApp: island(() => import('./user/UserApp.tsx'), ['user', 'common', 'account', 'validate', 'request']),
 } satisfies Record<string, IslandDef>;
 
 export type IslandName = keyof typeof islands;

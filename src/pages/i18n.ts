@@ -3,7 +3,7 @@ import { createI18n, toResources, type CatalogueFiles } from '../shared/i18n/ins
 import { LANGS, type Lang } from '../shared/i18n/langs.ts';
 
 // Server-side rendering has every catalogue in memory; islands load only their own namespaces in the browser.
-const files = import.meta.glob('../locales/*/*.json', { eager: true, import: 'default' }) as CatalogueFiles;
+const files = import.meta.glob(['../locales/*/*.json', '../locales/*/*/*.json'], { eager: true, import: 'default' }) as CatalogueFiles;
 const resources = toResources(files);
 const namespaces = Object.keys(resources['zh-cn'] ?? {});
 const instances = new Map<Lang, i18n>(LANGS.map((lang) => [lang, createI18n(lang, resources, namespaces)]));

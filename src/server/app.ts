@@ -8,8 +8,13 @@ import './state.ts';
 import { openDatabase } from './db.ts';
 import { createLogger } from './logger.ts';
 import { runSeeds } from './seed.ts';
+import { ensureResourceRules } from './services/resourceRules.ts';
+import { resources } from '../resources/index.ts';
+import { serverT } from './i18n.ts';
+import { DEFAULT_LANG } from '../shared/i18n/langs.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createRenderer, type Renderer } from './render.ts';
+import { feeds } from './feeds.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import { classify } from './middleware/classify.ts';
@@ -45,9 +50,9 @@ function staticMounts(config: AppConfig, dev: boolean): StaticMount[] {
   if (dev) return [uploads, { prefix: '/', root: path.join(config.root, 'public'), cacheControl: REVALIDATE }];
   const client = path.join(config.root, 'dist/client');
   return [
-    { prefix: '/assets/', root: path.join(client, 'assets'), cacheControl: IMMUTABLE },
+    { prefix: '/assets/', root: path.join(client, 'assets'), cacheControl: IMMUTABLE, frozen: true },
     uploads,
-    { prefix: '/', root: client, cacheControl: REVALIDATE },
+    { prefix: '/', root: client, cacheControl: REVALIDATE, frozen: true },
   ];
 }
 
@@ -60,6 +65,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   try {
     const services = await createServices(config, knex, log);
     await runSeeds({ knex, config, log });
+    await ensureResourceRules(knex, resources, serverT(DEFAULT_LANG, 'resources'));
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
     const renderer = await createRenderer(services, dev);
@@ -86,6 +92,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(statics(staticMounts(config, dev)));
     koa.use(lang());
     koa.use(apiRouter(registry, services));
+    koa.use(feeds(services));
     if (renderer.devAssets) koa.use(renderer.devAssets);
     koa.use(renderer.pages);
 

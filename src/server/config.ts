@@ -20,6 +20,8 @@ export interface AppConfig {
   /** Key for AES-encrypting envelope `data`; empty = responses are plain JSON. */
   apiEncryptKey: string;
   seedDemo: boolean;
+  /** Multiplies every per-IP rate limit (sites behind one NAT may need more); 0 turns them off. */
+  rateLimitFactor: number;
   /** Root of the repository (where dist/, public/ and src/ are). */
   root: string;
 }
@@ -77,6 +79,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     userLoginCaptcha: bool(env, 'USER_LOGIN_CAPTCHA', true),
     apiEncryptKey: env.API_ENCRYPT_KEY ?? '',
     seedDemo: bool(env, 'SEED_DEMO', true),
+    rateLimitFactor: int(env, 'RATE_LIMIT_FACTOR', 1, 0, 1000),
     root: ROOT,
     ...overrides,
   };

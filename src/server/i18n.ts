@@ -8,12 +8,9 @@ const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');
 
 function readCatalogues(): CatalogueFiles {
   const files: CatalogueFiles = {};
-  for (const lang of fs.readdirSync(LOCALES_DIR)) {
-    for (const file of fs.readdirSync(path.join(LOCALES_DIR, lang))) {
-      if (!file.endsWith('.json')) continue;
-      const rel = `locales/${lang}/${file}`;
-      files[rel] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, lang, file), 'utf8')) as Record<string, unknown>;
-    }
+  for (const rel of fs.readdirSync(LOCALES_DIR, { recursive: true, encoding: 'utf8' })) {
+    if (!rel.endsWith('.json')) continue;
+    files[`locales/${rel.split(path.sep).join('/')}`] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, rel), 'utf8')) as Record<string, unknown>;
   }
   return files;
 }
@@ -22,7 +19,15 @@ const resources = toResources(readCatalogues());
 const namespaces = Object.keys(resources['zh-cn'] ?? {});
 const instances = new Map(LANGS.map((lang) => [lang, createI18n(lang, resources, namespaces)]));
 
-/** Server-side messages: API `msg`, mail subjects, captcha labels. */
+const fixed = new Map<string, TFunction>();
+
+/** Server-side messages: API `msg`, mail subjects, captcha labels. One translator per language and namespace. */
 export function serverT(lang: Lang, ns = 'api'): TFunction {
-  return instances.get(lang)!.getFixedT(lang, ns);
+  const key = `${lang}:${ns}`;
+  let t = fixed.get(key);
+  if (!t) {
+    t = instances.get(lang)!.getFixedT(lang, ns);
+    fixed.set(key, t);
+  }
+  return t;
 }

@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { renderPage } from 'vike/server';
 import type { Services } from './services/index.ts';
 import type { PortalPageContext } from '../shared/pageContext.ts';
+import { NONCE_PLACEHOLDER, isCacheablePath } from './pageCache.ts';
 
 export interface Renderer {
   /** Vite's dev middleware (assets, HMR) in development; nothing in production. */
@@ -33,7 +34,7 @@ function fromConnect(handler: (req: Context['req'], res: Context['res'], next: (
 }
 
 export async function createRenderer(services: Services, dev: boolean): Promise<Renderer> {
-  const { config, settings } = services;
+  const { config, settings, pageCache } = services;
   let devAssets: Middleware | null = null;
   let close = async () => {};
   if (dev) {
@@ -43,18 +44,20 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
     close = () => viteServer.close();
   }
 
-  async function render(ctx: Context, urlOriginal: string): Promise<boolean> {
+  async function render(ctx: Context, urlOriginal: string, cacheKey: string | null = null): Promise<boolean> {
     const extras: PortalPageContext = {
       lang: ctx.state.lang,
       site: await settings.site(ctx.state.lang, config.publicUrl || `//${ctx.host}`),
       adminBase: config.adminBase,
       origin: services.origin(ctx),
       requestPath: ctx.originalUrl.split('?')[0] ?? '/',
+      content: services.content,
     };
     const pageContext = await renderPage({
       urlOriginal,
       headersOriginal: ctx.headers,
-      cspNonce: dev ? undefined : ctx.state.cspNonce,
+      // Cached HTML is shared between requests, so it carries a placeholder that each answer fills in.
+      cspNonce: dev ? undefined : cacheKey ? NONCE_PLACEHOLDER : ctx.state.cspNonce,
       ...extras,
     });
     const { httpResponse } = pageContext;
@@ -71,7 +74,12 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       // Our security middleware owns the CSP header (it covers more than scripts).
       if (name.toLowerCase() !== 'content-security-policy') ctx.set(name, value);
     }
-    ctx.body = httpResponse.body;
+    if (cacheKey && ctx.status === 200) {
+      pageCache.respond(ctx, pageCache.set(cacheKey, urlOriginal.split('?')[0] ?? '/', httpResponse.body));
+      ctx.set('X-Page-Cache', 'MISS');
+      return true;
+    }
+    ctx.body = cacheKey ? httpResponse.body.replaceAll(NONCE_PLACEHOLDER, ctx.state.cspNonce) : httpResponse.body;
     return true;
   }
 
@@ -82,7 +90,15 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       return;
     }
     // ctx.url carries the internal /admin prefix when the admin lives under another base.
-    if (!(await render(ctx, ctx.url))) await next();
+    const cacheKey = !dev && isCacheablePath(ctx.path) ? pageCache.key(ctx.state.lang, ctx.path, new URLSearchParams(ctx.querystring)) : null;
+    // A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry.
+    const bypass = /no-cache/.test(ctx.get('cache-control')) || /no-cache/.test(ctx.get('pragma'));
+    const cached = cacheKey && !bypass ? pageCache.get(cacheKey) : undefined;
+    if (cached) {
+      pageCache.respond(ctx, cached);
+      return;
+    }
+    if (!(await render(ctx, ctx.url, cacheKey))) await next();
   };
 
   return { devAssets, pages, close: () => close() };

@@ -1,3 +1,4 @@
+import type { ContentReader } from './content.ts';
 import type { Lang } from './i18n/langs.ts';
 import type { SiteInfo } from './site.ts';
 
@@ -11,6 +12,8 @@ export interface PortalPageContext {
   origin: string;
   /** The path the visitor asked for (before an admin-base rewrite or a 404 re-render). */
   requestPath: string;
+  /** Published content, read by the pages' data hooks on the server. */
+  content: ContentReader;
 }
 
 declare global {

@@ -21,7 +21,8 @@ export interface TestServer {
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   buildIfNeededLocked();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '1', ...env, DATA_DIR: env.DATA_DIR ?? dataDir });
+  // Many tests log in from 127.0.0.1 at once; the limits themselves are tested with RATE_LIMIT_FACTOR=1.
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '1', RATE_LIMIT_FACTOR: '20', ...env, DATA_DIR: env.DATA_DIR ?? dataDir });
   const app = await createApp(config);
   const server: Server = app.koa.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -1,22 +1,53 @@
+import { ApiCode, NEED_LOGIN } from '../../shared/api/envelope.ts';
+import type { MenuNode } from '../../shared/account.ts';
+import { ApiError } from '../../server/middleware/envelope.ts';
+import type { RuleRow, UserRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
+import { buildTree } from '../../server/services/menus.ts';
 import type { ApiRoute } from '../types.ts';
 
-/** GET /api/index/index: what the site header and the member centre need on first load (reference section 7). */
+const GUEST_RULE_TYPES = ['route', 'nav', 'button'];
+
+/**
+ * GET /api/index/index: what the site header and the member centre need on first load (reference 7, 3.8).
+ * `requiredLogin=1` (the member centre) makes a guest answer 303, or 409 when the token has only expired.
+ */
 export function indexRoutes(services: Services): ApiRoute[] {
+  const { settings, auth, members, knex } = services;
+
+  async function memberTrees(user: UserRow | null): Promise<{ rules: MenuNode[]; menus: MenuNode[] }> {
+    if (!user) {
+      const rows = await knex<RuleRow>('user_rule').where({ status: '1', no_login_valid: 1 }).whereIn('type', GUEST_RULE_TYPES);
+      return { rules: buildTree(rows), menus: [] };
+    }
+    const perms = await auth.userPermissions(user);
+    const query = knex<RuleRow>('user_rule').where({ status: '1' });
+    if (!perms.super) query.whereIn('id', [...perms.ruleIds]);
+    const tree = buildTree(await query);
+    return {
+      menus: tree.filter((n) => n.type === 'menu_dir'),
+      // Top-level pages outside any menu group are not shown in the member centre (reference 3.8).
+      rules: tree.filter((n) => n.type !== 'menu_dir' && n.type !== 'menu'),
+    };
+  }
+
   return [
     {
       methods: ['GET', 'POST'],
       path: '/api/index/index',
       auth: 'none',
-      async handler({ ctx }) {
-        const { settings } = services;
+      async handler({ ctx, input, user, tokens }) {
+        if (String(input.requiredLogin ?? '') === '1' && !user) {
+          const session = await auth.resolve('user', tokens.user, ctx.ip);
+          if (session.status === 'expired') throw new ApiError('tokenExpired', ApiCode.tokenExpired, []);
+          throw new ApiError('pleaseLoginFirst', ApiCode.loginState, { type: NEED_LOGIN });
+        }
         const origin = services.config.publicUrl || `//${ctx.host}`;
         return {
           site: await settings.site(ctx.state.lang, origin),
           openMemberCenter: await settings.flag('open_member_center'),
-          userInfo: [],
-          rules: [],
-          menus: [],
+          userInfo: user ? members.userInfo(user) : [],
+          ...(await memberTrees(user)),
         };
       },
     },

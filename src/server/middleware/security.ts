@@ -1,46 +1,77 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
-import helmet from 'koa-helmet';
-import compose from 'koa-compose';
+import helmet from 'helmet';
 
 /**
- * Security headers. Scripts may come only from our origin or carry this request's nonce; everything else
- * (images, styles, fonts, connections) only from our origin. The dev server's hot reload needs inline
- * scripts and websockets, so development gets helmet's other headers without a CSP.
+ * Content-Security-Policy: scripts only from our origin or with this response's nonce; everything else
+ * (images, styles, fonts, connections) only from our origin. Iframe menu items may show other https sites.
  */
-export function securityHeaders(production: boolean): Middleware {
-  const nonce: Middleware = async (ctx, next) => {
-    ctx.state.cspNonce = randomBytes(16).toString('base64');
-    await next();
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join(';');
+}
+
+/**
+ * helmet's other headers, computed once: they do not vary per request, and rebuilding them every time cost
+ * a third of the throughput of a cached page (measured with `npm run bench`).
+ */
+function helmetHeaders(): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name, String(value)]);
+      return res;
+    },
+    removeHeader() {},
   };
-  const headers = helmet({
-    contentSecurityPolicy: production
-      ? {
-          useDefaults: false,
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as { locals?: { nonce?: string } }).locals?.nonce ?? ''}'`],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", 'data:', 'blob:'],
-            fontSrc: ["'self'", 'data:'],
-            connectSrc: ["'self'"],
-            frameSrc: ["'self'", 'https:'],
-            objectSrc: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            frameAncestors: ["'self'"],
-          },
-        }
-      : false,
+  helmet({
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // Same-origin referrers let the 404 page know whether "back" stays on this site.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Admin and member iframe menu items may embed other sites; our own pages may be framed by ourselves only.
     frameguard: { action: 'sameorigin' },
-  });
-  const exposeNonce: Middleware = async (ctx, next) => {
-    (ctx.res as unknown as { locals: { nonce: string } }).locals = { nonce: ctx.state.cspNonce };
+  })({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+const NONCE_BYTES = 16;
+const POOL_NONCES = 256;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
+/** A fresh nonce per response, cut from a pooled block of random bytes (one CSPRNG call per 256 nonces). */
+function nextNonce(): string {
+  if (offset + NONCE_BYTES > pool.length) {
+    pool = randomBytes(NONCE_BYTES * POOL_NONCES);
+    offset = 0;
+  }
+  offset += NONCE_BYTES;
+  return pool.toString('base64', offset - NONCE_BYTES, offset);
+}
+
+/**
+ * Security headers on every response and a fresh CSP nonce per request for any inline script the renderer
+ * emits. The dev server's hot reload needs inline scripts and websockets, so development sends no CSP.
+ */
+export function securityHeaders(production: boolean): Middleware {
+  const fixed = helmetHeaders();
+  return async (ctx, next) => {
+    ctx.state.cspNonce = nextNonce();
+    for (const [name, value] of fixed) ctx.res.setHeader(name, value);
+    if (production) ctx.res.setHeader('Content-Security-Policy', contentSecurityPolicy(ctx.state.cspNonce));
     await next();
   };
-  return compose([nonce, exposeNonce, headers]);
 }

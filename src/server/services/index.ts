@@ -7,6 +7,15 @@ import { loadSecret } from './secrets.ts';
 import { TokenService } from './tokens.ts';
 import { AuthService } from './auth.ts';
 import { CaptchaService } from './captcha.ts';
+import { ContentService } from './content.ts';
+import { CodeService } from './codes.ts';
+import { MailService } from './mail.ts';
+import { SmsService } from './sms.ts';
+import { MemberService } from './members.ts';
+import { AdminLogService } from './adminLog.ts';
+import { PageCache, SITE_TAG } from '../pageCache.ts';
+import { CacheRegistry } from './cacheControl.ts';
+import { UploadService } from './upload.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -17,6 +26,19 @@ export interface Services {
   tokens: TokenService;
   auth: AuthService;
   captcha: CaptchaService;
+  /** Published content for public pages and feeds. */
+  content: ContentService;
+  /** E-mail and SMS verification codes. */
+  codes: CodeService;
+  mail: MailService;
+  sms: SmsService;
+  members: MemberService;
+  adminLog: AdminLogService;
+  /** Anonymous public HTML, invalidated by content kind. */
+  pageCache: PageCache;
+  /** Every server cache, for "clear cache" and for invalidation after writes. */
+  caches: CacheRegistry;
+  upload: UploadService;
   /** Origin used for absolute links of this request: PUBLIC_URL, else the request's own. */
   origin(ctx: Context): string;
 }
@@ -26,14 +48,32 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     admin: config.adminTokenKeepTime,
     user: config.userTokenKeepTime,
   });
+  const settings = new Settings(knex);
+  const pageCache = new PageCache();
+  settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
+  const caches = new CacheRegistry();
+  caches.register('settings', (tags) => {
+    // Config values are not split by content kind; a tagged invalidation leaves them alone.
+    if (!tags) settings.invalidate();
+  });
+  caches.register('pages', (tags) => (tags ? pageCache.invalidate(tags) : pageCache.clear()));
   return {
     config,
     knex,
     log,
-    settings: new Settings(knex),
+    settings,
     tokens,
     auth: new AuthService(knex, tokens),
     captcha: new CaptchaService(knex, await loadSecret(knex, 'captcha_key')),
+    content: new ContentService(knex),
+    codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
+    mail: new MailService(settings),
+    sms: new SmsService(settings, log),
+    members: new MemberService(knex, tokens),
+    adminLog: new AdminLogService(knex),
+    pageCache,
+    caches,
+    upload: new UploadService(knex, settings, config),
     origin: (ctx) => config.publicUrl || `${ctx.protocol}://${ctx.host}`,
   };
 }

@@ -31,6 +31,7 @@ export function parseSize(text: string): number {
 export class Settings {
   private cache: Map<string, ConfigRow> | null = null;
   private loading: Promise<Map<string, ConfigRow>> | null = null;
+  private readonly listeners: Array<() => void> = [];
 
   constructor(private readonly knex: Knex) {}
 
@@ -57,8 +58,14 @@ export class Settings {
     return (await this.get(name)) === '1';
   }
 
+  /** Called after every config write; pages that print settings (site name...) must be re-rendered too. */
   invalidate(): void {
     this.cache = null;
+    for (const listener of this.listeners) listener();
+  }
+
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   async upload(): Promise<UploadSettings> {

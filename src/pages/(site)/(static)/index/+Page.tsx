@@ -1,14 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { withLang } from '../../../../shared/i18n/links.ts';
 import { PUBLIC_SECTIONS } from '../../../../shared/sections.ts';
+import { ActivityCardView, ArticleCardView, CardGrid, TrailCardView } from '../../../../components/content/cards.tsx';
+import type { Data } from './+data.ts';
 
 const FACTS = ['began', 'heritage', 'sites', 'provinces'] as const;
 
 export default function Page() {
   const { t } = useTranslation('public');
   const { t: tc } = useTranslation('common');
+  const { t: tn } = useTranslation('content');
   const { lang, site } = usePageContext();
+  const home = useData<Data>();
   return (
     <>
       <section className="hero">
@@ -24,6 +29,11 @@ export default function Page() {
               {t('home.heroTour')}
             </a>
           </div>
+          <p className="small mt-3 mb-0">
+            <a className="link-light" href={withLang('/index2', lang)}>
+              {tn('home.magazine')}
+            </a>
+          </p>
         </div>
       </section>
       <section className="container my-5" aria-labelledby="facts-title">
@@ -40,6 +50,55 @@ export default function Page() {
             </div>
           ))}
         </div>
+      </section>
+      <section className="container my-5" aria-labelledby="news-title">
+        <div className="section-head">
+          <h2 id="news-title" className="h4 mb-0">
+            {tn('home.latestNews')}
+          </h2>
+          <a href={withLang('/news', lang)}>{tn('list.more')}</a>
+        </div>
+        <CardGrid>
+          {home.news.slice(0, 3).map((item) => (
+            <div className="col" key={item.id}>
+              <ArticleCardView item={item} path="/news/info" />
+            </div>
+          ))}
+        </CardGrid>
+      </section>
+      <section className="container my-5" aria-labelledby="upcoming-title">
+        <div className="section-head">
+          <h2 id="upcoming-title" className="h4 mb-0">
+            {tn('home.upcoming')}
+          </h2>
+          <a href={withLang('/brand', lang)}>{tn('list.more')}</a>
+        </div>
+        {home.activities.length === 0 ? (
+          <p>{tn('home.noUpcoming')}</p>
+        ) : (
+          <CardGrid>
+            {home.activities.map((item) => (
+              <div className="col" key={item.id}>
+                <ActivityCardView item={item} />
+              </div>
+            ))}
+          </CardGrid>
+        )}
+      </section>
+      <section className="container my-5" aria-labelledby="trails-title">
+        <div className="section-head">
+          <h2 id="trails-title" className="h4 mb-0">
+            {tn('home.featuredTrails')}
+          </h2>
+          <a href={withLang('/trail', lang)}>{tn('list.more')}</a>
+        </div>
+        <CardGrid>
+          {home.trails.map((item) => (
+            <div className="col" key={item.id}>
+              <TrailCardView item={item} />
+            </div>
+          ))}
+        </CardGrid>
       </section>
       <section className="container my-5" aria-labelledby="sections-title">
         <h2 id="sections-title" className="h4 mb-4">

@@ -1,0 +1,235 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import knexFactory from 'knex';
+import { buildIfNeeded } from '../scripts/build.ts';
+import { knexSettings } from '../src/server/db.ts';
+import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
+
+/**
+ * `npm run bench`: starts the production server and a bare Koa baseline as separate processes, measures them
+ * side by side with autocannon (50 connections, 10 s each), then the bytes a first visit to every public route
+ * downloads. Prints a table; budgets are reported here, never asserted in unit tests.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ADMIN_PASSWORD = 'bench-admin-2014';
+const ADMIN_ROWS = 10_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+interface Row {
+  name: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
+  return {
+    name,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function seedAdminRows(databaseUrl: string): Promise<number> {
+  const knex = knexFactory(knexSettings(databaseUrl));
+  try {
+    const category = await knex('news_category').first<{ id: number }>('id');
+    const now = Math.floor(Date.now() / 1000);
+    await knex.transaction(async (trx) => {
+      for (let i = 0; i < ADMIN_ROWS; i += 500) {
+        const batch = Array.from({ length: Math.min(500, ADMIN_ROWS - i) }, (_, j) => ({
+          category_id: category.id,
+          title: `运河新闻 ${i + j}`,
+          title_en: `Canal news ${i + j}`,
+          summary: '大运河沿线的文化活动与保护进展。',
+          summary_en: 'Cultural activities and conservation along the Grand Canal.',
+          content: '<p>运河</p>',
+          content_en: '<p>Canal</p>',
+          publish_time: now - (i + j) * 60,
+          // Drafts: they fill the admin list without changing what the public pages show.
+          status: '0',
+          weigh: 0,
+          create_time: now,
+          update_time: now,
+        }));
+        await trx('news').insert(batch);
+      }
+    });
+    const first = await knex('news').where({ status: '1' }).orderBy('id').first<{ id: number }>('id');
+    return first.id;
+  } finally {
+    await knex.destroy();
+  }
+}
+
+interface PageBytes {
+  route: string;
+  html: [number, number];
+  css: [number, number];
+  js: [number, number];
+}
+
+const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
+
+/** What a first visit downloads, by type: measured in Chromium when present (islands load code lazily). */
+async function pageBytes(base: string, routes: string[]): Promise<{ rows: PageBytes[]; method: string }> {
+  const chromium = ['/usr/bin/chromium', process.env.CHROMIUM_PATH].find((p): p is string => !!p && fs.existsSync(p));
+  const rows: PageBytes[] = [];
+  if (chromium) {
+    const { default: puppeteer } = await import('puppeteer-core');
+    const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'));
+    const browser = await puppeteer.launch({
+      executablePath: chromium,
+      userDataDir,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      for (const route of routes) {
+        const page = await browser.newPage();
+        await page.setCacheEnabled(false);
+        const bodies: Array<Promise<[string, Buffer]>> = [];
+        page.on('response', (res) => {
+          const type = res.request().resourceType();
+          if (type === 'document' || type === 'stylesheet' || type === 'script') bodies.push(res.buffer().then((b) => [type, b] as [string, Buffer]).catch(() => [type, Buffer.alloc(0)] as [string, Buffer]));
+        });
+        await page.goto(base + route, { waitUntil: 'networkidle0' });
+        const row: PageBytes = { route, html: [0, 0], css: [0, 0], js: [0, 0] };
+        for (const [type, body] of await Promise.all(bodies)) {
+          const slot = type === 'document' ? row.html : type === 'stylesheet' ? row.css : row.js;
+          slot[0] += body.length;
+          slot[1] += gz(body);
+        }
+        rows.push(row);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    }
+    return { rows, method: 'Chromium (every document, stylesheet and script the page loaded)' };
+  }
+  for (const route of routes) {
+    const html = Buffer.from(await (await fetch(base + route)).arrayBuffer());
+    const row: PageBytes = { route, html: [html.length, gz(html)], css: [0, 0], js: [0, 0] };
+    const text = html.toString('utf8');
+    for (const [, href] of text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) {
+      const b = Buffer.from(await (await fetch(new URL(href!, base))).arrayBuffer());
+      row.css[0] += b.length;
+      row.css[1] += gz(b);
+    }
+    for (const [, src] of text.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+)"/g)) {
+      const b = Buffer.from(await (await fetch(new URL(src!, base))).arrayBuffer());
+      row.js[0] += b.length;
+      row.js[1] += gz(b);
+    }
+    rows.push(row);
+  }
+  return { rows, method: 'static HTML links only (no Chromium found: lazily loaded island code is not counted)' };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const [appPort, basePort] = [await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  const app = start('src/server/main.ts', {
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ADMIN_PASSWORD,
+    ADMIN_LOGIN_CAPTCHA: '0',
+    RATE_LIMIT_FACTOR: '0',
+  });
+  const baseline = start('bench/baseline.ts', { PORT: String(basePort) });
+  try {
+    await Promise.all([waitFor(`${appUrl}/`, app), waitFor(baseUrl, baseline)]);
+    const newsId = await seedAdminRows(path.join(dataDir, 'portal.sqlite'));
+    const login = (await (
+      await fetch(`${appUrl}/admin/index/login`, {
+        method: 'POST',
+        headers: { server: 'true', 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      })
+    ).json()) as { data: { userInfo: { token: string } } };
+    const token = login.data.userInfo.token;
+    await fetch(`${appUrl}/news`);
+
+    console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores (server and load generator share them)\n`);
+    const rows: Row[] = [];
+    rows.push(await measure('Koa baseline (10 KB string)', baseUrl));
+    rows.push(await measure('/news cached', `${appUrl}/news`));
+    rows.push(await measure('/news uncached (cache bypassed)', `${appUrl}/news`, { 'cache-control': 'no-cache' }));
+    rows.push(await measure(`/news/info?id=${newsId}`, `${appUrl}/news/info?id=${newsId}`));
+    rows.push(await measure('GET /api/index/index', `${appUrl}/api/index/index`, { server: 'true' }));
+    rows.push(
+      await measure(`admin list /admin/content.News/index (${ADMIN_ROWS.toLocaleString('en')}+ rows)`, `${appUrl}/admin/content.News/index?page=2&limit=10`, {
+        server: 'true',
+        batoken: token,
+      }),
+    );
+    const base = rows[0]!.reqPerSec;
+    console.log(['what', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'errors'].join(' | '));
+    console.log('--- | ---: | ---: | ---: | ---: | ---:');
+    for (const r of rows) {
+      console.log([r.name, r.reqPerSec.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), (r.reqPerSec / base).toFixed(2), String(r.errors)].join(' | '));
+    }
+
+    const routes = [...PUBLIC_SECTIONS.map((s) => s.path), '/index2', '/trail/apply', '/user/login', '/news?lang=en'];
+    const { rows: bytes, method } = await pageBytes(appUrl, routes);
+    console.log(`\nFirst visit bytes per public route, raw / gzip (${method})\n`);
+    console.log(['route', 'HTML', 'CSS', 'JS', 'HTML+CSS gzip'].join(' | '));
+    console.log('--- | ---: | ---: | ---: | ---:');
+    for (const b of bytes) {
+      const cell = ([raw, zipped]: [number, number]) => `${kb(raw)} / ${kb(zipped)}`;
+      console.log([b.route, cell(b.html), cell(b.css), cell(b.js), kb(b.html[1] + b.css[1])].join(' | '));
+    }
+  } finally {
+    app.kill('SIGTERM');
+    baseline.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

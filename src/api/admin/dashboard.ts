@@ -1,0 +1,75 @@
+import { resources } from '../../resources/index.ts';
+import { formatTime } from '../../shared/time.ts';
+import { now } from '../../server/services/clock.ts';
+import type { Services } from '../../server/services/index.ts';
+import { ruleRemark } from '../../server/services/remarks.ts';
+import type { ApiRoute } from '../types.ts';
+
+const DAYS = 30;
+const RECENT = 10;
+
+/** Content kinds with a publish switch: published ('1') against all rows. */
+const PUBLISHABLE = resources.filter((r) => r.name.startsWith('content/') && r.fields.some((f) => f.name === 'status' && f.type === 'switch'));
+
+/** Counts come back as strings from PostgreSQL and as numbers from SQLite. */
+function count(rows: { n: number | string }[]): number {
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The dashboard (reference 3.17, which only shows demo charts): real figures from the database. Members
+ * who joined per day over the last 30 days (in the site's time zone), totals, published content per kind,
+ * and the latest admin activity (an admin who is not super sees only their own, as in the admin log).
+ */
+export function dashboardRoutes(services: Services): ApiRoute[] {
+  const { knex, settings } = services;
+  return [
+    {
+      methods: ['GET'],
+      path: '/admin/Dashboard/index',
+      auth: 'adminRule',
+      async handler({ ctx, admin, adminPermissions }) {
+        const t = ctx.state.t;
+        const timeZone = (await settings.get('time_zone')) || 'Asia/Shanghai';
+        const day = (seconds: number) => formatTime(seconds, 'yyyy-mm-dd', timeZone);
+        const today = now();
+        const dates = Array.from({ length: DAYS }, (_, i) => day(today - (DAYS - 1 - i) * 86400));
+        // A day's window is at most 25 h in a zone with daylight saving: read a day more and bucket by date.
+        // Members an admin created may have no join time: their creation time stands in.
+        const joined = await knex('user')
+          .whereRaw('coalesce(join_time, create_time) >= ?', [today - (DAYS + 1) * 86400])
+          .select<{ joined: number | string }[]>(knex.raw('coalesce(join_time, create_time) as joined'));
+        const perDay = new Map(dates.map((d) => [d, 0]));
+        for (const row of joined) {
+          const d = day(Number(row.joined));
+          if (perDay.has(d)) perDay.set(d, perDay.get(d)! + 1);
+        }
+
+        const content = [];
+        for (const def of PUBLISHABLE) {
+          const [row] = (await knex(def.table)
+            .count({ total: '*' })
+            .select(knex.raw(`sum(case when ?? = '1' then 1 else 0 end) as published`, ['status']))) as { total: number | string; published: number | string | null }[];
+          content.push({ name: def.name, title: t(`resources:${def.name}.title`, { defaultValue: def.name }), published: Number(row?.published ?? 0), total: Number(row?.total ?? 0) });
+        }
+
+        const activity = knex('admin_log').orderBy('id', 'desc').limit(RECENT).select<{ id: number; create_time: number; username: string; title: string }[]>('id', 'create_time', 'username', 'title');
+        if (!adminPermissions?.super) activity.where('admin_id', admin!.id);
+
+        return {
+          remark: await ruleRemark(knex, 'dashboard', t),
+          stats: {
+            memberJoins: { dates, counts: dates.map((d) => perDay.get(d)!) },
+            totals: {
+              members: count(await knex('user').count({ n: '*' })),
+              admins: count(await knex('admin').count({ n: '*' })),
+              attachments: count(await knex('attachment').count({ n: '*' })),
+            },
+            content,
+            recentActivity: (await activity).map((r) => ({ id: r.id, time: Number(r.create_time), username: r.username, title: r.title })),
+          },
+        };
+      },
+    },
+  ];
+}

@@ -1,0 +1,105 @@
+import { ApiCode, LOGGED_IN } from '../../shared/api/envelope.ts';
+import type { AdminInfo, AdminLoginInfo } from '../../shared/account.ts';
+import { adminLoginSchema } from '../../shared/schemas/account.ts';
+import { formatTime } from '../../shared/time.ts';
+import { TERMINAL_DEFAULTS } from '../../shared/constants/terminal.ts';
+import { ApiError, Success } from '../../server/middleware/envelope.ts';
+import { DEFAULT_AVATAR, type AdminRow, type RuleRow } from '../../server/services/accounts.ts';
+import type { Services } from '../../server/services/index.ts';
+import { attemptLogin } from '../../server/services/loginLock.ts';
+import { buildTree } from '../../server/services/menus.ts';
+import type { ApiRoute } from '../types.ts';
+import { parseInput } from '../validate.ts';
+
+/** The admin's last login as the reference shows it ('YYYY-MM-DD HH:mm:ss' or ''). */
+function lastLogin(admin: AdminRow, timeZone: string): string {
+  return formatTime(admin.last_login_time, undefined, timeZone);
+}
+
+/** Admin login, logout and the back office's first-load data (reference 1.2). */
+export function adminIndexRoutes(services: Services): ApiRoute[] {
+  const { knex, tokens, captcha, config, settings } = services;
+  const timeZone = async () => (await settings.get('time_zone')) || 'Asia/Shanghai';
+
+  return [
+    {
+      methods: ['GET'],
+      path: '/admin/index/login',
+      auth: 'none',
+      async handler({ admin }) {
+        if (admin) throw new ApiError('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
+        return { captcha: config.adminLoginCaptcha };
+      },
+    },
+    {
+      methods: ['POST'],
+      path: '/admin/index/login',
+      auth: 'none',
+      logTitle: 'Login',
+      rateLimit: { max: 30, windowSec: 60 },
+      async handler({ admin, input, ctx }) {
+        if (admin) throw new ApiError('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
+        const data = parseInput(adminLoginSchema, input);
+        if (config.adminLoginCaptcha && !(await captcha.verify(data.captchaId, data.captchaInfo))) {
+          throw new ApiError('account:captchaError');
+        }
+        const row = await knex<AdminRow>('admin').where({ username: data.username }).first();
+        if (!row) throw new ApiError('account:usernameIncorrect');
+        if (row.status !== '1') throw new ApiError('account:accountDisabled');
+        const outcome = await attemptLogin(knex, 'admin', row, data.password, ctx.ip);
+        if (outcome === 'locked') throw new ApiError('account:loginLocked');
+        if (outcome === 'wrong') throw new ApiError('account:passwordIncorrect');
+        const fresh = (await knex<AdminRow>('admin').where({ id: row.id }).first())!;
+        const userInfo: AdminLoginInfo = {
+          id: fresh.id,
+          username: fresh.username,
+          nickname: fresh.nickname,
+          avatar: fresh.avatar || DEFAULT_AVATAR,
+          last_login_time: lastLogin(fresh, await timeZone()),
+          token: await tokens.issue('admin', fresh.id),
+          refresh_token: data.keep ? await tokens.issue('admin-refresh', fresh.id) : '',
+        };
+        return new Success({ userInfo }, 'account:loginSuccess');
+      },
+    },
+    {
+      methods: ['GET'],
+      path: '/admin/index/index',
+      auth: 'admin',
+      async handler({ admin, adminPermissions, ctx }) {
+        const perms = adminPermissions!;
+        const query = knex<RuleRow>('admin_rule').where({ status: '1' });
+        if (!perms.super) query.whereIn('id', [...perms.ruleIds]);
+        const menus = buildTree(await query);
+        if (menus.length === 0) throw new ApiError('account:noBackendMenu');
+        const me = admin!;
+        const adminInfo: AdminInfo = {
+          id: me.id,
+          username: me.username,
+          nickname: me.nickname,
+          avatar: me.avatar || DEFAULT_AVATAR,
+          last_login_time: lastLogin(me, await timeZone()),
+          super: perms.super,
+        };
+        const site = await settings.site(ctx.state.lang, config.publicUrl || `//${ctx.host}`);
+        return {
+          adminInfo,
+          menus,
+          siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: '', upload: site.upload },
+          terminal: { phpDevelopmentServer: false, npmPackageManager: TERMINAL_DEFAULTS.packageManager },
+        };
+      },
+    },
+    {
+      methods: ['POST'],
+      path: '/admin/index/logout',
+      auth: 'none',
+      async handler({ input, tokens: presented }) {
+        const refresh = typeof input.refreshToken === 'string' ? input.refreshToken : '';
+        if ((await tokens.find(refresh))?.type === 'admin-refresh') await tokens.revoke(refresh);
+        if ((await tokens.find(presented.admin))?.type === 'admin') await tokens.revoke(presented.admin);
+        return null;
+      },
+    },
+  ];
+}

@@ -1,0 +1,87 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import attachmentResource from '../../../resources/routine/attachment.ts';
+import { fileSuffix } from '../../../shared/upload.ts';
+import { ApiError, Success } from '../../../server/middleware/envelope.ts';
+import { withAccounts } from '../../../server/services/accountNames.ts';
+import type { Row } from '../../../server/services/crud/security.ts';
+import type { Services } from '../../../server/services/index.ts';
+import { ruleRemark } from '../../../server/services/remarks.ts';
+import type { ApiRequest, ApiRoute } from '../../types.ts';
+import { crudRoutes } from '../crud.ts';
+
+const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
+
+/**
+ * routine/attachment (reference 3.11, fixed): the list shows who uploaded (display columns only), edit
+ * changes only the name and the topic, and delete removes the files of the deleted rows once the deletion
+ * is committed.
+ */
+export function attachmentRoutes(services: Services): ApiRoute[] {
+  const { knex, upload } = services;
+  const deleted = new WeakMap<ApiRequest, Row[]>();
+  const storageRoot = path.join(services.config.dataDir, 'storage');
+
+  const cdnOf = async (req: ApiRequest) => (await services.settings.site(req.ctx.state.lang, services.config.publicUrl || `//${req.ctx.host}`)).cdnUrl;
+
+  /** Deletes the file, then each folder it leaves empty, up to the storage root. */
+  async function removeFile(url: string): Promise<void> {
+    const file = upload.pathOf(url);
+    if (!file) return;
+    await fsp.rm(file, { force: true });
+    for (let dir = path.dirname(file); dir.startsWith(storageRoot + path.sep); dir = path.dirname(dir)) {
+      if ((await fsp.readdir(dir).catch(() => ['?'])).length > 0) break;
+      await fsp.rmdir(dir).catch(() => undefined);
+    }
+  }
+
+  const { engine, routes } = crudRoutes(services, attachmentResource, {
+    actions: ['edit'],
+    hooks: {
+      async output(row, req) {
+        return { ...row, suffix: fileSuffix(String(row.url ?? '')), full_url: (await cdnOf(req)) + String(row.url ?? '') };
+      },
+      beforeSave(data) {
+        if ('topic' in data && !TOPIC.test(String(data.topic))) throw new ApiError('upload:topicFormat');
+        return data;
+      },
+      afterDelete(rows, { req }) {
+        deleted.set(req, rows);
+      },
+    },
+  });
+
+  return [
+    ...routes,
+    {
+      methods: ['GET'],
+      path: '/admin/routine.Attachment/index',
+      auth: 'adminRule',
+      async handler(req) {
+        const result = await engine.index(req, await ruleRemark(knex, attachmentResource.name, req.ctx.state.t));
+        return { ...result, list: await withAccounts(knex, result.list, { admin: 'admin_id', user: 'user_id' }) };
+      },
+    },
+    {
+      methods: ['DELETE'],
+      path: '/admin/routine.Attachment/del',
+      auth: 'adminRule',
+      async handler(req) {
+        await engine.del(req);
+        const rows = deleted.get(req) ?? [];
+        let failure = '';
+        for (const url of new Set(rows.map((r) => String(r.url)))) {
+          // Another row may still point at the same file (an upload repeated after its file went missing).
+          if (await knex('attachment').where({ url }).first()) continue;
+          await removeFile(url).catch((err: unknown) => {
+            services.log.warn({ err, url }, 'attachment file not deleted');
+            failure = err instanceof Error ? err.message : String(err);
+          });
+        }
+        return failure
+          ? new Success(null, 'admin-routine:attachmentsDeletedWithError', { count: rows.length, error: failure })
+          : new Success(null, 'admin-routine:attachmentsDeleted', { count: rows.length });
+      },
+    },
+  ];
+}

@@ -1,0 +1,148 @@
+import moneyLogResource from '../../../resources/user/moneyLog.ts';
+import { actionUrl } from '../../../resources/naming.ts';
+import type { ResourceDef } from '../../../resources/types.ts';
+import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
+import { LANGS } from '../../../shared/i18n/langs.ts';
+import { serverT } from '../../../server/i18n.ts';
+import { ApiError, Success } from '../../../server/middleware/envelope.ts';
+import { now } from '../../../server/services/clock.ts';
+import { applyListParams, likeValue, type Relation } from '../../../server/services/crud/query.ts';
+import type { Row } from '../../../server/services/crud/security.ts';
+import type { Services } from '../../../server/services/index.ts';
+import type { ApiRoute } from '../../types.ts';
+import { remarkOf } from '../crud.ts';
+
+export interface LedgerOptions {
+  def: ResourceDef;
+  table: 'user_money_log' | 'user_score_log';
+  /** The user column the ledger moves, also the log's amount column. */
+  column: 'money' | 'score';
+  /** The posted change in stored units (cents, points); null when malformed. */
+  parse(value: unknown): number | null;
+  /** Stored units as the API shows them. */
+  show(units: number): string | number;
+  /** Message keys of the `admin-auth` catalogue. */
+  keys: { invalid: string; insufficient: string; messageTitle: string; messageContent: string };
+}
+
+const MEMO_MAX = 255;
+
+/** '+12.50' / '-2.50' / '+10': the change with its sign, for the member's message. */
+function signed(value: string | number, units: number): string {
+  return units > 0 ? `+${String(value)}` : String(value);
+}
+
+/**
+ * An insert-only ledger (reference 3.8 / 3.9): a list joined with the member's display columns, and an add
+ * that moves the balance and writes the log line in one transaction. The member is told in their inbox.
+ */
+export function adminLedgerRoutes(services: Services, options: LedgerOptions): ApiRoute[] {
+  const { knex } = services;
+  const { def, table, column, keys } = options;
+  const userField = def.fields.find((f) => f.name === 'user_id')!;
+  const relations: Relation[] = [{ name: 'user', field: userField, table: 'user', pk: 'id', labelField: 'username' }];
+
+  const present = (row: Row): Row => {
+    const { user__username, user__nickname, ...log } = row;
+    const amounts = Object.fromEntries([column, 'before', 'after'].map((c) => [c, options.show(Number(log[c]))]));
+    return { ...log, ...amounts, user: { username: user__username ?? '', nickname: user__nickname ?? '' } };
+  };
+
+  const index: ApiRoute = {
+    methods: ['GET'],
+    path: actionUrl(def, 'index'),
+    auth: 'adminRule',
+    async handler(req) {
+      const { input } = req;
+      const query = knex(table).leftJoin('user', 'user.id', `${table}.user_id`);
+      // The generic relation offers one label column; the ledger is searched by username and nickname.
+      const quick = typeof input.quickSearch === 'string' ? input.quickSearch.trim() : '';
+      if (quick) {
+        query.where((q) => {
+          for (const c of ['user.username', 'user.nickname']) q.orWhereRaw(`?? LIKE ? ESCAPE '\\'`, [c, likeValue(quick)]);
+        });
+      }
+      const { page, limit } = applyListParams(query, def, relations, { ...input, quickSearch: '' });
+      const [{ total }] = (await query.clone().clearOrder().count(`${table}.id as total`)) as [{ total: number }];
+      const rows = (await query
+        .select(`${table}.*`, 'user.username as user__username', 'user.nickname as user__nickname')
+        .limit(limit)
+        .offset((page - 1) * limit)) as Row[];
+      return { list: rows.map(present), total: Number(total), remark: await remarkOf(services, def, req) };
+    },
+  };
+
+  const addRead: ApiRoute = {
+    methods: ['GET'],
+    path: actionUrl(def, 'add'),
+    auth: 'adminRule',
+    async handler({ input }) {
+      const id = Number(input.userId);
+      const user = Number.isInteger(id) && id > 0 ? await knex('user').where({ id }).first<Row | undefined>('id', 'username', 'nickname', column) : undefined;
+      if (!user) throw new ApiError('admin-auth:userNotFound');
+      return { user: { ...user, [column]: options.show(Number(user[column])) } };
+    },
+  };
+
+  const addSave: ApiRoute = {
+    methods: ['POST'],
+    path: actionUrl(def, 'add'),
+    auth: 'adminRule',
+    async handler({ input }) {
+      const userId = Number(input.user_id);
+      if (!Number.isInteger(userId) || userId <= 0) throw new ApiError('admin-auth:userNotFound');
+      const change = options.parse(input[column]);
+      if (change === null) throw new ApiError(keys.invalid);
+      if (change === 0) throw new ApiError('admin-auth:zeroChange');
+      const memo = typeof input.memo === 'string' ? input.memo.trim() : '';
+      if (memo === '') throw new ApiError('admin-auth:memoRequired');
+      if (memo.length > MEMO_MAX) throw new ApiError('validate:tooLong');
+
+      await knex.transaction(async (trx) => {
+        // One conditional UPDATE: it locks the row and refuses a negative result, on SQLite and PostgreSQL.
+        const moved = await trx('user')
+          .where('id', userId)
+          .where(column, '>=', -change)
+          .update({ [column]: trx.raw('?? + ?', [column, change]), update_time: now() });
+        if (moved === 0) {
+          const user = await trx('user').where({ id: userId }).first<Row | undefined>(column);
+          if (!user) throw new ApiError('admin-auth:userNotFound');
+          throw new ApiError(keys.insufficient, 0, null, { balance: options.show(Number(user[column])), amount: options.show(-change) });
+        }
+        const after = Number((await trx('user').where({ id: userId }).first<Row>(column))[column]);
+        const before = after - change;
+        const time = now();
+        await trx(table).insert({ user_id: userId, [column]: change, before, after, memo, create_time: time });
+        // The member's language is not stored: the message carries the site default (zh-cn) and English.
+        const params = { change: signed(options.show(change), change), after: options.show(after), memo };
+        const texts = LANGS.map((lang) => serverT(lang, 'admin-auth'));
+        await trx('user_message').insert({
+          user_id: userId,
+          title: texts.map((t) => t(keys.messageTitle)).join(' / '),
+          content: texts.map((t) => t(keys.messageContent, params)).join('\n\n'),
+          create_time: time,
+        });
+      });
+      return new Success(null, 'crud:added');
+    },
+  };
+
+  return [index, addRead, addSave];
+}
+
+/** user/moneyLog: balance changes in yuan (stored in cents). */
+export function moneyLogRoutes(services: Services): ApiRoute[] {
+  return adminLedgerRoutes(services, {
+    def: moneyLogResource,
+    table: 'user_money_log',
+    column: 'money',
+    parse: yuanToCents,
+    show: centsToYuan,
+    keys: {
+      invalid: 'admin-auth:invalidMoney',
+      insufficient: 'admin-auth:insufficientMoney',
+      messageTitle: 'admin-auth:moneyMessageTitle',
+      messageContent: 'admin-auth:moneyMessageContent',
+    },
+  });
+}

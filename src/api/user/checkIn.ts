@@ -1,0 +1,91 @@
+import { ApiCode, LOGGED_IN } from '../../shared/api/envelope.ts';
+import { loginSchema, registerSchema } from '../../shared/schemas/account.ts';
+import { ApiError, Success } from '../../server/middleware/envelope.ts';
+import type { Services } from '../../server/services/index.ts';
+import { attemptLogin } from '../../server/services/loginLock.ts';
+import type { ApiRequest, ApiRoute } from '../types.ts';
+import { parseInput } from '../validate.ts';
+
+export const USER_HOME = '/user';
+
+/** Which channels a member can receive codes through (reference 3.2: e-mail when mail is configured). */
+export async function verificationTypes(services: Services): Promise<string[]> {
+  const types: string[] = [];
+  if (await services.mail.available()) types.push('email');
+  if (await services.sms.available()) types.push('mobile');
+  return types;
+}
+
+/** Member login and registration (reference 3.2-3.5) and logout (2.6). */
+export function checkInRoutes(services: Services): ApiRoute[] {
+  const { settings, members, captcha, codes, config, tokens } = services;
+
+  async function guard(req: ApiRequest) {
+    if (!(await settings.flag('open_member_center'))) throw new ApiError('account:memberCenterDisabled');
+    if (req.user) throw new ApiError('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
+  }
+
+  async function login(req: ApiRequest) {
+    const data = parseInput(loginSchema, req.input);
+    if (config.userLoginCaptcha && !(await captcha.verify(data.captchaId, data.captchaInfo))) {
+      throw new ApiError('account:captchaError');
+    }
+    const user = await members.findByAccount(data.username);
+    if (!user) throw new ApiError('account:accountNotExist');
+    if (user.status !== 'enable') throw new ApiError('account:accountDisabled');
+    const outcome = await attemptLogin(services.knex, 'user', user, data.password, req.ctx.ip);
+    if (outcome === 'locked') throw new ApiError('account:loginLocked');
+    if (outcome === 'wrong') throw new ApiError('account:passwordIncorrect');
+    const issued = await members.issueTokens(user.id, data.keep);
+    return new Success({ userInfo: members.userInfo(await members.get(user.id), issued), routePath: USER_HOME }, 'account:loginSuccess');
+  }
+
+  async function register(req: ApiRequest) {
+    const data = parseInput(registerSchema, req.input);
+    if (await members.findBy('username', data.username)) throw new ApiError('account:usernameTaken');
+    if (await members.findBy('email', data.email)) throw new ApiError('account:emailTaken');
+    if (await members.findBy('mobile', data.mobile)) throw new ApiError('account:mobileTaken');
+    const destination = data.registerType === 'email' ? data.email : data.mobile;
+    if (!(await codes.verify(destination, 'user_register', data.captcha))) throw new ApiError('account:codeWrong');
+    const user = await members.register(data, req.ctx.ip);
+    const issued = await members.issueTokens(user.id, false);
+    return new Success({ userInfo: members.userInfo(user, issued), routePath: USER_HOME }, 'account:registerSuccess');
+  }
+
+  return [
+    {
+      methods: ['GET'],
+      path: '/api/user/checkIn',
+      auth: 'none',
+      async handler(req) {
+        await guard(req);
+        return { userLoginCaptchaSwitch: config.userLoginCaptcha, accountVerificationType: await verificationTypes(services) };
+      },
+    },
+    {
+      methods: ['POST'],
+      path: '/api/user/checkIn',
+      auth: 'none',
+      rateLimit: { max: 30, windowSec: 60 },
+      async handler(req) {
+        await guard(req);
+        if (req.input.tab === 'login') return login(req);
+        if (req.input.tab === 'register') return register(req);
+        throw new ApiError('account:unknownOperation');
+      },
+    },
+    {
+      methods: ['POST'],
+      path: '/api/user/logout',
+      auth: 'none',
+      async handler({ input, tokens: presented }) {
+        const refresh = typeof input.refreshToken === 'string' ? input.refreshToken : '';
+        const refreshRow = await tokens.find(refresh);
+        if (refreshRow?.type === 'user-refresh') await tokens.revoke(refresh);
+        const access = await tokens.find(presented.user);
+        if (access?.type === 'user') await tokens.revoke(presented.user);
+        return null;
+      },
+    },
+  ];
+}

@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { usePageContext } from 'vike-react/usePageContext';
+import { formatDate, isoDate, type ArticleDetail, type ArticleList } from '../../shared/content.ts';
+import { withLang } from '../../shared/i18n/links.ts';
+import { ArticleCardView, CardGrid } from './cards.tsx';
+import { Cover } from './Cover.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { FilterNav } from './FilterNav.tsx';
+import { PageHeader } from './PageHeader.tsx';
+import { Pagination } from './Pagination.tsx';
+import { RichText, Text } from './Text.tsx';
+import { pageHref } from './meta.ts';
+
+type Section = 'news' | 'culture';
+
+/** /news and /culture: category filter, cards and paging. */
+export function ArticleListPage({ data, section }: { data: ArticleList; section: Section }) {
+  const { t } = useTranslation('content');
+  const { t: tc } = useTranslation('common');
+  const { lang } = usePageContext();
+  const base = `/${section}`;
+  const { list, categories, category } = data;
+  const href = (page: number, cat: number | null = category) => pageHref(base, { category: cat, page }, lang);
+  const title = tc(`title.${section}`);
+  return (
+    <>
+      <PageHeader title={title} lead={t(`${section}.lead`)} crumbs={[{ label: title }]}>
+        {section === 'news' && (
+          <p className="small mt-2 mb-0">
+            <a href={withLang('/news/rss.xml', lang, true)} type="application/rss+xml">
+              {t('news.rss')}
+            </a>
+          </p>
+        )}
+      </PageHeader>
+      <div className="container">
+        {categories.length > 0 && (
+          <FilterNav
+            label={t('meta.category')}
+            options={[
+              { key: 'all', label: t('list.all'), href: href(1, null), active: category === null },
+              ...categories.map((c) => ({ key: String(c.id), label: <Text value={c.name} />, href: href(1, c.id), active: category === c.id })),
+            ]}
+          />
+        )}
+        {list.items.length === 0 ? (
+          <EmptyState firstHref={list.page > 1 ? href(1) : null} />
+        ) : (
+          <CardGrid>
+            {list.items.map((item) => (
+              <div className="col" key={item.id}>
+                <ArticleCardView item={item} path={`${base}/info`} />
+              </div>
+            ))}
+          </CardGrid>
+        )}
+        <Pagination page={list.page} pages={list.pages} href={(p) => href(p)} />
+      </div>
+    </>
+  );
+}
+
+/** /news/info and /culture/info. */
+export function ArticleDetailPage({ item, section }: { item: ArticleDetail; section: Section }) {
+  const { t } = useTranslation('content');
+  const { t: tc } = useTranslation('common');
+  const { lang } = usePageContext();
+  const base = `/${section}`;
+  return (
+    <>
+      <PageHeader
+        title={<Text value={item.title} />}
+        crumbs={[
+          { label: tc(`title.${section}`), href: withLang(base, lang) },
+          ...(item.category ? [{ label: <Text value={item.category.name} />, href: pageHref(base, { category: item.category.id }, lang) }] : []),
+        ]}
+      >
+        <p className="small mt-2 mb-0">
+          {t('meta.published')}: <time dateTime={isoDate(item.publishTime)}>{formatDate(lang, item.publishTime)}</time>
+        </p>
+      </PageHeader>
+      <div className="container">
+        <div className="row g-5">
+          <article className="col-lg-8">
+            <p className="lead">
+              <Text value={item.summary} />
+            </p>
+            <Cover src={item.cover} className="cover detail-cover mb-4" eager />
+            <RichText value={item.content} />
+          </article>
+          {item.related.length > 0 && (
+            <aside className="col-lg-4" aria-labelledby="related-title">
+              <h2 id="related-title" className="h5 mb-3">
+                {t(`${section}.related`)}
+              </h2>
+              <ul className="related-list">
+                {item.related.map((r) => (
+                  <li key={r.id}>
+                    <a href={pageHref(`${base}/info`, { id: r.id }, lang)}>
+                      <Text value={r.title} />
+                    </a>
+                    <time className="d-block small" dateTime={isoDate(r.publishTime)}>
+                      {formatDate(lang, r.publishTime)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            </aside>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

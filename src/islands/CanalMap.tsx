@@ -1,0 +1,245 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocalText, TourSection, TourStop } from '../shared/content.ts';
+import type { Lang } from '../shared/i18n/langs.ts';
+import { withLang } from '../shared/i18n/links.ts';
+import { FallbackMark, LineList, Paragraphs, Text } from '../components/content/Text.tsx';
+
+export interface CanalMapProps {
+  lang: Lang;
+  sections: TourSection[];
+  stops: TourStop[];
+}
+
+// The map frame: eastern China from Luoyang to the sea, Hangzhou Bay to Beijing. An equirectangular
+// projection shrunk east–west by cos(35°) keeps shapes about right at these latitudes; no tiles needed.
+const NORTH = 40.6;
+const SOUTH = 29.3;
+const WEST = 111.9;
+const EAST = 122.4;
+const SCALE = 80;
+const SHRINK = Math.cos((35 * Math.PI) / 180);
+const MAP_WIDTH = Math.round((EAST - WEST) * SHRINK * SCALE);
+const MAP_HEIGHT = Math.round((NORTH - SOUTH) * SCALE);
+
+function project(lat: number, lng: number): [number, number] {
+  return [(lng - WEST) * SHRINK * SCALE, (NORTH - lat) * SCALE];
+}
+
+function points(line: readonly (readonly [number, number])[]): string {
+  return line.map(([lat, lng]) => project(lat, lng).map((n) => n.toFixed(1)).join(',')).join(' ');
+}
+
+// Simplified coastline (Bohai, Shandong, Jiangsu, Hangzhou Bay), closed through the sea off the frame.
+const COAST: [number, number][] = [
+  [41.5, 119.6], [39.93, 119.6], [39.45, 118.9], [39.05, 117.75], [38.6, 117.6], [38.2, 117.85], [37.8, 118.9], [37.76, 119.2],
+  [37.2, 118.95], [37.1, 119.6], [37.2, 119.95], [37.65, 120.3], [37.82, 120.75], [37.53, 121.4], [37.5, 122.1], [37.4, 122.7],
+  [36.8, 121.6], [36.7, 121.2], [36.05, 120.4], [35.85, 120.05], [35.4, 119.55], [34.75, 119.45], [34.3, 120.0], [33.8, 120.45],
+  [33.2, 120.75], [32.8, 120.9], [32.4, 121.4], [31.95, 121.9], [31.7, 121.9], [31.4, 121.5], [31.2, 121.95], [30.88, 121.95],
+  [30.72, 121.35], [30.5, 120.95], [30.37, 120.8], [30.3, 120.5], [30.3, 121.25], [29.95, 121.72], [29.9, 121.9], [29.5, 121.9],
+  [28.5, 121.6], [28.5, 124], [41.5, 124],
+];
+
+interface River {
+  label: 'yellowRiver' | 'yangtze' | 'huai' | 'qiantang';
+  /** Where the label sits, as [lat, lng]. */
+  at: [number, number];
+  line: [number, number][];
+}
+
+const RIVERS: River[] = [
+  {
+    label: 'yellowRiver',
+    at: [35.3, 112.05],
+    line: [[34.85, 111.9], [34.92, 113.0], [34.92, 113.65], [34.95, 114.3], [34.85, 114.8], [35.3, 115.1], [35.9, 115.8], [36.35, 116.25], [36.72, 117.0], [37.4, 118.0], [37.76, 119.2]],
+  },
+  {
+    label: 'yangtze',
+    at: [31.05, 117.3],
+    line: [[30.58, 114.3], [29.75, 116.0], [30.5, 117.05], [31.35, 118.38], [32.08, 118.78], [32.25, 119.45], [31.95, 120.3], [32.0, 120.9], [31.7, 121.5], [31.4, 121.8]],
+  },
+  { label: 'huai', at: [32.75, 116.2], line: [[32.4, 113.9], [32.45, 115.0], [32.6, 116.3], [32.63, 117.0], [32.93, 117.39], [33.0, 118.2], [33.2, 118.55]] },
+  { label: 'qiantang', at: [29.8, 119.55], line: [[29.6, 119.3], [29.95, 119.9], [30.2, 120.15], [30.3, 120.5]] },
+];
+
+// Lake Tai and Hongze Lake, as ellipses (unlabelled: the cities around them need the room).
+const LAKES: { name: string; at: [number, number]; rx: number; ry: number }[] = [
+  { name: 'taihu', at: [31.2, 120.2], rx: 0.3, ry: 0.28 },
+  { name: 'hongze', at: [33.3, 118.7], rx: 0.28, ry: 0.3 },
+];
+
+/** Smallest distance between two stops' centres (map units, about CSS pixels on a desktop screen). */
+const STOP_SPACING = 28;
+
+/**
+ * Where each stop's button goes: its projected position, nudged apart from close neighbours (Yangzhou and
+ * Zhenjiang face each other across the Yangtze) so every button can be hit. Pure, so the server and the
+ * browser place them identically.
+ */
+export function placeStops(stops: readonly Pick<TourStop, 'lat' | 'lng'>[]): [number, number][] {
+  const at = stops.map((s) => project(s.lat, s.lng));
+  for (let round = 0; round < 30; round++) {
+    let moved = false;
+    for (let i = 0; i < at.length; i++) {
+      for (let j = i + 1; j < at.length; j++) {
+        const a = at[i]!;
+        const b = at[j]!;
+        const dx = b[0] - a[0];
+        const dy = b[1] - a[1];
+        const d = Math.hypot(dx, dy);
+        if (d >= STOP_SPACING) continue;
+        // Coincident stops part vertically; others along the line joining them.
+        const [ux, uy] = d > 0.01 ? [dx / d, dy / d] : [0, 1];
+        const push = (STOP_SPACING - d) / 2;
+        a[0] -= ux * push;
+        a[1] -= uy * push;
+        b[0] += ux * push;
+        b[1] += uy * push;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return at;
+}
+
+/** One colour per section, in the sections' order. */
+const SECTION_COLOURS = ['#9e2a2b', '#e07a1f', '#b8860b', '#2d6a4f', '#5a8f29', '#0b6e82', '#3a5fa8', '#6a4c93', '#a0522d', '#c2185b'];
+
+export function sectionColour(sections: TourSection[], canalId: number): string {
+  const i = sections.findIndex((s) => s.id === canalId);
+  return SECTION_COLOURS[(i < 0 ? 0 : i) % SECTION_COLOURS.length]!;
+}
+
+function StopStory({ stop, section, lang }: { stop: TourStop; section: TourSection | undefined; lang: Lang }) {
+  const { t } = useTranslation('content');
+  return (
+    <>
+      <h2 className="h4 mb-1">
+        <Text value={stop.name} />
+      </h2>
+      {section && (
+        <p className="small text-body-secondary mb-3">
+          {t('tour.section')}: <Text value={section.name} />
+        </p>
+      )}
+      <Paragraphs value={stop.intro} />
+      <StopHeritage heritage={stop.heritage} />
+      <a className="btn btn-sm btn-outline-primary" href={withLang(`/canals/info/city?id=${stop.id}`, lang)}>
+        {t('tour.details')}
+      </a>
+    </>
+  );
+}
+
+function StopHeritage({ heritage }: { heritage: LocalText }) {
+  const { t } = useTranslation('content');
+  if (!heritage.text.trim()) return null;
+  return (
+    <>
+      <h3 className="h6 mt-3">{t('tour.heritage')}</h3>
+      <LineList value={heritage} className="heritage-list" />
+    </>
+  );
+}
+
+/**
+ * The cloud tour: the canal drawn as SVG from the sections' courses, each city a real <button> placed over the
+ * map (keyboard and touch friendly), and a panel telling the chosen city's story. The server renders all of
+ * it; without JavaScript the page's list of stories below the map carries the same content.
+ */
+export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
+  const { t } = useTranslation('content');
+  const [selected, setSelected] = useState<number | null>(null);
+  const index = stops.findIndex((s) => s.id === selected);
+  const stop = index >= 0 ? stops[index]! : null;
+  const placed = placeStops(stops);
+  const step = (delta: number) => {
+    const next = stops[(index + delta + stops.length) % stops.length];
+    if (next) setSelected(next.id);
+  };
+  return (
+    <div className="tour row g-4" onKeyDown={(e) => e.key === 'Escape' && setSelected(null)}>
+      <div className="col-lg-7">
+        <figure className="tour-map mb-2">
+          <div className="tour-canvas" style={{ aspectRatio: `${MAP_WIDTH} / ${MAP_HEIGHT}` }}>
+            <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby="tour-map-title">
+              <title id="tour-map-title">{t('tour.mapTitle')}</title>
+              <polygon className="tour-sea" points={points(COAST)} />
+              <text className="tour-label tour-label-sea" x={project(34.2, 121.3)[0]} y={project(34.2, 121.3)[1]}>
+                {t('tour.sea')}
+              </text>
+              {LAKES.map((l) => {
+                const [x, y] = project(...l.at);
+                return <ellipse key={l.name} className="tour-lake" cx={x} cy={y} rx={l.rx * SHRINK * SCALE} ry={l.ry * SCALE} />;
+              })}
+              {RIVERS.map((r) => {
+                const [x, y] = project(...r.at);
+                return (
+                  <g key={r.label}>
+                    <polyline className="tour-river" points={points(r.line)} />
+                    <text className="tour-label" x={x} y={y}>
+                      {t(`tour.${r.label}`)}
+                    </text>
+                  </g>
+                );
+              })}
+              {sections.map((s, i) => (
+                <polyline key={s.id} className="tour-course" points={points(s.course)} stroke={SECTION_COLOURS[i % SECTION_COLOURS.length]} />
+              ))}
+            </svg>
+            {stops.map((s, i) => {
+              const [x, y] = placed[i]!;
+              return (
+                <button
+                  key={s.id}
+                  type="button"
+                  className={`tour-stop${s.id === selected ? ' is-active' : ''}`}
+                  style={{ left: `${((x / MAP_WIDTH) * 100).toFixed(2)}%`, top: `${((y / MAP_HEIGHT) * 100).toFixed(2)}%`, color: sectionColour(sections, s.canalId) }}
+                  aria-pressed={s.id === selected}
+                  aria-controls="tour-panel"
+                  onClick={() => setSelected(s.id)}
+                >
+                  <span className="tour-stop-label">{s.name.text}</span>
+                </button>
+              );
+            })}
+          </div>
+          <figcaption className="small text-body-secondary mt-2">{t('tour.mapNote')}</figcaption>
+        </figure>
+        <h2 className="visually-hidden">{t('tour.legend')}</h2>
+        <ul className="tour-legend small">
+          {sections.map((s, i) => (
+            <li key={s.id}>
+              <span className="swatch" style={{ background: SECTION_COLOURS[i % SECTION_COLOURS.length] }} aria-hidden="true" />
+              <a href={withLang(`/canals/info?id=${s.id}`, lang)}>{s.name.text}</a>
+              {s.name.fallback && <FallbackMark />}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="col-lg-5">
+        <section id="tour-panel" className="tour-panel" aria-live="polite" aria-label={stop ? stop.name.text : t('tour.choose')}>
+          {stop ? (
+            <>
+              <StopStory stop={stop} section={sections.find((s) => s.id === stop.canalId)} lang={lang} />
+              <div className="d-flex gap-2 mt-3 pt-3 border-top">
+                <button type="button" className="btn btn-sm btn-light" onClick={() => step(-1)}>
+                  {t('tour.prev')}
+                </button>
+                <button type="button" className="btn btn-sm btn-light" onClick={() => step(1)}>
+                  {t('tour.next')}
+                </button>
+                <button type="button" className="btn btn-sm btn-link ms-auto" onClick={() => setSelected(null)}>
+                  {t('tour.close')}
+                </button>
+              </div>
+            </>
+          ) : (
+            <p className="mb-0">{t('tour.choose')}</p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

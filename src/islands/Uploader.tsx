@@ -1,0 +1,361 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiCode, NEED_LOGIN, type Envelope } from '../shared/api/envelope.ts';
+import {
+  REFRESH_TOKEN_URL,
+  createTokenStore,
+  httpStatusMessage,
+  loginPathOf,
+  rewriteAdminUrl,
+  type RefreshTokenData,
+  type TokenSide,
+} from '../shared/request/client.ts';
+import type { UploadSettings } from '../shared/site.ts';
+import { IMAGE_SUFFIXES, checkUpload, fileSuffix, suffixList, toMiB, type UploadedFile } from '../shared/upload.ts';
+
+export interface UploaderProps {
+  /** Which API receives the files: the member's `/api/ajax/upload` or the admin's `/admin/ajax/upload`. */
+  endpoint: 'member' | 'admin';
+  /** 'image' accepts image suffixes only and previews them; default 'file'. */
+  accept?: 'image' | 'file';
+  /** Current url(s), relative (`/storage/...`) or absolute; several as an array or a comma-separated string. */
+  value?: string | string[];
+  multiple?: boolean;
+  topic?: string;
+  /** The url (or the urls when `multiple`) after every upload or removal, and the records uploaded here. */
+  onChange?(value: string | string[], files: UploadedFile[]): void;
+  /** `site.upload` of GET /api/index/index. */
+  settings: UploadSettings;
+  /** `site.cdnUrl`, put before relative urls to show them. */
+  cdnUrl?: string;
+  /** When set, hidden inputs carry the value in a surrounding HTML form (several urls comma-separated). */
+  name?: string;
+  disabled?: boolean;
+}
+
+interface Item {
+  url: string;
+  name: string;
+  suffix: string;
+  /** The server's record, for files uploaded in this session. */
+  file?: UploadedFile;
+}
+
+interface Problem {
+  text: string;
+  /** Offer a link to the login page. */
+  login?: boolean;
+}
+
+class UploadFailure extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.text);
+  }
+}
+
+function toUrls(value: string | string[] | undefined): string[] {
+  const list = Array.isArray(value) ? value : (value ?? '').split(',');
+  return list.map((u) => u.trim()).filter(Boolean);
+}
+
+function itemOf(url: string, known: readonly Item[]): Item {
+  const existing = known.find((i) => i.url === url);
+  if (existing) return existing;
+  const last = url.split(/[?#]/)[0]!.split('/').pop() || url;
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // A stray % in a stored url: show it as written.
+  }
+  return { url, name, suffix: fileSuffix(name) };
+}
+
+function displayUrl(url: string, cdnUrl: string): string {
+  return /^(?:[a-z]+:)?\/\//i.test(url) ? url : cdnUrl + url;
+}
+
+function adminBase(): string {
+  return document.documentElement.dataset.adminBase ?? '/admin';
+}
+
+interface RawAnswer {
+  status: number;
+  text: string;
+}
+
+/** XMLHttpRequest rather than fetch: only it reports upload progress. */
+function post(url: string, body: FormData, headers: Record<string, string>, onProgress: (percent: number) => void): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.onabort = () => reject(new Error('abort'));
+    xhr.send(body);
+  });
+}
+
+/**
+ * File and image upload widget (reference 6.2): checks each file against the site's upload settings,
+ * sends it with progress, then shows the image or a file-type icon with a remove button. Works as an
+ * island of its own (`Uploader`) or as a component inside other islands, which must load the `upload` and
+ * `request` namespaces.
+ */
+export default function Uploader({
+  endpoint,
+  accept = 'file',
+  value,
+  multiple = false,
+  topic,
+  onChange,
+  settings,
+  cdnUrl = '',
+  name,
+  disabled = false,
+}: UploaderProps) {
+  const { t, i18n } = useTranslation(['upload', 'request']);
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const [items, setItems] = useState<Item[]>(() => toUrls(value).map((u) => itemOf(u, [])));
+  const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const side: TokenSide = endpoint === 'admin' ? 'admin' : 'user';
+  const images = accept === 'image';
+  const busy = progress !== null;
+  const valueKey = toUrls(value).join(',');
+
+  // A parent that controls `value` may change it; keep the records of files that are still there.
+  useEffect(() => {
+    setItems((current) => toUrls(valueKey).map((u) => itemOf(u, current)));
+  }, [valueKey]);
+
+  const allowed = suffixList(settings.allowedSuffixes).filter((s) => !images || IMAGE_SUFFIXES.includes(s));
+  const acceptAttr = images
+    ? allowed.length > 0
+      ? allowed.map((s) => `.${s}`).join(',')
+      : 'image/*'
+    : [...allowed.map((s) => `.${s}`), ...settings.allowedMimeTypes].join(',');
+  const tRequest = (key: string) => t(key, { ns: 'request' });
+
+  function emit(next: Item[]): void {
+    const urls = next.map((i) => i.url);
+    const files = next.flatMap((i) => (i.file ? [i.file] : []));
+    onChange?.(multiple ? urls : (urls[0] ?? ''), files);
+  }
+
+  /** One refresh through the shared request client; the upload is then retried once with the new token. */
+  async function refreshToken(): Promise<boolean> {
+    const tokens = createTokenStore(window.localStorage);
+    const refresh = tokens.get(side, 'refresh');
+    if (!refresh) return false;
+    try {
+      // Loaded on demand: most uploads never need it, and it only runs in a browser.
+      const { browserRequest } = await import('./lib/request.ts');
+      const answer = await browserRequest()<RefreshTokenData>(
+        REFRESH_TOKEN_URL,
+        { method: 'POST', body: { refreshToken: refresh } },
+        { showCodeMessage: false, showErrorMessage: false, cancelDuplicate: false },
+      );
+      if (answer.data.type !== `${side}-refresh` || !answer.data.token) return false;
+      tokens.set(side, 'access', answer.data.token);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async function send(file: File, retried = false): Promise<UploadedFile> {
+    const path = endpoint === 'admin' ? rewriteAdminUrl('/admin/ajax/upload', adminBase()) : '/api/ajax/upload';
+    // The same headers as the request client: language, API marker and whichever tokens are held.
+    const tokens = createTokenStore(window.localStorage);
+    const headers: Record<string, string> = { 'think-lang': i18n.language, server: 'true' };
+    const adminToken = tokens.get('admin', 'access');
+    const userToken = tokens.get('user', 'access');
+    if (adminToken) headers.batoken = adminToken;
+    if (userToken) headers['ba-user-token'] = userToken;
+    const body = new FormData();
+    body.append('file', file);
+    if (topic) body.append('topic', topic);
+
+    let answer: RawAnswer;
+    try {
+      answer = await post(path, body, headers, (percent) => setProgress({ name: file.name, percent }));
+    } catch {
+      throw new UploadFailure({ text: tRequest(navigator.onLine ? 'serverException' : 'offline') });
+    }
+    if (answer.status < 200 || answer.status >= 300) throw new UploadFailure({ text: httpStatusMessage(answer.status, path, tRequest) });
+    let envelope: Envelope<{ file: UploadedFile } | null>;
+    try {
+      envelope = JSON.parse(answer.text) as Envelope<{ file: UploadedFile } | null>;
+    } catch {
+      throw new UploadFailure({ text: tRequest('serverException') });
+    }
+    if (envelope.code === ApiCode.success && envelope.data?.file) return envelope.data.file;
+    if (envelope.code === ApiCode.tokenExpired) {
+      if (!retried && (await refreshToken())) return send(file, true);
+      throw new UploadFailure({ text: t('ui.loginExpired'), login: true });
+    }
+    const needLogin = envelope.code === ApiCode.loginState && (envelope.data as { type?: string } | null)?.type === NEED_LOGIN;
+    throw new UploadFailure({ text: envelope.msg || t('ui.failed'), login: needLogin });
+  }
+
+  async function handleFiles(list: readonly File[]): Promise<void> {
+    setProblem(null);
+    let next = items;
+    for (const file of multiple ? list : list.slice(0, 1)) {
+      const check = checkUpload(file, settings);
+      const message = !check.ok
+        ? check.message
+        : images && !IMAGE_SUFFIXES.includes(fileSuffix(file.name))
+          ? 'check.typeNotAllowed'
+          : null;
+      if (message) {
+        setProblem({ text: t(message) });
+        break;
+      }
+      setProgress({ name: file.name, percent: 0 });
+      try {
+        const uploaded = await send(file);
+        const item: Item = { url: uploaded.url, name: uploaded.name || file.name, suffix: uploaded.suffix, file: uploaded };
+        next = multiple ? [...next.filter((i) => i.url !== item.url), item] : [item];
+        setItems(next);
+        emit(next);
+      } catch (err) {
+        setProblem(err instanceof UploadFailure ? err.problem : { text: t('ui.failed') });
+        break;
+      } finally {
+        setProgress(null);
+      }
+    }
+  }
+
+  function onPick(e: ChangeEvent<HTMLInputElement>): void {
+    const files = [...(e.target.files ?? [])];
+    // Clearing lets the same file be picked again after a refusal.
+    e.target.value = '';
+    if (files.length > 0) void handleFiles(files);
+  }
+
+  function onDrop(e: DragEvent<HTMLDivElement>): void {
+    e.preventDefault();
+    setDragging(false);
+    if (disabled || busy) return;
+    const files = [...e.dataTransfer.files];
+    if (files.length > 0) void handleFiles(files);
+  }
+
+  function remove(index: number): void {
+    const next = items.filter((_, i) => i !== index);
+    setItems(next);
+    emit(next);
+    setProblem(null);
+    chooseRef.current?.focus();
+  }
+
+  const chooseLabel = t(images ? (multiple ? 'ui.chooseImages' : 'ui.chooseImage') : multiple ? 'ui.chooseFiles' : 'ui.chooseFile');
+  const typesText = (images ? allowed : [...allowed, ...settings.allowedMimeTypes]).join(', ');
+
+  return (
+    <div className="portal-uploader">
+      {name ? <input type="hidden" name={name} value={items.map((i) => i.url).join(',')} /> : null}
+      {items.length > 0 ? (
+        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
+          {items.map((item, index) => {
+            const isImage = IMAGE_SUFFIXES.includes(item.suffix);
+            const src = isImage ? displayUrl(item.url, cdnUrl) : `/api/ajax/buildSuffixSvg?suffix=${encodeURIComponent(item.suffix)}`;
+            return (
+              <li key={`${item.url}-${index}`} className="card p-1 text-center" style={{ width: '8rem' }}>
+                <a href={displayUrl(item.url, cdnUrl)} target="_blank" rel="noopener noreferrer" className="d-block">
+                  <img src={src} alt={item.name} className="img-fluid rounded" style={{ height: '6rem', objectFit: isImage ? 'cover' : 'contain' }} />
+                </a>
+                <small className="text-truncate d-block" title={item.name}>
+                  {item.name}
+                </small>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger mt-1"
+                  onClick={() => remove(index)}
+                  disabled={disabled || busy}
+                  aria-label={t('ui.remove', { name: item.name })}
+                >
+                  <i className="bi bi-x-lg" aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <div
+        className={`border rounded p-3 text-center ${dragging ? 'border-primary bg-primary-subtle' : ''}`}
+        style={{ borderStyle: 'dashed' }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <input
+          ref={inputRef}
+          type="file"
+          className="d-none"
+          accept={acceptAttr}
+          multiple={multiple}
+          onChange={onPick}
+          tabIndex={-1}
+        />
+        <button
+          ref={chooseRef}
+          type="button"
+          className="btn btn-outline-primary"
+          onClick={() => inputRef.current?.click()}
+          disabled={disabled || busy}
+          aria-describedby={hintId}
+        >
+          <i className={`bi ${images ? 'bi-image' : 'bi-upload'} me-1`} aria-hidden="true" />
+          {chooseLabel}
+        </button>
+        <div id={hintId} className="form-text">
+          {t('ui.dropHint')} · {t('ui.limits', { size: toMiB(settings.maxSize), types: typesText })}
+        </div>
+      </div>
+      {progress ? (
+        <div className="mt-2">
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={t('ui.uploading', { name: progress.name, percent: progress.percent })}
+            aria-valuenow={progress.percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <div className="progress-bar progress-bar-striped progress-bar-animated" style={{ width: `${progress.percent}%` }} />
+          </div>
+          <small className="text-body-secondary">{t('ui.uploading', { name: progress.name, percent: progress.percent })}</small>
+        </div>
+      ) : null}
+      {problem ? (
+        <div className="alert alert-danger py-2 mt-2 mb-0" role="alert">
+          {problem.text}
+          {problem.login ? (
+            <>
+              {' '}
+              <a className="alert-link" href={loginPathOf(side, adminBase())}>
+                {t('ui.logIn')}
+              </a>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export { Uploader };

@@ -1,0 +1,47 @@
+import { createContext, useContext } from 'react';
+import type { AdminInfo, MenuNode } from '../../shared/account.ts';
+import type { Lang } from '../../shared/i18n/langs.ts';
+import type { RequestFn } from '../../shared/request/client.ts';
+import type { UploadSettings } from '../../shared/site.ts';
+import type { NodeQuery } from '../app/permissions.ts';
+
+/** `siteConfig` of GET /admin/index/index. */
+export interface SiteConfig {
+  siteName: string;
+  version: string;
+  cdnUrl: string;
+  apiUrl: string;
+  upload: UploadSettings;
+}
+
+/** What the admin shell gives every screen (the contract between the shell and the screens). */
+export interface AdminApi {
+  request: RequestFn;
+  lang: Lang;
+  /** ADMIN_BASE, e.g. '/admin': page paths start with it. */
+  adminBase: string;
+  adminInfo: AdminInfo;
+  siteConfig: SiteConfig;
+  /**
+   * Permission nodes: a string is relative to the current screen ('add' → `<screen path>/add`) unless it
+   * starts with '/'; `{name, node}` names another page.
+   */
+  auth(node: NodeQuery): boolean;
+  /** Opens a page of the admin (in a tab when it is a menu page). */
+  navigate(path: string): void;
+  /** Fetches /admin/index/index again (after the menu rules, the admin's groups or profile changed). */
+  reload(): Promise<void>;
+}
+
+/** Props of every admin screen: the menu rule it was opened for. */
+export interface ScreenProps {
+  route: MenuNode;
+}
+
+export const AdminContext = createContext<AdminApi | null>(null);
+
+export function useAdmin(): AdminApi {
+  const api = useContext(AdminContext);
+  if (!api) throw new Error('useAdmin() outside the admin shell');
+  return api;
+}

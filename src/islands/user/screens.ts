@@ -1,0 +1,12 @@
+import type { ScreenRegistry } from '../app/screens.ts';
+import type { ScreenProps } from './context.ts';
+
+/** Member-centre screens by menu component key (user_rule.component), each loaded when first opened. */
+export const SCREENS: ScreenRegistry<ScreenProps> = {
+  'account/overview': { load: () => import('./screens/Overview.tsx') },
+  'account/profile': { load: () => import('./screens/Profile.tsx'), ns: ['captcha', 'upload'] },
+  'account/changePassword': { load: () => import('./screens/ChangePassword.tsx') },
+  'account/integral': { load: () => import('./screens/Integral.tsx') },
+  'account/balance': { load: () => import('./screens/Balance.tsx') },
+  'account/message': { load: () => import('./screens/Messages.tsx') },
+};

@@ -1,0 +1,179 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '../../../shared/account.ts';
+import { changeBindSchema, verificationSchema, type VerifyType } from '../../../shared/schemas/account.ts';
+import { email as emailSchema, mobile as mobileSchema } from '../../../shared/schemas/fields.ts';
+import { browserRequest } from '../../lib/request.ts';
+import { SendCode } from '../components/SendCode.tsx';
+import { useFormProblem } from '../components/useFormProblem.tsx';
+import { check } from '../forms.ts';
+
+export interface BindFlowProps {
+  type: VerifyType;
+  user: UserInfo;
+  captchaId: string;
+  onDone(info: UserInfo): void;
+  onCancel(): void;
+}
+
+/**
+ * Binding or changing the e-mail address or mobile number (reference 3.6). A member who has one proves it
+ * first with a code sent there (and the password), which earns a verification token; a member without one
+ * gives the password instead. Then a code sent to the new address confirms it.
+ */
+export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowProps) {
+  const { t } = useTranslation('user');
+  const form = useFormProblem(`bind-${type}`);
+  const current = user[type];
+  const [step, setStep] = useState<'verify' | 'new'>('verify');
+  const [password, setPassword] = useState('');
+  const [verifyCode, setVerifyCode] = useState('');
+  const [token, setToken] = useState('');
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [step]);
+
+  async function verify(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (!password) return form.report({ field: 'password', message: 'user:bind.passwordRequired' });
+    if (!current) {
+      // Nothing to prove: the password goes with the change itself.
+      form.report(null);
+      return setStep('new');
+    }
+    const checked = check(verificationSchema, { type, captcha: verifyCode });
+    if (!checked.ok) return form.report({ ...checked.problem, field: checked.problem.field === 'captcha' ? 'verifyCode' : checked.problem.field });
+    form.report(null);
+    setBusy(true);
+    try {
+      const answer = await browserRequest()<{ accountVerificationToken: string }>('/api/account/verification', { method: 'POST', body: checked.data });
+      setToken(answer.data.accountVerificationToken);
+      setStep('new');
+    } catch {
+      // The request client said why (wrong or expired code).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function change(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const format = (type === 'email' ? emailSchema() : mobileSchema()).safeParse(address);
+    if (!format.success) return form.report({ field: 'address', message: format.error.issues[0]?.message ?? 'user:form.invalid' });
+    const checked = check(changeBindSchema, { type, captcha: code, [type]: address, accountVerificationToken: token, password: current ? '' : password });
+    if (!checked.ok) return form.report(checked.problem);
+    form.report(null);
+    setBusy(true);
+    try {
+      const answer = await browserRequest()<{ userInfo: UserInfo }>('/api/account/changeBind', { method: 'POST', body: checked.data }, { showSuccessMessage: true });
+      onDone(answer.data.userInfo);
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  const channel = t(`verifyType.${type}`);
+  return (
+    <section className="card border-primary-subtle mt-3" aria-labelledby={`bind-${type}-title`} data-bind-flow={type}>
+      <div className="card-body">
+        <h2 className="h6" id={`bind-${type}-title`} tabIndex={-1} ref={headingRef}>
+          {t(current ? 'bind.changeTitle' : 'bind.bindTitle', { channel })} · {t(step === 'verify' ? 'bind.step1' : 'bind.step2')}
+        </h2>
+        {step === 'verify' ? (
+          <form onSubmit={(e) => void verify(e)} method="post" noValidate>
+            <p className="text-body-secondary small">{current ? t('bind.verifyIntro', { channel, address: current }) : t('bind.passwordIntro', { channel })}</p>
+            {form.summary(['password', 'verifyCode'])}
+            <div className="mb-3">
+              <label className="form-label" htmlFor={form.idOf('password')}>
+                {t('field.password')}
+              </label>
+              <input {...form.control('password')} type="password" autoComplete="current-password" maxLength={32} value={password} onChange={(e) => setPassword(e.target.value)} />
+              {form.error('password')}
+            </div>
+            {current && (
+              <div className="mb-3">
+                <label className="form-label" htmlFor={form.idOf('verifyCode')}>
+                  {t('bind.codeSentTo', { address: current })}
+                </label>
+                <div className="input-group">
+                  <input {...form.control('verifyCode')} type="text" autoComplete="one-time-code" spellCheck={false} maxLength={10} value={verifyCode} onChange={(e) => setVerifyCode(e.target.value)} />
+                  <SendCode
+                    channel={type}
+                    address={current}
+                    event={`user_${type}_verify`}
+                    captchaId={captchaId}
+                    password={password}
+                    onProblem={(message) => form.report(message ? { field: 'password', message } : null)}
+                    codeInputId={form.idOf('verifyCode')}
+                  />
+                </div>
+                {form.error('verifyCode')}
+              </div>
+            )}
+            <div className="d-flex gap-2">
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {busy && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
+                {t('bind.next')}
+              </button>
+              <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+                {t('form.cancel')}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <form onSubmit={(e) => void change(e)} method="post" noValidate>
+            {form.summary(['address', 'captcha'])}
+            <div className="mb-3">
+              <label className="form-label" htmlFor={form.idOf('address')}>
+                {t('bind.newAddress', { channel })}
+              </label>
+              <input
+                {...form.control('address')}
+                type={type === 'email' ? 'email' : 'tel'}
+                inputMode={type === 'email' ? 'email' : 'numeric'}
+                autoComplete={type === 'email' ? 'email' : 'tel'}
+                autoCapitalize="off"
+                spellCheck={false}
+                maxLength={type === 'email' ? 50 : 11}
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+              />
+              {form.error('address')}
+            </div>
+            <div className="mb-3">
+              <label className="form-label" htmlFor={form.idOf('captcha')}>
+                {t('field.code')}
+              </label>
+              <div className="input-group">
+                <input {...form.control('captcha')} type="text" autoComplete="one-time-code" spellCheck={false} maxLength={10} value={code} onChange={(e) => setCode(e.target.value)} />
+                <SendCode
+                  channel={type}
+                  address={address}
+                  event={`user_change_${type}`}
+                  captchaId={captchaId}
+                  onProblem={(message) => form.report(message ? { field: 'address', message } : null)}
+                  codeInputId={form.idOf('captcha')}
+                />
+              </div>
+              {form.error('captcha')}
+            </div>
+            <div className="d-flex gap-2">
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {busy && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
+                {t('bind.submit')}
+              </button>
+              <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+                {t('form.cancel')}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USER_BASE, USER_LOGIN } from '../../../shared/request/client.ts';
+import { changePasswordSchema } from '../../../shared/schemas/account.ts';
+import { browserRequest } from '../../lib/request.ts';
+import { useFormProblem } from '../components/useFormProblem.tsx';
+import { check } from '../forms.ts';
+import { clearUserInfo } from '../store.ts';
+
+/**
+ * Old password, new password twice. The server signs the member out everywhere on success, so this
+ * browser forgets the member too and goes to the login page, which says why.
+ */
+export default function ChangePassword() {
+  const { t } = useTranslation('user');
+  const form = useFormProblem('password');
+  const [oldPassword, setOld] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const checked = check(changePasswordSchema, { oldPassword, newPassword });
+    if (!checked.ok) return form.report(checked.problem);
+    if (confirm !== newPassword) return form.report({ field: 'confirm', message: 'user:password.mismatch' });
+    if (newPassword === oldPassword) return form.report({ field: 'newPassword', message: 'user:password.same' });
+    form.report(null);
+    setBusy(true);
+    try {
+      await browserRequest()('/api/account/changePassword', { method: 'POST', body: checked.data });
+      clearUserInfo();
+      // Back to the centre's start afterwards, not to this form (which the referrer would suggest).
+      window.location.assign(`${USER_LOGIN}?notice=passwordChanged&redirect=${encodeURIComponent(USER_BASE)}`);
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: 'oldPassword' | 'newPassword' | 'confirm', value: string, set: (v: string) => void, autoComplete: string) => (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={form.idOf(name)}>
+        {t(`password.${name}`)}
+      </label>
+      <input {...form.control(name)} type="password" autoComplete={autoComplete} maxLength={32} value={value} onChange={(e) => set(e.target.value)} />
+      {name === 'newPassword' && form.problem?.field !== name && <div className="form-text">{t('field.passwordHint')}</div>}
+      {form.error(name)}
+    </div>
+  );
+
+  return (
+    <form className="member-form" onSubmit={(e) => void submit(e)} method="post" noValidate data-screen="changePassword">
+      {form.summary(['oldPassword', 'newPassword', 'confirm'])}
+      {field('oldPassword', oldPassword, setOld, 'current-password')}
+      {field('newPassword', newPassword, setNew, 'new-password')}
+      {field('confirm', confirm, setConfirm, 'new-password')}
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+        {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+        {t('password.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../shared/time.ts';
+import { browserRequest } from '../../lib/request.ts';
+import { Pagination, pageOf } from '../components/Pagination.tsx';
+import type { ScreenProps } from '../context.ts';
+
+/** A row of user_money_log (amounts as yuan strings) or user_score_log (whole points). */
+interface LedgerRow {
+  id: number;
+  money?: string;
+  score?: number;
+  before: string | number;
+  after: string | number;
+  memo: string;
+  create_time: number;
+}
+
+interface LedgerPage {
+  list: LedgerRow[];
+  total: number;
+}
+
+export type LedgerKind = 'balance' | 'integral';
+
+const LIMIT = 15;
+
+function changeOf(row: LedgerRow, kind: LedgerKind): { text: string; sign: number } {
+  const raw = kind === 'balance' ? (row.money ?? '0') : String(row.score ?? 0);
+  const value = Number(raw);
+  return { text: value > 0 ? `+${raw}` : raw, sign: Math.sign(value) };
+}
+
+/** The member's balance or points history, newest first, a page at a time (`?page=`). */
+export function Ledger({ kind, location }: ScreenProps & { kind: LedgerKind }) {
+  const { t } = useTranslation(['user', 'common']);
+  const page = pageOf(location.search);
+  const [data, setData] = useState<LedgerPage | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setFailed(false);
+    browserRequest()<LedgerPage>(`/api/account/${kind}`, { params: { page, limit: LIMIT } }).then(
+      (answer) => current && setData(answer.data),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [kind, page]);
+
+  if (failed) {
+    return (
+      <div className="alert alert-warning" role="alert">
+        {t('list.failed')}
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="text-center py-4" role="status">
+        <span className="spinner-border text-primary" aria-hidden="true" />
+        <span className="visually-hidden">{t('common:title.loading')}</span>
+      </div>
+    );
+  }
+  if (data.total === 0) {
+    return (
+      <div className="member-empty" data-empty="">
+        <i className="bi bi-inbox fs-1 d-block mb-2" aria-hidden="true" />
+        {t(`ledger.${kind}.empty`)}
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className="table-responsive">
+        <table className="table table-hover align-middle mb-0">
+          <caption className="visually-hidden">{t(`ledger.${kind}.caption`, { page })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('ledger.time')}</th>
+              <th scope="col" className="text-end">
+                {t('ledger.change')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('ledger.before')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('ledger.after')}
+              </th>
+              <th scope="col">{t('ledger.memo')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.list.map((row) => {
+              const change = changeOf(row, kind);
+              return (
+                <tr key={row.id}>
+                  <td className="text-nowrap">{formatTime(row.create_time)}</td>
+                  <td className={`text-end fw-semibold ${change.sign > 0 ? 'text-success' : change.sign < 0 ? 'text-danger' : ''}`}>
+                    {change.text}
+                    <span className="visually-hidden"> {t(change.sign < 0 ? 'ledger.decrease' : 'ledger.increase')}</span>
+                  </td>
+                  <td className="text-end">{row.before}</td>
+                  <td className="text-end">{row.after}</td>
+                  <td>{row.memo}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} total={data.total} limit={LIMIT} hrefOf={(p) => `${location.pathname}?page=${p}`} />
+    </>
+  );
+}

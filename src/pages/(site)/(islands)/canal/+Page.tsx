@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { Island } from '../../../../components/Island.tsx';
+import { PageHeader } from '../../../../components/content/PageHeader.tsx';
+import { LineList, Paragraphs, Text } from '../../../../components/content/Text.tsx';
+import { pageHref } from '../../../../components/content/meta.ts';
+import CanalMap, { sectionColour } from '../../../../islands/CanalMap.tsx';
+import type { Data } from './+data.ts';
+
+export default function Page() {
+  const { sections, stops } = useData<Data>();
+  const { t } = useTranslation('content');
+  const { t: tc } = useTranslation('common');
+  const { lang } = usePageContext();
+  return (
+    <>
+      <PageHeader title={tc('title.canal')} lead={t('tour.lead')} crumbs={[{ label: tc('title.canal') }]} />
+      <div className="container">
+        <Island name="CanalMap" component={CanalMap} props={{ lang, sections, stops }} />
+        <section aria-labelledby="stops-title" className="mt-5">
+          <h2 id="stops-title" className="h4 mb-3">
+            {t('tour.stops')}
+          </h2>
+          {sections.map((section) => (
+            <div key={section.id} className="stop-group mb-4" style={{ borderColor: sectionColour(sections, section.id) }}>
+              <h3 className="h5">
+                <a href={pageHref('/canals/info', { id: section.id }, lang)}>
+                  <Text value={section.name} />
+                </a>
+              </h3>
+              {stops
+                .filter((s) => s.canalId === section.id)
+                .map((s) => (
+                  <article key={s.id} id={`stop-${s.id}`} className="stop-story">
+                    <h4 className="h6">
+                      <a href={pageHref('/canals/info/city', { id: s.id }, lang)}>
+                        <Text value={s.name} />
+                      </a>
+                    </h4>
+                    <Paragraphs value={s.intro} />
+                    <LineList value={s.heritage} className="heritage-list small" />
+                  </article>
+                ))}
+            </div>
+          ))}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { withLang } from '../../../../../shared/i18n/links.ts';
+import { DateRange, StageBadge } from '../../../../../components/content/cards.tsx';
+import { Cover } from '../../../../../components/content/Cover.tsx';
+import { PageHeader } from '../../../../../components/content/PageHeader.tsx';
+import { RichText, Text } from '../../../../../components/content/Text.tsx';
+import type { Data } from './+data.ts';
+
+export default function Page() {
+  const { item } = useData<Data>();
+  const { t } = useTranslation('content');
+  const { t: tc } = useTranslation('common');
+  const { lang } = usePageContext();
+  return (
+    <>
+      <PageHeader title={<Text value={item.title} />} crumbs={[{ label: tc('title.brand'), href: withLang('/brand', lang) }]}>
+        <p className="mt-2 mb-0">
+          <StageBadge stage={item.stage} />
+        </p>
+      </PageHeader>
+      <div className="container">
+        <div className="row g-5">
+          <article className="col-lg-8">
+            <p className="lead">
+              <Text value={item.summary} />
+            </p>
+            <Cover src={item.cover} className="cover detail-cover mb-4" eager />
+            <RichText value={item.content} />
+          </article>
+          <aside className="col-lg-4">
+            <dl className="fact-box">
+              <dt>{t('brand.time')}</dt>
+              <dd>
+                <DateRange start={item.startTime} end={item.endTime} />
+              </dd>
+              <dt>{t('brand.place')}</dt>
+              <dd>
+                <Text value={item.place} />
+              </dd>
+              <dt>{t('brand.stageLabel')}</dt>
+              <dd>{t(`brand.stage.${item.stage}`)}</dd>
+            </dl>
+            {item.stage !== 'ended' && (
+              <p className="small">
+                {t('brand.signUp')}{' '}
+                <a href={withLang('/user', lang)}>{t('brand.memberCentre')}</a>
+              </p>
+            )}
+          </aside>
+        </div>
+      </div>
+    </>
+  );
+}

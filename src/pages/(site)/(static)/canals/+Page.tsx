@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { withLang } from '../../../../shared/i18n/links.ts';
+import { CanalCardView, CardGrid } from '../../../../components/content/cards.tsx';
+import { EmptyState } from '../../../../components/content/EmptyState.tsx';
+import { PageHeader } from '../../../../components/content/PageHeader.tsx';
+import { Pagination } from '../../../../components/content/Pagination.tsx';
+import { pageHref } from '../../../../components/content/meta.ts';
+import type { Data } from './+data.ts';
+
+export default function Page() {
+  const list = useData<Data>();
+  const { t } = useTranslation('content');
+  const { t: tc } = useTranslation('common');
+  const { lang } = usePageContext();
+  const href = (page: number) => pageHref('/canals', { page }, lang);
+  return (
+    <>
+      <PageHeader title={tc('title.canals')} lead={t('canals.lead')} crumbs={[{ label: tc('title.canals') }]}>
+        <p className="small mt-2 mb-0">
+          <a href={withLang('/canal', lang)}>{t('canals.onMap')}</a>
+        </p>
+      </PageHeader>
+      <div className="container">
+        {list.items.length === 0 ? (
+          <EmptyState firstHref={list.page > 1 ? href(1) : null} />
+        ) : (
+          <CardGrid>
+            {list.items.map((item) => (
+              <div className="col" key={item.id}>
+                <CanalCardView item={item} />
+              </div>
+            ))}
+          </CardGrid>
+        )}
+        <Pagination page={list.page} pages={list.pages} href={href} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+import { dataTitle } from '../../../content.ts';
+import type { Data } from './+data.ts';
+
+export default dataTitle<Data>((d) => d.item.name.text);

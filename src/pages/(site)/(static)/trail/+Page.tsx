@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { useData } from 'vike-react/useData';
+import { usePageContext } from 'vike-react/usePageContext';
+import { DIFFICULTIES } from '../../../../shared/content.ts';
+import { withLang } from '../../../../shared/i18n/links.ts';
+import { CardGrid, TrailCardView } from '../../../../components/content/cards.tsx';
+import { EmptyState } from '../../../../components/content/EmptyState.tsx';
+import { FilterNav } from '../../../../components/content/FilterNav.tsx';
+import { PageHeader } from '../../../../components/content/PageHeader.tsx';
+import { Pagination } from '../../../../components/content/Pagination.tsx';
+import { pageHref } from '../../../../components/content/meta.ts';
+import type { Data } from './+data.ts';
+
+export default function Page() {
+  const { difficulty, list } = useData<Data>();
+  const { t } = useTranslation('content');
+  const { t: tc } = useTranslation('common');
+  const { lang } = usePageContext();
+  const href = (page: number, d: string | null = difficulty) => pageHref('/trail', { difficulty: d, page }, lang);
+  return (
+    <>
+      <PageHeader title={tc('title.trail')} lead={t('trail.lead')} crumbs={[{ label: tc('title.trail') }]}>
+        <div className="apply-callout mt-3">
+          <p className="mb-2 small">{t('trail.applyText')}</p>
+          <a className="btn btn-primary btn-sm" href={withLang('/trail/apply', lang)}>
+            {t('trail.apply')}
+          </a>
+        </div>
+      </PageHeader>
+      <div className="container">
+        <FilterNav
+          label={t('trail.difficultyLabel')}
+          options={[
+            { key: 'all', label: t('list.all'), href: href(1, null), active: difficulty === null },
+            ...DIFFICULTIES.map((d) => ({ key: d, label: t(`trail.difficulty.${d}`), href: href(1, d), active: difficulty === d })),
+          ]}
+        />
+        {list.items.length === 0 ? (
+          <EmptyState firstHref={list.page > 1 ? href(1) : null} />
+        ) : (
+          <CardGrid>
+            {list.items.map((item) => (
+              <div className="col" key={item.id}>
+                <TrailCardView item={item} />
+              </div>
+            ))}
+          </CardGrid>
+        )}
+        <Pagination page={list.page} pages={list.pages} href={(p) => href(p)} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { defineResource } from '../types.ts';
+
+/**
+ * auth/admin: back-office accounts (reference 3.1). A non-super admin sees themself and the admins of the
+ * groups they cover with extra rules (data limit on the admin's own id). `group_arr` is stored in
+ * admin_group_access, not in a column.
+ */
+export default defineResource({
+  name: 'auth/admin',
+  table: 'admin',
+  pk: 'id',
+  fields: [
+    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    { name: 'username', type: 'string', required: true, max: 20, list: { operator: 'LIKE' } },
+    { name: 'nickname', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
+    { name: 'group_arr', type: 'remoteSelects', virtual: true, required: true, remote: { resource: 'auth/group', labelField: 'name' }, list: { render: 'tags', operator: false } },
+    { name: 'avatar', type: 'image', max: 255, list: { render: 'image', operator: false } },
+    { name: 'email', type: 'string', max: 50, list: { operator: 'LIKE' } },
+    { name: 'mobile', type: 'string', max: 11, list: { operator: 'LIKE' } },
+    { name: 'password', type: 'password', virtual: true, list: false },
+    { name: 'motto', type: 'textarea', max: 255, list: false, form: { rows: 2 } },
+    { name: 'last_login_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+    { name: 'last_login_ip', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
+    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
+    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+  ],
+  quickSearch: ['username', 'nickname'],
+  defaultOrder: ['id', 'desc'],
+  timestamps: true,
+  menu: { parent: 'auth', icon: 'bi-person-badge', weigh: 98 },
+  recycle: true,
+  dataLimit: 'allAuthAndOthers',
+  dataLimitField: 'id',
+});

@@ -1,0 +1,39 @@
+import { defineResource } from '../types.ts';
+import { APPLICATION_STATES, DIFFICULTIES } from '../../shared/content.ts';
+
+/**
+ * Trail listings proposed by members, reviewed in the admin. The table holds the proposed trail (the
+ * same fields as `trail`) plus the review: status, remark, reviewer and time, and the trail created on approval.
+ * Not public, so it has no publish status, weigh or cache tags; the newest application comes first.
+ */
+export default defineResource({
+  name: 'content/trailApplication',
+  table: 'trail_application',
+  pk: 'id',
+  fields: [
+    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'nickname' }, list: { operator: 'eq' } },
+    { name: 'title', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } },
+    { name: 'summary', type: 'textarea', localized: true, max: 500, list: false, form: { rows: 3 } },
+    { name: 'canal_id', type: 'remoteSelect', required: true, remote: { resource: 'content/canal', labelField: 'name' }, list: { operator: 'eq' } },
+    { name: 'city_id', type: 'remoteSelect', remote: { resource: 'content/city', labelField: 'name' }, list: { operator: 'eq' } },
+    { name: 'length_km', type: 'float', min: 0, max: 10000, list: { sortable: true, operator: 'RANGE' } },
+    { name: 'duration_min', type: 'number', min: 0, max: 100000, list: { sortable: true, operator: 'RANGE' } },
+    { name: 'difficulty', type: 'radio', required: true, options: DIFFICULTIES, default: 'easy', list: { render: 'tag', operator: 'eq' } },
+    { name: 'route', type: 'editor', localized: true, list: false },
+    { name: 'cover', type: 'image', max: 255, list: { render: 'image', operator: false } },
+    { name: 'photos', type: 'images', list: { render: 'images', operator: false } },
+    { name: 'status', type: 'radio', required: true, options: APPLICATION_STATES, default: 'pending', list: { render: 'tag', operator: 'eq' } },
+    { name: 'remark', type: 'textarea', max: 500, list: false, form: { rows: 3 } },
+    { name: 'admin_id', type: 'remoteSelect', remote: { resource: 'auth/admin', labelField: 'nickname' }, form: false, list: { operator: 'eq' } },
+    { name: 'review_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+    { name: 'trail_id', type: 'remoteSelect', remote: { resource: 'content/trail', labelField: 'title' }, form: false, list: { operator: 'eq' } },
+    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+  ],
+  quickSearch: ['id', 'title'],
+  defaultOrder: ['id', 'desc'],
+  timestamps: true,
+  menu: { parent: 'content', icon: 'bi-inbox', weigh: 86 },
+  recycle: true,
+});

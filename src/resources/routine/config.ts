@@ -1,0 +1,50 @@
+import { defineResource } from '../types.ts';
+
+/** Item types of the config screen (reference 3.10); each has its own widget and storage form. */
+export const CONFIG_TYPES = [
+  'string', 'password', 'number', 'radio', 'checkbox', 'switch', 'textarea', 'array', 'datetime', 'year', 'date', 'time',
+  'select', 'selects', 'remoteSelect', 'remoteSelects', 'editor', 'city', 'image', 'images', 'file', 'files', 'icon', 'color',
+] as const;
+export type ConfigType = (typeof CONFIG_TYPES)[number];
+
+/** Validation rules an item may carry (the client validators of reference 3.10; the server applies them too). */
+export const CONFIG_RULES = [
+  'required', 'mobile', 'idNumber', 'account', 'password', 'varName', 'editorRequired', 'url', 'email', 'date', 'number', 'integer', 'float',
+] as const;
+export type ConfigRule = (typeof CONFIG_RULES)[number];
+
+/** Types whose `content` is a dictionary of choices. */
+export const CONFIG_CHOICE_TYPES: readonly ConfigType[] = ['radio', 'checkbox', 'select', 'selects'];
+
+/** A new item's name: a lower-case variable name of 2 to 30 characters (the column is 30 wide). */
+export const CONFIG_NAME = /^[a-z][a-z0-9_]{1,29}$/;
+
+/**
+ * routine/config: the site settings (reference 3.10). Its screen is hand-written (grouped tabs, one widget
+ * per item type); this definition describes the "add item" form and serves the generic delete, so deleted
+ * items go through the recycle bin.
+ */
+export default defineResource({
+  name: 'routine/config',
+  table: 'config',
+  pk: 'id',
+  fields: [
+    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    { name: 'group', type: 'select', required: true, max: 30, list: { operator: 'eq' } },
+    { name: 'type', type: 'select', required: true, options: CONFIG_TYPES, list: { render: 'tag', operator: 'eq' } },
+    { name: 'name', type: 'string', required: true, max: 30, list: { operator: 'LIKE' } },
+    { name: 'title', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
+    { name: 'tip', type: 'string', max: 100, list: false },
+    { name: 'rule', type: 'selects', options: CONFIG_RULES, list: false },
+    { name: 'content', type: 'textarea', list: false, form: { rows: 4, placeholder: true } },
+    { name: 'extend', type: 'textarea', list: false, form: { rows: 3, placeholder: true } },
+    { name: 'input_extend', type: 'textarea', virtual: true, list: false, form: { rows: 3, placeholder: true } },
+    { name: 'value', type: 'textarea', form: false, list: false },
+    { name: 'allow_del', type: 'switch', options: ['0', '1'], form: false, list: { render: 'switch', operator: 'eq' } },
+    { name: 'weigh', type: 'number', default: 0, list: { sortable: true, operator: false } },
+  ],
+  quickSearch: ['name', 'title'],
+  defaultOrder: ['weigh', 'desc'],
+  timestamps: false,
+  menu: { parent: 'routine', icon: 'bi-sliders', weigh: 88 },
+});

@@ -1,0 +1,27 @@
+import { defineResource } from '../types.ts';
+
+/**
+ * security/sensitiveData: which fields of which admin functions have their edits logged (reference 3.15).
+ * `data_fields` is stored as JSON `{column: title}`, rebuilt from the posted columns and their titles.
+ */
+export default defineResource({
+  name: 'security/sensitiveData',
+  table: 'security_sensitive_data',
+  pk: 'id',
+  fields: [
+    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    { name: 'name', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
+    { name: 'controller', type: 'select', required: true, max: 100, list: { operator: 'LIKE' } },
+    { name: 'controller_as', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
+    { name: 'data_table', type: 'string', max: 100, list: { operator: 'LIKE' } },
+    { name: 'primary_key', type: 'string', max: 50, list: { operator: 'eq' } },
+    { name: 'data_fields', type: 'selects', form: false, list: { render: 'tags', operator: false } },
+    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
+    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+  ],
+  quickSearch: ['name'],
+  defaultOrder: ['id', 'desc'],
+  timestamps: true,
+  menu: { parent: 'security', icon: 'bi-eye-slash', weigh: 81 },
+});

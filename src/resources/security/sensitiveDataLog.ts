@@ -1,0 +1,27 @@
+import { defineResource } from '../types.ts';
+
+/** security/sensitiveDataLog: one row per logged change of a watched field (reference 3.16); rolled back rows leave it. */
+export default defineResource({
+  name: 'security/sensitiveDataLog',
+  table: 'security_sensitive_data_log',
+  pk: 'id',
+  fields: [
+    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    { name: 'admin_id', type: 'number', form: false, list: { operator: 'eq', width: 90 } },
+    { name: 'sensitive_id', type: 'remoteSelect', remote: { resource: 'security/sensitiveData', labelField: 'name' }, form: false, list: { operator: 'eq' } },
+    { name: 'data_table', type: 'string', form: false, list: { operator: 'LIKE' } },
+    { name: 'primary_key', type: 'string', form: false, list: { operator: 'eq', hidden: true } },
+    { name: 'data_field', type: 'string', form: false, list: { operator: 'LIKE' } },
+    { name: 'data_comment', type: 'string', form: false, list: { operator: 'LIKE' } },
+    { name: 'id_value', type: 'number', form: false, list: { operator: 'eq' } },
+    { name: 'before', type: 'textarea', form: false, list: { operator: 'LIKE' } },
+    { name: 'after', type: 'textarea', form: false, list: { operator: 'LIKE' } },
+    { name: 'ip', type: 'string', form: false, list: { operator: 'LIKE' } },
+    { name: 'useragent', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
+    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+  ],
+  quickSearch: ['sensitive.name'],
+  defaultOrder: ['id', 'desc'],
+  timestamps: false,
+  menu: { parent: 'security', icon: 'bi-clock-history', weigh: 83 },
+});

@@ -1,0 +1,112 @@
+/**
+ * Resource definitions (ARCHITECTURE section 3): each admin-managed table is described once, and that one
+ * description drives the generic CRUD handler, the admin table and form, the validation and the menu rule.
+ *
+ * Labels are not written here: they are catalogue keys of the `resources` namespace, derived from the
+ * resource name, so both languages stay in the locale files (a test checks every key exists):
+ *   `<name>.title`, `<name>.fields.<field>`, `<name>.options.<field>.<value>`.
+ * A name's slash is safe in these keys (i18next splits only on '.' and the ':' after the namespace), so
+ * `t('resources:content/news.title')` works as written.
+ */
+
+/** Widget / storage kinds of a field (the reference's design types, minus the generator-only ones). */
+export type FieldType =
+  | 'string'
+  | 'password'
+  | 'textarea'
+  | 'editor'
+  | 'number'
+  | 'float'
+  | 'switch'
+  | 'select'
+  | 'radio'
+  | 'checkbox'
+  | 'selects'
+  | 'date'
+  | 'datetime'
+  | 'timestamp'
+  | 'image'
+  | 'images'
+  | 'file'
+  | 'files'
+  | 'remoteSelect'
+  | 'remoteSelects'
+  | 'city'
+  | 'icon'
+  | 'color'
+  | 'url'
+  | 'weigh';
+
+/** The `search[]` operators of reference 2.1. */
+export type SearchOperator =
+  | 'eq'
+  | 'ne'
+  | 'gt'
+  | 'egt'
+  | 'lt'
+  | 'elt'
+  | 'LIKE'
+  | 'NOT LIKE'
+  | 'IN'
+  | 'NOT IN'
+  | 'RANGE'
+  | 'NOT RANGE'
+  | 'FIND_IN_SET'
+  | 'NULL'
+  | 'NOT NULL';
+
+/** How a value shows in the admin table. */
+export type ColumnRender = 'text' | 'tag' | 'tags' | 'image' | 'images' | 'datetime' | 'switch' | 'url' | 'color' | 'icon';
+
+export interface FieldDef {
+  /** Column name. */
+  name: string;
+  type: FieldType;
+  /** Bilingual content: a sibling column `<name>_en` holds English; public pages fall back to `<name>`. */
+  localized?: boolean;
+  required?: boolean;
+  /** Default for new rows (also the column default in the migration). */
+  default?: string | number | boolean | null;
+  /** Max length for text types, max value for numbers. */
+  max?: number;
+  min?: number;
+  /** Choices for select/radio/checkbox/selects/switch: the stored values; labels come from the catalogue. */
+  options?: readonly (string | number)[];
+  /** remoteSelect(s): the resource whose rows are offered, and which of its fields labels them. */
+  remote?: { resource: string; labelField: string };
+  /** Admin table column; `false` hides it from the list (it can still be edited). */
+  list?: false | { render?: ColumnRender; sortable?: boolean; operator?: SearchOperator | false; width?: number; hidden?: boolean };
+  /** `false`: not in the add/edit form (computed or system columns). */
+  form?: false | { rows?: number; placeholder?: boolean };
+  /** Not a column of the table: validated with the form and handed to the resource's save hooks. */
+  virtual?: boolean;
+}
+
+export interface ResourceDef {
+  /** Rule name and admin route, e.g. 'content/news' → `/admin/content.News/<action>`, screen 'content/news'. */
+  name: string;
+  table: string;
+  /** Primary key column. */
+  pk: string;
+  fields: readonly FieldDef[];
+  quickSearch: readonly string[];
+  defaultOrder: readonly [string, 'asc' | 'desc'];
+  /** Column used by drag sorting (`sortable` action), when the table has one. */
+  weighField?: string;
+  /** Maintain create_time / update_time (Unix seconds). */
+  timestamps: boolean;
+  /** Menu placement: the parent menu_dir rule name, icon and order. */
+  menu: { parent: string; icon: string; weigh: number };
+  /** Public-page cache tags to invalidate when rows change (e.g. 'news'). */
+  cacheTags?: readonly string[];
+  /** Rows deleted through the admin are copied to the recycle bin. */
+  recycle?: boolean;
+  /** Row scoping by owner column (reference 2.3); false = none. */
+  dataLimit?: false | 'personal' | 'parent' | 'allAuth' | 'allAuthAndOthers';
+  dataLimitField?: string;
+}
+
+/** Identity helper so definitions are type-checked where they are written. */
+export function defineResource<const R extends ResourceDef>(def: R): R {
+  return def;
+}

@@ -1,0 +1,24 @@
+import { defineResource } from '../types.ts';
+
+/**
+ * user/moneyLog: the members' balance ledger (reference 3.8), insert-only. Amounts are stored in cents and
+ * exchanged as yuan strings ("12.50").
+ */
+export default defineResource({
+  name: 'user/moneyLog',
+  table: 'user_money_log',
+  pk: 'id',
+  fields: [
+    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'username' }, list: { operator: 'eq' } },
+    { name: 'money', type: 'float', required: true, list: { operator: false } },
+    { name: 'before', type: 'float', form: false, list: { operator: false } },
+    { name: 'after', type: 'float', form: false, list: { operator: false } },
+    { name: 'memo', type: 'textarea', required: true, max: 255, list: { operator: 'LIKE' }, form: { rows: 2 } },
+    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+  ],
+  quickSearch: ['user.username', 'user.nickname'],
+  defaultOrder: ['id', 'desc'],
+  timestamps: false,
+  menu: { parent: 'user', icon: 'bi-cash-coin', weigh: 91 },
+});

@@ -1,0 +1,237 @@
+import path from 'node:path';
+import { createCanvas, GlobalFonts, Path2D, type Canvas } from '@napi-rs/canvas';
+import type { Lang } from '../../../shared/i18n/langs.ts';
+import { serverT } from '../../i18n.ts';
+import type { CaptchaService, CaptchaTarget } from '../captcha.ts';
+import { CHINESE_CHARACTERS, LATIN_LETTERS, SHAPES, type Shape } from './characters.ts';
+import { drawBackground, drawNoiseLines, drawSpeckles } from './background.ts';
+import { between, intBetween, sample } from './random.ts';
+
+export const CAPTCHA_WIDTH = 350;
+export const CAPTCHA_HEIGHT = 200;
+/** Targets to click, then look-alike decoys (reference 4.1: `length` 2, `confuse_length` 2). */
+export const TARGET_COUNT = 2;
+export const DECOY_COUNT = 2;
+
+const FONT_FILE = path.resolve(import.meta.dirname, '../../assets/fonts/captcha-sc.otf');
+const FONT_FAMILY = 'CanalCaptchaSC';
+const MIN_SIZE = 22;
+const MAX_SIZE = 34;
+const MAX_ANGLE = (25 * Math.PI) / 180;
+/** Side of the scratch canvas one glyph is drawn on: room for the largest glyph at the largest angle. */
+const SCRATCH = 80;
+// Glyphs go into distinct cells of a 5 x 2 grid, at a random spot inside each: boxes can never overlap
+// (cells keep CELL_GAP pixels between neighbours) and no placement loop can run long.
+const COLUMNS = 5;
+const ROWS = 2;
+const CELL_GAP = 3;
+const MAX_GLYPH_LUMINANCE = 0.08;
+
+/** What one drawn element shows: a character (Chinese or Latin) or a shape. */
+type Figure = { kind: 'text'; text: string } | { kind: 'shape'; shape: Shape };
+
+interface Element {
+  label: string;
+  figure: Figure;
+}
+
+export interface ClickCaptchaImage {
+  png: Buffer;
+  width: number;
+  height: number;
+  /** What to click, in order; boxes in image pixels. */
+  targets: CaptchaTarget[];
+  /** Drawn like the targets but not asked for. */
+  decoys: CaptchaTarget[];
+}
+
+let fontReady = false;
+
+/** Registers the shipped font once: the machines this runs on may have no CJK font at all. */
+function ensureFont(): void {
+  if (fontReady) return;
+  if (!GlobalFonts.registerFromPath(FONT_FILE, FONT_FAMILY)) throw new Error(`Cannot load the captcha font ${FONT_FILE}`);
+  fontReady = true;
+}
+
+/** Zh-cn visitors get single Chinese characters; English ones letters and named shapes they can read. */
+function chooseElements(lang: Lang, count: number): Element[] {
+  if (lang === 'zh-cn') return sample(CHINESE_CHARACTERS, count).map((c) => ({ label: c, figure: { kind: 'text', text: c } }));
+  const t = serverT(lang, 'captcha');
+  const figures: Figure[] = [
+    ...LATIN_LETTERS.map((text): Figure => ({ kind: 'text', text })),
+    ...SHAPES.map((shape): Figure => ({ kind: 'shape', shape })),
+  ];
+  return sample(figures, count).map((figure) => ({
+    label: figure.kind === 'text' ? figure.text : `<${t(`shape.${figure.shape}`)}>`,
+    figure,
+  }));
+}
+
+/** The outline of a shape about `size` pixels across, centred on the origin. */
+function shapePath(shape: Shape, size: number): Path2D {
+  const p = new Path2D();
+  const r = size / 2;
+  switch (shape) {
+    case 'star':
+      for (let i = 0; i < 10; i++) {
+        const radius = i % 2 === 0 ? r * 1.1 : r * 0.48;
+        const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+        if (i === 0) p.moveTo(radius * Math.cos(angle), radius * Math.sin(angle));
+        else p.lineTo(radius * Math.cos(angle), radius * Math.sin(angle));
+      }
+      break;
+    case 'heart':
+      p.moveTo(0, r * 0.85);
+      p.bezierCurveTo(-r * 1.35, -r * 0.1, -r * 0.7, -r * 1.2, 0, -r * 0.45);
+      p.bezierCurveTo(r * 0.7, -r * 1.2, r * 1.35, -r * 0.1, 0, r * 0.85);
+      break;
+    case 'triangle':
+      for (let i = 0; i < 3; i++) {
+        const angle = -Math.PI / 2 + (i * 2 * Math.PI) / 3;
+        if (i === 0) p.moveTo(r * 1.1 * Math.cos(angle), r * 1.1 * Math.sin(angle) + r * 0.15);
+        else p.lineTo(r * 1.1 * Math.cos(angle), r * 1.1 * Math.sin(angle) + r * 0.15);
+      }
+      break;
+    case 'circle':
+      p.arc(0, 0, r * 0.9, 0, 2 * Math.PI);
+      break;
+    case 'square':
+      p.rect(-r * 0.8, -r * 0.8, r * 1.6, r * 1.6);
+      break;
+    case 'arrow':
+      p.moveTo(-r, -r * 0.28);
+      p.lineTo(r * 0.1, -r * 0.28);
+      p.lineTo(r * 0.1, -r * 0.75);
+      p.lineTo(r * 1.05, 0);
+      p.lineTo(r * 0.1, r * 0.75);
+      p.lineTo(r * 0.1, r * 0.28);
+      p.lineTo(-r, r * 0.28);
+      break;
+  }
+  p.closePath();
+  return p;
+}
+
+/** Relative luminance (WCAG) of an sRGB colour with channels in [0, 1]. */
+function luminance([r, g, b]: [number, number, number]): number {
+  const linear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+function hslToRgb(hue: number, saturation: number, lightness: number): [number, number, number] {
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const f = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return [f(0), f(8), f(4)];
+}
+
+/**
+ * A dark colour of the given hue. Lightness alone does not make contrast (a 30 % yellow is far lighter than
+ * a 30 % blue), so it is lowered until the luminance is at most MAX_GLYPH_LUMINANCE: a contrast of about
+ * 4.5:1 or more even against the darkest water of the scenes.
+ */
+function darkColour(hue: number): string {
+  const saturation = between(0.55, 0.8);
+  let lightness = between(0.24, 0.36);
+  let rgb = hslToRgb(hue % 360, saturation, lightness);
+  while (luminance(rgb) > MAX_GLYPH_LUMINANCE) {
+    lightness -= 0.02;
+    rgb = hslToRgb(hue % 360, saturation, lightness);
+  }
+  return `rgb(${rgb.map((c) => Math.round(c * 255)).join(', ')})`;
+}
+
+/**
+ * Draws one element on a scratch canvas, rotated about its centre, and finds its ink box by scanning the
+ * pixels: the box stored for the check is exactly what the visitor sees, whatever the glyph's metrics say.
+ */
+function drawElement(figure: Figure): { canvas: Canvas; box: CaptchaTarget } {
+  const canvas = createCanvas(SCRATCH, SCRATCH);
+  const ctx = canvas.getContext('2d');
+  // Latin capitals and shapes fill less of their square than a Chinese character: enlarge them to match.
+  const scale = figure.kind === 'shape' ? 1.15 : /^[A-Z]$/.test(figure.text) ? 1.3 : 1;
+  const size = Math.round(intBetween(MIN_SIZE, MAX_SIZE) * scale);
+  const hue = intBetween(0, 359);
+  ctx.translate(SCRATCH / 2, SCRATCH / 2);
+  ctx.rotate(between(-MAX_ANGLE, MAX_ANGLE));
+  const fill = ctx.createLinearGradient(-size / 2, -size / 2, size / 2, size / 2);
+  fill.addColorStop(0, darkColour(hue));
+  fill.addColorStop(1, darkColour(hue + intBetween(25, 70)));
+  ctx.fillStyle = fill;
+  // A thin light halo keeps the glyph apart from noise lines crossing it.
+  ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+  ctx.lineWidth = size / 9;
+  ctx.lineJoin = 'round';
+  if (figure.kind === 'text') {
+    ctx.font = `${size}px ${FONT_FAMILY}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.strokeText(figure.text, 0, 0);
+    ctx.fillText(figure.text, 0, 0);
+  } else {
+    const outline = shapePath(figure.shape, size);
+    ctx.stroke(outline);
+    ctx.fill(outline);
+  }
+  return { canvas, box: inkBox(ctx.getImageData(0, 0, SCRATCH, SCRATCH).data) };
+}
+
+/** Bounding box of the dark, mostly opaque pixels (the fill, not the light halo or antialiasing fringe). */
+function inkBox(data: Uint8ClampedArray): CaptchaTarget {
+  let [left, top, right, bottom] = [SCRATCH, SCRATCH, -1, -1];
+  for (let y = 0; y < SCRATCH; y++) {
+    for (let x = 0; x < SCRATCH; x++) {
+      const i = (y * SCRATCH + x) * 4;
+      if (data[i + 3]! < 128 || data[i]! + data[i + 1]! + data[i + 2]! > 3 * 170) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+  }
+  if (right < 0) throw new Error('Captcha glyph drew no ink');
+  return { label: '', x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/** Draws a new click captcha: targets and decoys on a fresh scene, as a PNG with the boxes of each. */
+export async function drawClickCaptcha(lang: Lang): Promise<ClickCaptchaImage> {
+  ensureFont();
+  const canvas = createCanvas(CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
+  const ctx = canvas.getContext('2d');
+  drawBackground(ctx, CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
+
+  const cellWidth = CAPTCHA_WIDTH / COLUMNS;
+  const cellHeight = CAPTCHA_HEIGHT / ROWS;
+  const cells = sample([...Array(COLUMNS * ROWS).keys()], TARGET_COUNT + DECOY_COUNT);
+  const placed = chooseElements(lang, TARGET_COUNT + DECOY_COUNT).map((element, i) => {
+    const { canvas: glyph, box } = drawElement(element.figure);
+    const cellX = (cells[i]! % COLUMNS) * cellWidth;
+    const cellY = Math.floor(cells[i]! / COLUMNS) * cellHeight;
+    const x = Math.ceil(cellX + CELL_GAP) + intBetween(0, Math.max(0, Math.floor(cellWidth - 2 * CELL_GAP - box.width)));
+    const y = Math.ceil(cellY + CELL_GAP) + intBetween(0, Math.max(0, Math.floor(cellHeight - 2 * CELL_GAP - box.height)));
+    ctx.drawImage(glyph, x - box.x, y - box.y);
+    return { label: element.label, x, y, width: box.width, height: box.height };
+  });
+
+  // Light noise over the glyphs too, so they are not clean shapes on a known background.
+  drawNoiseLines(ctx, CAPTCHA_WIDTH, CAPTCHA_HEIGHT, intBetween(2, 3), [0.35, 0.55]);
+  drawSpeckles(ctx, CAPTCHA_WIDTH, CAPTCHA_HEIGHT, intBetween(25, 45));
+
+  return {
+    png: await canvas.encode('png'),
+    width: CAPTCHA_WIDTH,
+    height: CAPTCHA_HEIGHT,
+    targets: placed.slice(0, TARGET_COUNT),
+    decoys: placed.slice(TARGET_COUNT),
+  };
+}
+
+/** Draws a click captcha for the client's id and keeps its targets (replacing any earlier one of that id). */
+export async function createClickCaptcha(captcha: CaptchaService, id: string, lang: Lang): Promise<ClickCaptchaImage> {
+  const image = await drawClickCaptcha(lang);
+  await captcha.save(id, { targets: image.targets, width: image.width, height: image.height });
+  return image;
+}

@@ -1,0 +1,258 @@
+import type { Knex } from 'knex';
+import type { ApiRequest } from '../../../api/types.ts';
+import { resourceSchema } from '../../../resources/schema.ts';
+import type { ResourceDef } from '../../../resources/types.ts';
+import { parseInput } from '../../../api/validate.ts';
+import { ApiError, Success } from '../../middleware/envelope.ts';
+import { adminsInGroups, coveredGroupIds, descendantGroupIds, groupsOf } from '../adminGroups.ts';
+import { now } from '../clock.ts';
+import { sanitizeRichText } from '../richText.ts';
+import { applyListParams, type Relation } from './query.ts';
+import { copyToRecycleBin, logSensitiveChanges, type Row } from './security.ts';
+
+export interface SaveContext {
+  mode: 'add' | 'edit';
+  req: ApiRequest;
+  trx: Knex.Transaction;
+  /** The row as stored before an edit. */
+  current?: Row;
+  /** The raw request input (fields outside the form schema, e.g. a plain-text password). */
+  input: Record<string, unknown>;
+  /** Validated values of the resource's virtual fields (not columns), for the hooks to store elsewhere. */
+  virtual: Row;
+}
+
+/**
+ * Per-resource behaviour layered on the generic CRUD (the reference's controller overrides). Hooks that get
+ * a transaction must query through it only (SQLite has one connection; the pool would wait forever).
+ */
+export interface CrudHooks {
+  /** Columns never sent to clients (password hashes, salts). */
+  hidden?: readonly string[];
+  /** Columns a form may never write (balances, counters), whatever the definition says. */
+  readonly?: readonly string[];
+  /** Shapes a row for the client. */
+  output?(row: Row, req: ApiRequest): Row | Promise<Row>;
+  /** Adjusts or checks the data about to be written; throw ApiError to refuse. */
+  beforeSave?(data: Row, ctx: SaveContext): Row | Promise<Row>;
+  afterSave?(row: Row, ctx: SaveContext): void | Promise<void>;
+  /** Returns the rows that may really be deleted (others are skipped silently), or throws to refuse. */
+  beforeDelete?(rows: Row[], ctx: { req: ApiRequest; trx: Knex.Transaction }): Row[] | Promise<Row[]>;
+  afterDelete?(rows: Row[], ctx: { req: ApiRequest; trx: Knex.Transaction }): void | Promise<void>;
+  /** Extra filtering of every query (on top of the data scope). */
+  scope?(query: Knex.QueryBuilder, req: ApiRequest): void;
+}
+
+/** Database constraint failures become messages the admin can act on instead of server errors. */
+function constraintError(err: unknown): ApiError | null {
+  const e = err as { code?: string; message?: string };
+  const text = `${e.code ?? ''} ${e.message ?? ''}`;
+  if (e.code === '23503' || /FOREIGNKEY|FOREIGN KEY/i.test(text)) return new ApiError('crud:inUse');
+  if (e.code === '23505' || /UNIQUE/i.test(text)) return new ApiError('crud:duplicate');
+  return null;
+}
+
+async function translatingConstraints<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw constraintError(err) ?? err;
+  }
+}
+
+export interface ListResult {
+  list: Row[];
+  total: number;
+  remark: string;
+}
+
+/** The generic index/add/edit/del/sortable of reference section 2, driven by one resource definition. */
+export class CrudEngine {
+  private readonly relations: Relation[];
+
+  constructor(
+    private readonly knex: Knex,
+    readonly def: ResourceDef,
+    private readonly hooks: CrudHooks,
+    resolve: (name: string) => ResourceDef | undefined,
+  ) {
+    this.relations = def.fields
+      .filter((f) => f.type === 'remoteSelect' && f.remote)
+      .map((f) => {
+        const target = resolve(f.remote!.resource);
+        if (!target) throw new Error(`${def.name}.${f.name}: unknown remote resource ${f.remote!.resource}`);
+        return { name: f.name.replace(/_id$/, ''), field: f, table: target.table, pk: target.pk, labelField: f.remote!.labelField };
+      });
+  }
+
+  /**
+   * Rows the caller may see: the resource's scope hook plus the data limit of reference 2.3. `db` must be the
+   * open transaction when there is one: SQLite has a single connection, so using the pool would deadlock.
+   * It narrows the query in place: a query builder is thenable, so returning it from an async function
+   * would run it.
+   */
+  private async applyScope(query: Knex.QueryBuilder, req: ApiRequest, db: Knex | Knex.Transaction): Promise<void> {
+    this.hooks.scope?.(query, req);
+    const allowed = await this.allowedAdmins(req, db);
+    if (allowed) query.whereIn(`${this.def.table}.${this.def.dataLimitField ?? 'admin_id'}`, allowed);
+  }
+
+  private async allowedAdmins(req: ApiRequest, db: Knex | Knex.Transaction): Promise<number[] | null> {
+    const mode = this.def.dataLimit;
+    const perms = req.adminPermissions;
+    if (!mode || !req.admin || !perms || perms.super) return null;
+    const me = req.admin.id;
+    if (mode === 'personal') return [me];
+    const groups =
+      mode === 'parent'
+        ? await descendantGroupIds(db, await groupsOf(db, me))
+        : await coveredGroupIds(db, perms, mode === 'allAuthAndOthers');
+    return [...new Set([me, ...(await adminsInGroups(db, groups))])];
+  }
+
+  private base(db: Knex | Knex.Transaction = this.knex): Knex.QueryBuilder {
+    const { table } = this.def;
+    const query = db(table).select(`${table}.*`);
+    for (const r of this.relations) {
+      query.leftJoin(`${r.table} as ${r.name}`, `${r.name}.${r.pk}`, `${table}.${r.field.name}`);
+      query.select(`${r.name}.${r.labelField} as ${r.name}__${r.labelField}`);
+    }
+    return query;
+  }
+
+  /** Nests joined columns under their relation and drops hidden columns. */
+  private async present(row: Row, req: ApiRequest): Promise<Row> {
+    const out: Row = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (this.hooks.hidden?.includes(key)) continue;
+      const sep = key.indexOf('__');
+      if (sep > 0) {
+        const rel = key.slice(0, sep);
+        out[rel] = { ...((out[rel] as Row | undefined) ?? {}), [key.slice(sep + 2)]: value };
+      } else {
+        out[key] = value;
+      }
+    }
+    return this.hooks.output ? this.hooks.output(out, req) : out;
+  }
+
+  async index(req: ApiRequest, remark: string): Promise<ListResult> {
+    const query = this.base();
+    await this.applyScope(query, req, this.knex);
+    const { page, limit } = applyListParams(query, this.def, this.relations, req.input, this.hooks.hidden);
+    const [{ total }] = (await query.clone().clearSelect().clearOrder().count(`${this.def.table}.${this.def.pk} as total`)) as [{ total: number }];
+    const rows = (await query.limit(limit).offset((page - 1) * limit)) as Row[];
+    return { list: await Promise.all(rows.map((r) => this.present(r, req))), total: Number(total), remark };
+  }
+
+  private async findScoped(req: ApiRequest, id: unknown, db: Knex | Knex.Transaction = this.knex): Promise<Row> {
+    if (id === undefined || id === null || id === '') throw new ApiError('crud:parameterError');
+    const query = this.base(db);
+    await this.applyScope(query, req, db);
+    const row = (await query.where(`${this.def.table}.${this.def.pk}`, String(id)).first()) as Row | undefined;
+    if (row) return row;
+    // Tell "outside your scope" from "does not exist", as the reference does.
+    const exists = await db(this.def.table).where(this.def.pk, String(id)).first();
+    throw new ApiError(exists ? 'noPermission' : 'crud:recordNotFound');
+  }
+
+  async read(req: ApiRequest): Promise<{ row: Row }> {
+    return { row: await this.present(await this.findScoped(req, req.input[this.def.pk]), req) };
+  }
+
+  /**
+   * Validated, normalised data of a form post: the resource's own columns (never system ones) and, apart,
+   * the values of its virtual fields.
+   */
+  private formData(input: Record<string, unknown>, mode: 'add' | 'edit'): { data: Row; virtual: Row } {
+    const present = mode === 'edit' ? new Set(Object.keys(input)) : undefined;
+    const data = parseInput(resourceSchema(this.def, present), input) as Row;
+    for (const column of this.hooks.readonly ?? []) delete data[column];
+    const virtual: Row = {};
+    for (const field of this.def.fields.filter((f) => f.virtual)) {
+      if (field.name in data) virtual[field.name] = data[field.name];
+      delete data[field.name];
+    }
+    for (const field of this.def.fields) {
+      if (field.type !== 'editor') continue;
+      for (const c of field.localized ? [field.name, `${field.name}_en`] : [field.name]) {
+        if (typeof data[c] === 'string') data[c] = sanitizeRichText(data[c] as string);
+      }
+    }
+    return { data, virtual };
+  }
+
+  async add(req: ApiRequest): Promise<Success<null>> {
+    const def = this.def;
+    await translatingConstraints(() => this.knex.transaction(async (trx) => {
+      const form = this.formData(req.input, 'add');
+      const ctx: SaveContext = { mode: 'add', req, trx, input: req.input, virtual: form.virtual };
+      let data = form.data;
+      if (def.dataLimit && req.admin) data[def.dataLimitField ?? 'admin_id'] = req.admin.id;
+      if (def.timestamps) data = { ...data, create_time: now(), update_time: now() };
+      if (this.hooks.beforeSave) data = await this.hooks.beforeSave(data, ctx);
+      const [inserted] = await trx(def.table).insert(data).returning(def.pk);
+      const id = typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted;
+      // A new row without an explicit order goes to the top of its list (reference: weigh = id).
+      if (def.weighField && !Number(data[def.weighField])) await trx(def.table).where(def.pk, id as string).update({ [def.weighField]: id });
+      const row = (await trx(def.table).where(def.pk, id as string).first()) as Row;
+      await this.hooks.afterSave?.(row, ctx);
+    }));
+    return new Success(null, 'crud:added');
+  }
+
+  async edit(req: ApiRequest): Promise<Success<null>> {
+    const def = this.def;
+    await translatingConstraints(() => this.knex.transaction(async (trx) => {
+      const current = await this.findScoped(req, req.input[def.pk], trx);
+      const form = this.formData(req.input, 'edit');
+      const ctx: SaveContext = { mode: 'edit', req, trx, current, input: req.input, virtual: form.virtual };
+      let data = form.data;
+      if (def.dataLimit) delete data[def.dataLimitField ?? 'admin_id'];
+      if (def.timestamps) data.update_time = now();
+      if (this.hooks.beforeSave) data = await this.hooks.beforeSave(data, ctx);
+      if (Object.keys(data).length) await trx(def.table).where(def.pk, String(current[def.pk])).update(data);
+      const after = (await trx(def.table).where(def.pk, String(current[def.pk])).first()) as Row;
+      await logSensitiveChanges(trx, def.name, def.table, current, after, req);
+      await this.hooks.afterSave?.(after, ctx);
+    }));
+    return new Success(null, 'crud:updated');
+  }
+
+  async del(req: ApiRequest): Promise<Success<null>> {
+    const def = this.def;
+    const raw = req.input.ids ?? req.input[def.pk];
+    const ids = (Array.isArray(raw) ? raw : String(raw ?? '').split(',')).map((v) => String(v).trim()).filter(Boolean);
+    if (ids.length === 0) throw new ApiError('crud:parameterError');
+    let deleted = 0;
+    await translatingConstraints(() => this.knex.transaction(async (trx) => {
+      const query = trx(def.table).select(`${def.table}.*`);
+      await this.applyScope(query, req, trx);
+      let rows = (await query.whereIn(`${def.table}.${def.pk}`, ids)) as Row[];
+      if (this.hooks.beforeDelete) rows = await this.hooks.beforeDelete(rows, { req, trx });
+      const done: Row[] = [];
+      for (const row of rows) {
+        if ((await trx(def.table).where(def.pk, String(row[def.pk])).delete()) > 0) done.push(row);
+      }
+      await copyToRecycleBin(trx, def.name, def.table, done, req);
+      await this.hooks.afterDelete?.(done, { req, trx });
+      deleted = done.length;
+    }));
+    if (deleted === 0) throw new ApiError('crud:noRowsDeleted');
+    return new Success(null, 'crud:deleted', { count: deleted });
+  }
+
+  /** Swaps the order of two rows (reference 2.2); equal weights cannot be ordered and are refused. */
+  async sortable(req: ApiRequest): Promise<null> {
+    const field = this.def.weighField;
+    if (!field) throw new ApiError('crud:parameterError');
+    await this.knex.transaction(async (trx) => {
+      const a = await this.findScoped(req, req.input.id, trx);
+      const b = await this.findScoped(req, req.input.targetId, trx);
+      if (Number(a[field]) === Number(b[field])) throw new ApiError('crud:equalWeigh');
+      await trx(this.def.table).where(this.def.pk, String(a[this.def.pk])).update({ [field]: b[field] });
+      await trx(this.def.table).where(this.def.pk, String(b[this.def.pk])).update({ [field]: a[field] });
+    });
+    return null;
+  }
+}

@@ -1,0 +1,29 @@
+import type { MenuNode } from '../../shared/account.ts';
+import type { RuleRow } from './accounts.ts';
+
+const NODE_FIELDS = ['id', 'pid', 'type', 'title', 'name', 'path', 'icon', 'menu_type', 'url', 'component', 'extend'] as const;
+
+function toNode(rule: RuleRow): MenuNode {
+  const node = Object.fromEntries(NODE_FIELDS.map((f) => [f, rule[f]])) as unknown as MenuNode;
+  // The admin client keys keep-alive caching by route name (reference 1.4).
+  if (rule.keepalive !== undefined) node.keepalive = rule.keepalive ? rule.name : 0;
+  return node;
+}
+
+/**
+ * Nests rules under their parents, highest weigh first then id. Rules whose parent is not in the list are
+ * dropped, so a granted button under a withheld menu never surfaces.
+ */
+export function buildTree(rules: RuleRow[]): MenuNode[] {
+  const sorted = [...rules].sort((a, b) => b.weigh - a.weigh || a.id - b.id);
+  const byParent = new Map<number, RuleRow[]>();
+  for (const r of sorted) byParent.set(r.pid, [...(byParent.get(r.pid) ?? []), r]);
+  const build = (pid: number): MenuNode[] =>
+    (byParent.get(pid) ?? []).map((r) => {
+      const node = toNode(r);
+      const children = build(r.id);
+      if (children.length) node.children = children;
+      return node;
+    });
+  return build(0);
+}

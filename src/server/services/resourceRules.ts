@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+import type { TFunction } from 'i18next';
+import type { ResourceDef } from '../../resources/types.ts';
+import { now } from './clock.ts';
+import { buttons, insertRuleTree, type RuleSeed } from './ruleTree.ts';
+
+/** Menu groups created for resources: content is what staff open every day, so it sits near the top. */
+const PARENT_WEIGH: Record<string, number> = { content: 101 };
+
+/**
+ * Gives every resource its admin menu entry and permission buttons, once per database: a resource added
+ * later (a new content type) appears in the menu on the next start, while a rule an admin deleted on
+ * purpose is not brought back (the seed_log remembers what was created).
+ */
+export async function ensureResourceRules(knex: Knex, resources: readonly ResourceDef[], t: TFunction): Promise<string[]> {
+  const created: string[] = [];
+  const done = new Set((await knex('seed_log').where('name', 'like', 'rules:%').select<{ name: string }[]>('name')).map((r) => r.name));
+  for (const def of resources) {
+    const marker = `rules:${def.name}`;
+    if (done.has(marker)) continue;
+    await knex.transaction(async (trx) => {
+      const exists = await trx('admin_rule').where({ name: def.name }).first();
+      if (!exists) {
+        let parent = await trx('admin_rule').where({ name: def.menu.parent, type: 'menu_dir' }).first<{ id: number } | undefined>('id');
+        if (!parent) {
+          const ids = await insertRuleTree(trx, 'admin_rule', [
+            { type: 'menu_dir', name: def.menu.parent, title: t(`menu.${def.menu.parent}`), icon: 'bi-collection', weigh: PARENT_WEIGH[def.menu.parent] ?? 50 },
+          ]);
+          parent = { id: ids.get(def.menu.parent)! };
+        }
+        const actions = ['index', 'add', 'edit', 'del', ...(def.weighField ? ['sortable'] : [])];
+        const menu: RuleSeed = {
+          type: 'menu',
+          name: def.name,
+          title: t(`${def.name}.title`),
+          icon: def.menu.icon,
+          component: def.name,
+          weigh: def.menu.weigh,
+          keepalive: 1,
+          children: buttons(def.name, actions),
+        };
+        await insertRuleTree(trx, 'admin_rule', [menu], parent.id);
+        created.push(def.name);
+      }
+      await trx('seed_log').insert({ name: marker, run_time: now() });
+    });
+  }
+  return created;
+}

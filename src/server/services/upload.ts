@@ -1,0 +1,479 @@
+import { createHash, randomInt } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { errors as formErrors, formidable, multipart, type File as FormFile } from 'formidable';
+import { fileTypeFromFile, supportedExtensions } from 'file-type';
+import { imageSizeFromFile } from 'image-size/fromFile';
+import type { AppConfig } from '../config.ts';
+import { formatTime } from '../../shared/time.ts';
+import { IMAGE_SUFFIXES, fileSuffix, suffixList, toMiB, type UploadedFile } from '../../shared/upload.ts';
+import type { UploadSettings } from '../../shared/site.ts';
+import type { Settings } from './settings.ts';
+import { now } from './clock.ts';
+
+/** Why an upload was refused: a key of the `upload` catalogue and its parameters. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(key);
+  }
+}
+
+/** Who uploads: exactly one of the two ids is set, the other is 0. */
+export interface Uploader {
+  adminId: number;
+  userId: number;
+}
+
+export interface AttachmentRow {
+  id: number;
+  topic: string;
+  admin_id: number;
+  user_id: number;
+  url: string;
+  width: number;
+  height: number;
+  name: string;
+  size: number;
+  mimetype: string;
+  quote: number;
+  storage: string;
+  sha1: string;
+  create_time: number;
+  last_upload_time: number;
+}
+
+const STORAGE = 'local';
+const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
+/** Room for the multipart boundaries, part headers and the small text fields around the file. */
+const MULTIPART_SLACK = 16 * 1024;
+const MAX_FIELDS_SIZE = 8 * 1024;
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Suffixes naming the same format; a file sniffed as one may carry any other of its group. */
+const SAME_FORMAT: readonly (readonly string[])[] = [
+  ['jpg', 'jpeg', 'jpe', 'jfif'],
+  ['png', 'apng'],
+  ['tif', 'tiff'],
+  ['heif', 'heic', 'avif'],
+  ['svg', 'xml'],
+  ['mp3', 'mp2', 'mp1'],
+  // ISO base media files: phones and cameras label the same container differently.
+  ['mp4', 'm4v', 'm4a', 'm4b', 'm4p', 'f4v', 'mov', '3gp', '3g2'],
+  // ZIP containers are still ZIP archives.
+  ['zip', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'odg', 'epub', 'jar', 'apk', 'xpi', '3mf', 'vsdx', 'kmz'],
+];
+
+function sameFormat(a: string, b: string): boolean {
+  return a === b || SAME_FORMAT.some((group) => group.includes(a) && group.includes(b));
+}
+
+/**
+ * Does the content agree with the suffix? A sniffed format must match it; content nothing recognises is
+ * acceptable only under a suffix the sniffer could not have recognised anyway (txt, csv...), so a script
+ * or page renamed to .png never passes.
+ */
+export function contentMatchesSuffix(suffix: string, sniffedExt: string | undefined, imageType: string | undefined): boolean {
+  if (sniffedExt ? !sameFormat(sniffedExt, suffix) : supportedExtensions.has(suffix)) return false;
+  return imageType === undefined || sameFormat(imageType, suffix);
+}
+
+export function randomAlphanumeric(length: number): string {
+  return Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
+}
+
+/**
+ * `{fileName}` of the save-name template: the original name without suffix, tags and the characters that
+ * mean something in a URL or path removed, no leading dots (hidden files are not served), 15 characters.
+ */
+export function saveFileName(name: string): string {
+  const cleaned = name
+    .replace(/<[^>]*>/g, '')
+    .replace(/[\s:@#?&/=',+\\%"<>*|^`{}\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/^\.+/, '');
+  return Array.from(cleaned).slice(0, 15).join('');
+}
+
+/** `name` column: the original name without tags or control characters, 100 characters, then `.suffix`. */
+export function attachmentName(name: string, suffix: string): string {
+  const cleaned = name
+    .replace(/<[^>]*>/g, '')
+    .replace(/[\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069/\\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${Array.from(cleaned).slice(0, 100).join('')}.${suffix}`;
+}
+
+export interface SaveNameParts {
+  topic: string;
+  /** Unix seconds, written in `timeZone`. */
+  time: number;
+  timeZone: string;
+  /** The original file name without its suffix; cleaned here. */
+  fileName: string;
+  fileSha1: string;
+  suffix: string;
+  /** Random letters and digits of the given length. */
+  random(length: number): string;
+}
+
+const PLACEHOLDER = /\{(topic|year|mon|day|hour|min|sec|random|random32|fileName|fileSha1|suffix|\.suffix)\}/g;
+
+/** Expands the save-name template (reference 6.1); placeholders are case-sensitive, unknown ones stay as written. */
+export function expandSaveName(template: string, parts: SaveNameParts): string {
+  const [year, mon, day, hour, min, sec] = formatTime(parts.time * 1000, 'yyyy mm dd hh MM ss', parts.timeZone).split(' ');
+  const values: Record<string, string | undefined> = {
+    topic: parts.topic,
+    year,
+    mon,
+    day,
+    hour,
+    min,
+    sec,
+    fileName: saveFileName(parts.fileName),
+    fileSha1: parts.fileSha1,
+    suffix: parts.suffix,
+    '.suffix': `.${parts.suffix}`,
+  };
+  // One pass: text a placeholder produced (a file name such as "{topic}") is never expanded again.
+  return template.replace(PLACEHOLDER, (_match, name: string) => {
+    if (name === 'random') return parts.random(8);
+    if (name === 'random32') return parts.random(32);
+    return values[name] ?? '';
+  });
+}
+
+async function sha1Of(file: string): Promise<string> {
+  const hash = createHash('sha1');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await fsp.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function firstField(fields: Record<string, string[] | undefined>, query: Context['query'], name: string): string {
+  const fromBody = fields[name]?.[0];
+  if (fromBody !== undefined) return fromBody.trim();
+  const fromQuery = query[name];
+  return typeof fromQuery === 'string' ? fromQuery.trim() : '';
+}
+
+interface Received {
+  file: FormFile | null;
+  fields: Record<string, string[] | undefined>;
+}
+
+/** An upload that passed every check, still in its temporary folder. */
+interface Checked {
+  filepath: string;
+  size: number;
+  sha1: string;
+  /** The original name without its suffix. */
+  baseName: string;
+  suffix: string;
+  /** Sniffed from the content. */
+  mimetype: string;
+  image: { width: number; height: number; type: string | undefined } | null;
+  topic: string;
+}
+
+/**
+ * Member and admin uploads (reference 6.2): parses the multipart body of an already authorised request,
+ * checks the file, stores it under DATA_DIR/storage at the save-name template and records it in
+ * `attachment`, reusing the row of an identical earlier upload.
+ */
+export class UploadService {
+  private readonly storageRoot: string;
+  private readonly tmpRoot: string;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly settings: Settings,
+    private readonly config: Pick<AppConfig, 'dataDir' | 'publicUrl'>,
+  ) {
+    this.storageRoot = path.join(config.dataDir, 'storage');
+    this.tmpRoot = path.join(config.dataDir, 'tmp');
+  }
+
+  /** The file a `/storage/...` url names, or null when the url would leave the storage folder. */
+  pathOf(url: string): string | null {
+    if (!url.startsWith('/storage/') || /[\\?#%\u0000-\u001f]/.test(url)) return null;
+    const full = path.resolve(this.config.dataDir, `.${url}`);
+    return full.startsWith(this.storageRoot + path.sep) ? full : null;
+  }
+
+  async upload(ctx: Context, uploader: Uploader): Promise<UploadedFile> {
+    const limits = await this.settings.upload();
+    await fsp.mkdir(this.tmpRoot, { recursive: true });
+    // One folder per request, removed whole afterwards: no temporary file can outlive the request.
+    const dir = await fsp.mkdtemp(path.join(this.tmpRoot, 'upload-'));
+    try {
+      const checked = await this.check(await this.receive(ctx, dir, limits.maxSize), ctx.query, limits);
+      return await this.save(ctx, checked, limits.saveName, uploader);
+    } finally {
+      // An early refusal leaves the rest of the body unread; drain it so the client can read the answer.
+      if (!ctx.req.complete) ctx.req.resume();
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private tooLarge(size: number, max: number): UploadRefused {
+    return new UploadRefused('tooLarge', { size: toMiB(size), max: toMiB(max) });
+  }
+
+  private async receive(ctx: Context, dir: string, maxSize: number): Promise<Received> {
+    const declared = Number(ctx.get('content-length')) || 0;
+    // A body announced bigger than any allowed file is refused before a byte of it is stored.
+    if (declared > maxSize + MULTIPART_SLACK) throw this.tooLarge(declared, maxSize);
+    const form = formidable({
+      uploadDir: dir,
+      enabledPlugins: [multipart],
+      maxFiles: 1,
+      maxFileSize: maxSize,
+      // Checked as the bytes arrive, so an oversized upload is cut off early.
+      maxTotalFileSize: maxSize,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+      maxFields: 20,
+      maxFieldsSize: MAX_FIELDS_SIZE,
+      hashAlgorithm: 'sha1',
+      filter: (part) => part.name === 'file',
+    });
+    let received = 0;
+    form.on('progress', (bytes) => {
+      received = bytes;
+    });
+    try {
+      const [fields, files] = await form.parse(ctx.req);
+      return { fields, file: files.file?.[0] ?? null };
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (code === formErrors.biggerThanTotalMaxFileSize || code === formErrors.biggerThanMaxFileSize) {
+        throw this.tooLarge(declared || received, maxSize);
+      }
+      if (code === formErrors.noParser || code === formErrors.missingContentType || code === formErrors.missingMultipartBoundary) {
+        throw new UploadRefused('noFile');
+      }
+      throw new UploadRefused('unreadable');
+    }
+  }
+
+  /** The checks of reference 6.2, in its order; the first failure refuses the upload. */
+  private async check({ file, fields }: Received, query: Context['query'], limits: UploadSettings): Promise<Checked> {
+    const originalName = file?.originalFilename ?? '';
+    // A form whose file input was left empty still sends a nameless, empty part.
+    if (!file || (file.size === 0 && !originalName)) throw new UploadRefused('noFile');
+    if (file.size === 0) throw new UploadRefused('emptyFile');
+    const suffix = fileSuffix(originalName);
+    const isImageSuffix = IMAGE_SUFFIXES.includes(suffix);
+    const sniffed = await fileTypeFromFile(file.filepath);
+
+    let image: Checked['image'] = null;
+    if (isImageSuffix || sniffed?.mime.startsWith('image/')) {
+      const size = await imageSizeFromFile(file.filepath).catch(() => null);
+      if (!size || !(size.width > 0) || !(size.height > 0)) throw new UploadRefused('notImage');
+      image = { width: size.width, height: size.height, type: size.type };
+    }
+    if (file.size > limits.maxSize) throw this.tooLarge(file.size, limits.maxSize);
+    if (!suffixList(limits.allowedSuffixes).includes(suffix)) throw new UploadRefused('notAllowed');
+    const mimetype = sniffed?.mime ?? 'application/octet-stream';
+    if (limits.allowedMimeTypes.length > 0 && !limits.allowedMimeTypes.includes(mimetype)) throw new UploadRefused('notAllowed');
+    if (!contentMatchesSuffix(suffix, sniffed?.ext, image?.type)) {
+      throw new UploadRefused(isImageSuffix ? 'notImage' : 'contentMismatch', { suffix });
+    }
+    const topic = firstField(fields, query, 'topic') || 'default';
+    if (!TOPIC.test(topic)) throw new UploadRefused('topicFormat');
+    const driver = firstField(fields, query, 'driver') || STORAGE;
+    if (driver !== STORAGE) throw new UploadRefused('driverNotSupported', { driver: driver.slice(0, 30) });
+
+    const dot = originalName.lastIndexOf('.');
+    return {
+      filepath: file.filepath,
+      size: file.size,
+      sha1: file.hash ?? (await sha1Of(file.filepath)),
+      baseName: dot === -1 ? originalName : originalName.slice(0, dot),
+      suffix,
+      mimetype,
+      image,
+      topic,
+    };
+  }
+
+  /** Reuses the row of an identical upload, or stores the file at the save-name template and inserts a row. */
+  private async save(ctx: Context, file: Checked, saveName: string, uploader: Uploader): Promise<UploadedFile> {
+    const cdnUrl = (await this.settings.site(ctx.state.lang, this.config.publicUrl || `//${ctx.host}`)).cdnUrl;
+    const time = now();
+    const reused = await this.reuse(file.sha1, file.topic, time);
+    if (reused) return this.present(reused, file.suffix, cdnUrl);
+
+    // Only a template inside the storage folder is honoured; pathOf() also refuses any `..` escape.
+    if (!saveName.startsWith('/storage/')) throw new UploadRefused('badSaveName');
+    const url = expandSaveName(saveName, {
+      topic: file.topic,
+      time,
+      timeZone: (await this.settings.get('time_zone')) || 'Asia/Shanghai',
+      fileName: file.baseName,
+      fileSha1: file.sha1,
+      suffix: file.suffix,
+      random: randomAlphanumeric,
+    });
+    const target = this.pathOf(url);
+    if (!target) throw new UploadRefused('badSaveName');
+    await this.store(file.filepath, target, file.sha1);
+
+    const row: Omit<AttachmentRow, 'id'> = {
+      topic: file.topic,
+      admin_id: uploader.adminId,
+      user_id: uploader.userId,
+      url,
+      width: file.image?.width ?? 0,
+      height: file.image?.height ?? 0,
+      name: attachmentName(file.baseName, file.suffix),
+      size: file.size,
+      mimetype: file.mimetype,
+      quote: 1,
+      storage: STORAGE,
+      sha1: file.sha1,
+      create_time: time,
+      last_upload_time: time,
+    };
+    const [inserted] = await this.knex('attachment').insert(row).returning('id');
+    const id = typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
+    return this.present({ ...row, id }, file.suffix, cdnUrl);
+  }
+
+  /** An earlier identical upload whose file is still there: count the new upload and hand back its row. */
+  private async reuse(sha1: string, topic: string, time: number): Promise<AttachmentRow | null> {
+    const rows = await this.knex<AttachmentRow>('attachment').where({ sha1, topic, storage: STORAGE }).orderBy('id', 'desc');
+    for (const row of rows) {
+      const file = this.pathOf(row.url);
+      if (!file || !(await exists(file))) continue;
+      await this.knex('attachment').where({ id: row.id }).update({ quote: this.knex.raw('quote + 1'), last_upload_time: time });
+      return { ...row, quote: row.quote + 1, last_upload_time: time };
+    }
+    return null;
+  }
+
+  /**
+   * Copies the upload into place without ever overwriting: a file already at that name is kept when it has
+   * the same content, and the upload refused when it differs (a template without {fileSha1} or {random}).
+   */
+  private async store(from: string, to: string, sha1: string): Promise<void> {
+    await fsp.mkdir(path.dirname(to), { recursive: true });
+    try {
+      await fsp.copyFile(from, to, fsp.constants.COPYFILE_EXCL);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if ((await sha1Of(to)) !== sha1) throw new UploadRefused('nameTaken');
+    }
+  }
+
+  private present(row: AttachmentRow, suffix: string, cdnUrl: string): UploadedFile {
+    const { create_time: _created, quote: _quote, ...rest } = row;
+    return { ...rest, suffix, full_url: cdnUrl + row.url };
+  }
+}
+
+/* The file-type icon of GET /api/ajax/buildSuffixSvg (reference 6.3). */
+
+/** Up to 4 letters or digits of the suffix, upper-cased; 'FILE' when none remain. */
+export function suffixLabel(suffix: string): string {
+  return suffix.replace(/[^A-Za-z0-9]/g, '').toUpperCase().slice(0, 4) || 'FILE';
+}
+
+export function adler32(text: string): number {
+  let a = 1;
+  let b = 0;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+function hsvToRgb(h: number, s: number, v: number): [number, number, number] {
+  const i = Math.floor(h * 6);
+  const f = h * 6 - i;
+  const p = v * (1 - s);
+  const q = v * (1 - f * s);
+  const t = v * (1 - (1 - f) * s);
+  const sectors: [number, number, number][] = [
+    [v, t, p],
+    [q, v, p],
+    [p, v, t],
+    [p, q, v],
+    [t, p, v],
+    [v, p, q],
+  ];
+  const [r, g, b] = sectors[i % 6]!;
+  return [Math.floor(r * 255), Math.floor(g * 255), Math.floor(b * 255)];
+}
+
+/** The default band colour: Adler-32 of the label, its big-endian bytes read little-endian, as a hue. */
+export function suffixColor(label: string): string {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(adler32(label));
+  const hue = bytes.readUInt32LE(0) % 360;
+  const [r, g, b] = hsvToRgb(hue / 360, 0.3, 0.9);
+  return `rgb(${r},${g},${b})`;
+}
+
+const NAMED_COLORS = new Set(
+  (
+    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown burlywood ' +
+    'cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray ' +
+    'darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen ' +
+    'darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue ' +
+    'firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew ' +
+    'hotpink indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan ' +
+    'lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue lightslategray ' +
+    'lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon mediumaquamarine mediumblue ' +
+    'mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen mediumturquoise mediumvioletred ' +
+    'midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid ' +
+    'palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple ' +
+    'rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue ' +
+    'slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke ' +
+    'yellow yellowgreen transparent'
+  ).split(' '),
+);
+
+const NUMBER = String.raw`[+-]?(?:\d+(?:\.\d+)?|\.\d+)`;
+const CHANNEL = String.raw`${NUMBER}%?`;
+const HUE = String.raw`${NUMBER}(?:deg|rad|grad|turn)?`;
+const ALPHA = String.raw`(?:\s*[,/]\s*${CHANNEL})?`;
+const RGB = new RegExp(String.raw`^rgba?\(\s*${CHANNEL}(?:\s*,\s*|\s+)${CHANNEL}(?:\s*,\s*|\s+)${CHANNEL}${ALPHA}\s*\)$`, 'i');
+const HSL = new RegExp(String.raw`^hsla?\(\s*${HUE}(?:\s*,\s*|\s+)${CHANNEL}(?:\s*,\s*|\s+)${CHANNEL}${ALPHA}\s*\)$`, 'i');
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** A CSS colour in one of the forms the icon accepts: hex, rgb()/rgba(), hsl()/hsla() or a named colour. */
+export function isCssColor(value: string): boolean {
+  const v = value.trim();
+  return HEX.test(v) || RGB.test(v) || HSL.test(v) || NAMED_COLORS.has(v.toLowerCase());
+}
+
+/** A 512×512 file icon: a grey page with a folded corner and the label on a coloured band. */
+export function suffixSvg(suffix: string, background?: string): string {
+  const label = suffixLabel(suffix);
+  const fill = background && isCssColor(background) ? background.trim() : suffixColor(label);
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">',
+    '<path fill="#E2E5E7" d="M128 0c-17.6 0-32 14.4-32 32v448c0 17.6 14.4 32 32 32h320c17.6 0 32-14.4 32-32V128L352 0H128z"/>',
+    '<path fill="#B0B7BD" d="M384 128h96L352 0v96c0 17.6 14.4 32 32 32z"/>',
+    '<path fill="#CAD1D8" d="M480 224l-96-96h96z"/>',
+    `<path fill="${fill}" d="M416 416c0 8.8-7.2 16-16 16H48c-8.8 0-16-7.2-16-16V256c0-8.8 7.2-16 16-16h352c8.8 0 16 7.2 16 16v160z"/>`,
+    '<path fill="#CAD1D8" d="M400 432H96v16h304c8.8 0 16-7.2 16-16v-16c0 8.8-7.2 16-16 16z"/>',
+    `<text x="220" y="380" fill="#FFFFFF" font-family="Verdana, Helvetica, Arial, sans-serif" font-size="124" text-anchor="middle">${label}</text>`,
+    '</svg>',
+  ].join('');
+}

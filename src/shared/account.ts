@@ -1,0 +1,75 @@
+/** `userInfo` of the member API (reference 3.7): what the member centre stores and shows. */
+export interface UserInfo {
+  id: number;
+  username: string;
+  nickname: string;
+  email: string;
+  mobile: string;
+  /** Relative URL; the default avatar when the member has none. */
+  avatar: string;
+  gender: number;
+  birthday: string | null;
+  /** Yuan, two decimals, e.g. "12.50". */
+  money: string;
+  score: number;
+  join_time: number | null;
+  last_login_time: number | null;
+  last_login_ip: string;
+  motto: string;
+  token: string;
+  refresh_token: string;
+}
+
+/** `userInfo` of an admin login answer (reference 1.2). */
+export interface AdminLoginInfo {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string;
+  last_login_time: string;
+  token: string;
+  refresh_token: string;
+}
+
+/** `adminInfo` of GET /admin/index/index. */
+export interface AdminInfo {
+  id: number;
+  username: string;
+  nickname: string;
+  avatar: string;
+  last_login_time: string;
+  super: boolean;
+}
+
+/** A node of the menu/rule trees sent to the admin and member apps. */
+export interface MenuNode {
+  id: number;
+  pid: number;
+  type: string;
+  title: string;
+  name: string;
+  path: string;
+  icon: string;
+  menu_type: string;
+  url: string;
+  component: string;
+  keepalive?: string | number;
+  extend: string;
+  children?: MenuNode[];
+}
+
+/** Cents (integer) to the API's yuan string. */
+export function centsToYuan(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The API's yuan amount (string or number) to cents; null when it is not a valid amount. */
+export function yuanToCents(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const m = /^(-)?(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!m) return null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}

@@ -1,0 +1,93 @@
+import test from 'ava';
+import { api, startServer, type TestServer } from '../helpers/server.ts';
+import { ADMIN_PASSWORD, expire, solvedCaptcha } from '../helpers/accounts.ts';
+import type { AdminLoginInfo, MenuNode } from '../../src/shared/account.ts';
+
+let server: TestServer;
+test.before(async () => {
+  server = await startServer({ ADMIN_PASSWORD });
+});
+test.after.always(async () => {
+  await server?.stop();
+});
+
+async function login(password = ADMIN_PASSWORD, extra: Record<string, unknown> = {}) {
+  return api<{ userInfo: AdminLoginInfo }>(server.url, '/admin/index/login', {
+    body: { username: 'admin', password, ...(await solvedCaptcha(server)), ...extra },
+    lang: 'en',
+  });
+}
+
+test('GET login says whether a captcha is needed', async (t) => {
+  const res = await api<{ captcha: boolean }>(server.url, '/admin/index/login');
+  t.deepEqual(res.body.data, { captcha: true });
+});
+
+test('the seeded admin logs in with ADMIN_PASSWORD and sees the whole menu', async (t) => {
+  const res = await login(ADMIN_PASSWORD, { keep: true });
+  t.is(res.body.code, 1);
+  t.is(res.body.msg, 'Logged in');
+  const info = res.body.data.userInfo;
+  t.is(info.username, 'admin');
+  t.regex(info.token, /^[0-9a-f-]{36}$/);
+  t.regex(info.refresh_token, /^[0-9a-f-]{36}$/);
+  t.regex(info.last_login_time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  const index = await api<{ adminInfo: { super: boolean; username: string }; menus: MenuNode[]; siteConfig: { siteName: string } }>(server.url, '/admin/index/index', { headers: { batoken: info.token } });
+  t.is(index.body.code, 1);
+  t.true(index.body.data.adminInfo.super);
+  t.deepEqual(index.body.data.menus.map((m) => m.name), ['dashboard', 'content', 'auth', 'user', 'routine', 'security']);
+  t.is(index.body.data.siteConfig.siteName, '大运河文化协会');
+  const auth = index.body.data.menus.find((m) => m.name === 'auth')!;
+  t.deepEqual(auth.children!.map((m) => m.name), ['auth/group', 'auth/admin', 'auth/rule', 'auth/adminLog']);
+  t.is(auth.children![0]!.keepalive, 'auth/group');
+});
+
+test('admin login failures and the lock', async (t) => {
+  const bad = await api(server.url, '/admin/index/login', { body: { username: 'admin', password: ADMIN_PASSWORD }, lang: 'en' });
+  t.regex(bad.body.msg, /Captcha error/);
+  t.regex((await api(server.url, '/admin/index/login', { body: { username: 'nobody', password: 'secret123', ...(await solvedCaptcha(server)) }, lang: 'en' })).body.msg, /Username is incorrect/);
+  t.regex((await api(server.url, '/admin/index/login', { body: { username: 'ad', password: 'secret123' }, lang: 'en' })).body.msg, /3 to 30/);
+  const { knex } = server.app;
+  const [id] = await knex('admin').insert({ username: 'locked_admin', nickname: 'L', password: (await knex('admin').where({ username: 'admin' }).first()).password, status: '1' }).returning('id');
+  const adminId = (id as { id: number }).id;
+  for (let i = 0; i < 10; i++) {
+    const r = await api(server.url, '/admin/index/login', { body: { username: 'locked_admin', password: 'wrongpass', ...(await solvedCaptcha(server)) }, lang: 'en' });
+    t.regex(r.body.msg, /Incorrect password/);
+  }
+  const locked = await api(server.url, '/admin/index/login', { body: { username: 'locked_admin', password: ADMIN_PASSWORD, ...(await solvedCaptcha(server)) }, lang: 'en' });
+  t.regex(locked.body.msg, /24 hours/);
+  await knex('admin').where({ id: adminId }).update({ status: '0' });
+  const disabled = await api(server.url, '/admin/index/login', { body: { username: 'locked_admin', password: ADMIN_PASSWORD, ...(await solvedCaptcha(server)) }, lang: 'en' });
+  t.regex(disabled.body.msg, /disabled/);
+});
+
+test('admin token refresh, 303/409 on index, logout', async (t) => {
+  const { userInfo } = (await login(ADMIN_PASSWORD, { keep: 1 })).body.data;
+  t.is((await api(server.url, '/admin/index/index')).body.code, 303);
+  await expire(server, userInfo.token);
+  t.is((await api(server.url, '/admin/index/index', { headers: { batoken: userInfo.token } })).body.code, 409);
+  const refreshed = await api<{ type: string; token: string }>(server.url, '/api/common/refreshToken', { body: { refreshToken: userInfo.refresh_token }, headers: { batoken: userInfo.token } });
+  t.is(refreshed.body.data.type, 'admin-refresh');
+  const h = { batoken: refreshed.body.data.token };
+  t.is((await api(server.url, '/admin/index/index', { headers: h })).body.code, 1);
+  t.is((await api(server.url, '/admin/index/login', { headers: h })).body.code, 303, 'already logged in');
+  t.is((await api(server.url, '/admin/index/logout', { headers: h, body: { refreshToken: userInfo.refresh_token } })).body.code, 1);
+  t.is((await api(server.url, '/admin/index/index', { headers: h })).body.code, 303);
+  t.is((await server.app.services.tokens.find(userInfo.refresh_token)), null);
+});
+
+test('a member token is not an admin token', async (t) => {
+  const token = await server.app.services.tokens.issue('user', 1);
+  t.is((await api(server.url, '/admin/index/index', { headers: { batoken: token } })).body.code, 303);
+});
+
+test('an admin without menus is told so', async (t) => {
+  const { knex, services } = server.app;
+  const [g] = await knex('admin_group').insert({ pid: 0, name: 'empty', rules: '', status: '1' }).returning('id');
+  const [a] = await knex('admin').insert({ username: 'nomenu', nickname: 'N', password: 'x', status: '1' }).returning('id');
+  await knex('admin_group_access').insert({ uid: (a as { id: number }).id, group_id: (g as { id: number }).id });
+  const token = await services.tokens.issue('admin', (a as { id: number }).id);
+  const res = await api(server.url, '/admin/index/index', { headers: { batoken: token }, lang: 'en' });
+  t.is(res.body.code, 0);
+  t.regex(res.body.msg, /No background menu/);
+});

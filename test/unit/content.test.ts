@@ -1,0 +1,134 @@
+import test from 'ava';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createI18n, toResources, type CatalogueFiles } from '../../src/shared/i18n/instance.ts';
+import { LANGS } from '../../src/shared/i18n/langs.ts';
+import type { ResourceDef } from '../../src/resources/types.ts';
+import { formatDate, parseChoice, parseId, parsePage, DIFFICULTIES } from '../../src/shared/content.ts';
+import { localize, parseCourse } from '../../src/server/services/content.ts';
+import { pageWindow } from '../../src/components/content/Pagination.tsx';
+import { absoluteUrl, clip, pageHref } from '../../src/components/content/meta.ts';
+import { placeStops } from '../../src/islands/CanalMap.tsx';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function catalogues(): CatalogueFiles {
+  const dir = path.join(ROOT, 'src/locales');
+  const files: CatalogueFiles = {};
+  for (const rel of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (rel.endsWith('.json')) files[`locales/${rel.split(path.sep).join('/')}`] = JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8')) as Record<string, unknown>;
+  }
+  return files;
+}
+
+async function contentResources(): Promise<ResourceDef[]> {
+  const dir = path.join(ROOT, 'src/resources/content');
+  const mods = await Promise.all(
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .map(async (f) => ((await import(pathToFileURL(path.join(dir, f)).href)) as { default: ResourceDef }).default),
+  );
+  return mods;
+}
+
+test('every content resource label resolves in both languages (the slash in the name is not a separator)', async (t) => {
+  const resources = toResources(catalogues());
+  const defs = await contentResources();
+  t.is(defs.length, 11);
+  for (const lang of LANGS) {
+    const i18n = createI18n(lang, resources, Object.keys(resources[lang] ?? {}));
+    const missing: string[] = [];
+    const check = (key: string) => {
+      // Look up without the fallback language, so an English gap is not hidden by the Chinese text.
+      if (!i18n.exists(`resources:${key}`, { lng: lang, fallbackLng: false })) missing.push(key);
+    };
+    for (const def of defs) {
+      t.true(def.name.startsWith('content/'), def.name);
+      check(`${def.name}.title`);
+      for (const field of def.fields) {
+        check(`${def.name}.fields.${field.name}`);
+        for (const option of field.options ?? []) check(`${def.name}.options.${field.name}.${option}`);
+      }
+    }
+    t.deepEqual(missing, [], `${lang}: missing labels`);
+    t.is(i18n.t('resources:content/news.title'), lang === 'en' ? 'News' : '新闻资讯');
+  }
+});
+
+test('content resources are complete: timestamps, weigh, publish status, recycle, menu under content', async (t) => {
+  for (const def of await contentResources()) {
+    const names = def.fields.map((f) => f.name);
+    t.true(def.timestamps && def.recycle === true, def.name);
+    t.is(def.menu.parent, 'content', def.name);
+    t.true(names.includes('create_time') && names.includes('update_time'), def.name);
+    for (const q of def.quickSearch) t.true(names.includes(q), `${def.name}: quick search ${q} is a field`);
+    t.true(names.includes(def.defaultOrder[0]), `${def.name}: default order field`);
+    for (const f of def.fields) if (f.remote) t.true(f.name.endsWith('_id'), `${def.name}.${f.name}`);
+    if (def.name === 'content/trailApplication') continue;
+    t.is(def.weighField, 'weigh', def.name);
+    t.deepEqual(def.fields.find((f) => f.name === 'status')?.options, ['0', '1'], def.name);
+    t.true((def.cacheTags?.length ?? 0) > 0, def.name);
+  }
+});
+
+test('query parsing: ids, pages and choices', (t) => {
+  t.is(parseId('12'), 12);
+  for (const bad of ['abc', '0', '-1', '1.5', '', ' ', '99999999999', undefined]) t.is(parseId(bad), null, String(bad));
+  t.is(parseId(['7', '8']), 7);
+  t.is(parsePage('3'), 3);
+  for (const bad of ['0', 'x', '-2', undefined, '1e3']) t.is(parsePage(bad), 1, String(bad));
+  t.is(parseChoice('hard', DIFFICULTIES), 'hard');
+  t.is(parseChoice('HARD', DIFFICULTIES), null);
+});
+
+test('localize: English falls back to Chinese and says so', (t) => {
+  const row = { title: '拱宸桥', title_en: 'Gongchen Bridge', summary: '三孔石拱桥', summary_en: '  ', content: '', content_en: '' };
+  t.deepEqual(localize(row, 'title', 'en'), { text: 'Gongchen Bridge', fallback: false });
+  t.deepEqual(localize(row, 'title', 'zh-cn'), { text: '拱宸桥', fallback: false });
+  t.deepEqual(localize(row, 'summary', 'en'), { text: '三孔石拱桥', fallback: true });
+  t.deepEqual(localize(row, 'content', 'en'), { text: '', fallback: false }, 'nothing to fall back to is not marked');
+});
+
+test('course text becomes map points; junk is skipped', (t) => {
+  t.deepEqual(parseCourse('39.9,116.4; 39.1 , 117.2\n38.3,116.8;x,y;91,10'), [
+    [39.9, 116.4],
+    [39.1, 117.2],
+    [38.3, 116.8],
+  ]);
+  t.deepEqual(parseCourse(''), []);
+});
+
+test('pagination window and links keep language and filters', (t) => {
+  t.deepEqual(pageWindow(1, 1), [1]);
+  t.deepEqual(pageWindow(5, 10), [1, null, 3, 4, 5, 6, 7, null, 10]);
+  t.deepEqual(pageWindow(2, 4), [1, 2, 3, 4]);
+  t.is(pageHref('/news', { category: 2, page: 3 }, 'en'), '/news?category=2&page=3&lang=en');
+  t.is(pageHref('/news', { category: null, page: 1 }, 'zh-cn'), '/news');
+  t.is(pageHref('/news/info', { id: 5 }, 'zh-cn'), '/news/info?id=5');
+});
+
+test('meta helpers: absolute URLs, clipped descriptions, dates in China time', (t) => {
+  t.is(absoluteUrl('https://canal.example.org', '/images/a.svg'), 'https://canal.example.org/images/a.svg');
+  t.is(absoluteUrl('https://canal.example.org', 'https://cdn.example.org/a.png'), 'https://cdn.example.org/a.png');
+  t.is(clip('<p>一段  很长的\n文字</p>', 5), '一段 很…');
+  // 2014-06-22 00:30 in Beijing is still 21 June in UTC.
+  const ts = Date.UTC(2014, 5, 21, 16, 30) / 1000;
+  t.is(formatDate('zh-cn', ts), '2014年6月22日');
+  t.is(formatDate('en', ts), '22 Jun 2014');
+});
+
+test('map stops too close to tell apart are nudged apart; the others stay where they are', (t) => {
+  // Yangzhou and Zhenjiang face each other across the Yangtze; Beijing is far from both.
+  const [yangzhou, zhenjiang, beijing] = placeStops([
+    { lat: 32.39, lng: 119.43 },
+    { lat: 32.21, lng: 119.45 },
+    { lat: 39.94, lng: 116.39 },
+  ]);
+  const [alone] = placeStops([{ lat: 39.94, lng: 116.39 }]);
+  t.deepEqual(beijing, alone);
+  const gap = Math.hypot(zhenjiang![0] - yangzhou![0], zhenjiang![1] - yangzhou![1]);
+  t.true(gap >= 27.9 && gap < 30, `gap ${gap}`);
+  t.true(yangzhou![1] < zhenjiang![1], 'north stays north');
+});
