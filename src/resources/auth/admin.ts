@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD } from '../fields.ts';
 
 /**
  * auth/admin: back-office accounts (reference 3.1). A non-super admin sees themself and the admins of the
@@ -10,7 +11,7 @@ export default defineResource({
   table: 'admin',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'username', type: 'string', required: true, max: 20, list: { operator: 'LIKE' } },
     { name: 'nickname', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
     { name: 'group_arr', type: 'remoteSelects', virtual: true, required: true, remote: { resource: 'auth/group', labelField: 'name' }, list: { render: 'tags', operator: false } },
@@ -21,9 +22,9 @@ export default defineResource({
     { name: 'motto', type: 'textarea', max: 255, list: false, form: { rows: 2 } },
     { name: 'last_login_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
     { name: 'last_login_ip', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
-    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
-    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+    STATUS_FIELD,
+    CREATE_TIME_FIELD,
+    UPDATE_TIME_FIELD,
   ],
   quickSearch: ['username', 'nickname'],
   defaultOrder: ['id', 'desc'],

@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { STATUS_FIELD } from '../fields.ts';
 
 /**
  * auth/group: admin role groups (reference 3.2), a tree by `pid`. `rules` holds admin_rule ids or `*`;
@@ -13,7 +14,7 @@ export default defineResource({
     { name: 'pid', type: 'number', default: 0, min: 0, list: false },
     { name: 'name', type: 'string', required: true, max: 100, list: { operator: 'LIKE' } },
     { name: 'rules', type: 'remoteSelects', remote: { resource: 'auth/rule', labelField: 'title' }, list: { operator: false } },
-    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
+    STATUS_FIELD,
     { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE' } },
     { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },
   ],

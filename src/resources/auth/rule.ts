@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { STATUS_FIELD } from '../fields.ts';
 
 export const ADMIN_RULE_TYPES = ['menu_dir', 'menu', 'button'] as const;
 export const MENU_TYPES = ['tab', 'link', 'iframe'] as const;
@@ -24,7 +25,7 @@ export default defineResource({
     { name: 'extend', type: 'select', options: RULE_EXTENDS, default: 'none', list: false },
     { name: 'remark', type: 'string', max: 255, list: false },
     { name: 'weigh', type: 'weigh', default: 0, list: { operator: false } },
-    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
+    STATUS_FIELD,
     { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },
     { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },
   ],

@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
 
 /**
  * Sections of the Grand Canal: /canals, /canals/info and the cloud tour. `course` is the section's line on
@@ -10,7 +11,7 @@ export default defineResource({
   table: 'canal',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'name', type: 'string', localized: true, required: true, max: 100, list: { operator: 'LIKE' } },
     { name: 'era', type: 'string', localized: true, max: 200, list: { operator: 'LIKE' } },
     { name: 'length_km', type: 'float', min: 0, max: 10000, list: { sortable: true, operator: 'RANGE' } },
@@ -19,11 +20,11 @@ export default defineResource({
     { name: 'intro', type: 'editor', localized: true, list: false },
     { name: 'heritage', type: 'textarea', localized: true, max: 4000, list: false, form: { rows: 5 } },
     { name: 'course', type: 'textarea', max: 8000, list: false, form: { rows: 4 } },
-    { name: 'cover', type: 'image', max: 255, list: { render: 'image', operator: false } },
-    { name: 'weigh', type: 'weigh', default: 0, list: { sortable: true, operator: false } },
-    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
-    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+    COVER_FIELD,
+    WEIGH_FIELD,
+    STATUS_FIELD,
+    CREATE_TIME_FIELD,
+    UPDATE_TIME_FIELD,
   ],
   quickSearch: ['id', 'name'],
   defaultOrder: ['weigh', 'desc'],

@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
 
 /**
  * Cities along the canal: /canals/info/city, the section pages and the cloud tour's stops. Coordinates
@@ -10,7 +11,7 @@ export default defineResource({
   table: 'canal_city',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'canal_id', type: 'remoteSelect', required: true, remote: { resource: 'content/canal', labelField: 'name' }, list: { operator: 'eq' } },
     { name: 'name', type: 'string', localized: true, required: true, max: 100, list: { operator: 'LIKE' } },
     { name: 'lat', type: 'float', required: true, min: -90, max: 90, list: { operator: 'RANGE' } },
@@ -18,11 +19,11 @@ export default defineResource({
     { name: 'summary', type: 'textarea', localized: true, max: 500, list: false, form: { rows: 3 } },
     { name: 'intro', type: 'textarea', localized: true, max: 4000, list: false, form: { rows: 5 } },
     { name: 'heritage', type: 'textarea', localized: true, max: 4000, list: false, form: { rows: 5 } },
-    { name: 'cover', type: 'image', max: 255, list: { render: 'image', operator: false } },
-    { name: 'weigh', type: 'weigh', default: 0, list: { sortable: true, operator: false } },
-    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
-    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+    COVER_FIELD,
+    WEIGH_FIELD,
+    STATUS_FIELD,
+    CREATE_TIME_FIELD,
+    UPDATE_TIME_FIELD,
   ],
   quickSearch: ['id', 'name'],
   defaultOrder: ['weigh', 'desc'],

@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
 
 /** News categories (e.g. association news, heritage protection, city news). */
 export default defineResource({
@@ -6,13 +7,13 @@ export default defineResource({
   table: 'news_category',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'name', type: 'string', localized: true, required: true, max: 50, list: { operator: 'LIKE' } },
-    { name: 'cover', type: 'image', max: 255, list: { render: 'image', operator: false } },
-    { name: 'weigh', type: 'weigh', default: 0, list: { sortable: true, operator: false } },
-    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
-    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+    COVER_FIELD,
+    WEIGH_FIELD,
+    STATUS_FIELD,
+    CREATE_TIME_FIELD,
+    UPDATE_TIME_FIELD,
   ],
   quickSearch: ['id', 'name'],
   defaultOrder: ['weigh', 'desc'],

@@ -1,5 +1,6 @@
 import { defineResource } from '../types.ts';
 import { DIFFICULTIES } from '../../shared/content.ts';
+import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
 
 /**
  * Most beautiful trails: /trail, /trail/info, the home pages and the city pages. Length is kilometres in a
@@ -11,7 +12,7 @@ export default defineResource({
   table: 'trail',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'title', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } },
     { name: 'summary', type: 'textarea', localized: true, max: 500, list: false, form: { rows: 3 } },
     { name: 'canal_id', type: 'remoteSelect', required: true, remote: { resource: 'content/canal', labelField: 'name' }, list: { operator: 'eq' } },
@@ -20,12 +21,12 @@ export default defineResource({
     { name: 'duration_min', type: 'number', min: 0, max: 100000, list: { sortable: true, operator: 'RANGE' } },
     { name: 'difficulty', type: 'radio', required: true, options: DIFFICULTIES, default: 'easy', list: { render: 'tag', operator: 'eq' } },
     { name: 'route', type: 'editor', localized: true, list: false },
-    { name: 'cover', type: 'image', max: 255, list: { render: 'image', operator: false } },
+    COVER_FIELD,
     { name: 'gallery', type: 'images', list: false },
-    { name: 'weigh', type: 'weigh', default: 0, list: { sortable: true, operator: false } },
-    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
-    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+    WEIGH_FIELD,
+    STATUS_FIELD,
+    CREATE_TIME_FIELD,
+    UPDATE_TIME_FIELD,
   ],
   quickSearch: ['id', 'title'],
   defaultOrder: ['weigh', 'desc'],

@@ -1,5 +1,6 @@
 import { defineResource } from '../types.ts';
 import { APPLICATION_STATES, DIFFICULTIES } from '../../shared/content.ts';
+import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, UPDATE_TIME_FIELD } from '../fields.ts';
 
 /**
  * Trail listings proposed by members, reviewed in the admin. The table holds the proposed trail (the
@@ -11,7 +12,7 @@ export default defineResource({
   table: 'trail_application',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'nickname' }, list: { operator: 'eq' } },
     { name: 'title', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } },
     { name: 'summary', type: 'textarea', localized: true, max: 500, list: false, form: { rows: 3 } },
@@ -21,15 +22,15 @@ export default defineResource({
     { name: 'duration_min', type: 'number', min: 0, max: 100000, list: { sortable: true, operator: 'RANGE' } },
     { name: 'difficulty', type: 'radio', required: true, options: DIFFICULTIES, default: 'easy', list: { render: 'tag', operator: 'eq' } },
     { name: 'route', type: 'editor', localized: true, list: false },
-    { name: 'cover', type: 'image', max: 255, list: { render: 'image', operator: false } },
+    COVER_FIELD,
     { name: 'photos', type: 'images', list: { render: 'images', operator: false } },
     { name: 'status', type: 'radio', required: true, options: APPLICATION_STATES, default: 'pending', list: { render: 'tag', operator: 'eq' } },
     { name: 'remark', type: 'textarea', max: 500, list: false, form: { rows: 3 } },
     { name: 'admin_id', type: 'remoteSelect', remote: { resource: 'auth/admin', labelField: 'nickname' }, form: false, list: { operator: 'eq' } },
     { name: 'review_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
     { name: 'trail_id', type: 'remoteSelect', remote: { resource: 'content/trail', labelField: 'title' }, form: false, list: { operator: 'eq' } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
-    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+    CREATE_TIME_FIELD,
+    UPDATE_TIME_FIELD,
   ],
   quickSearch: ['id', 'title'],
   defaultOrder: ['id', 'desc'],

@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { ID_FIELD } from '../fields.ts';
 
 /**
  * routine/attachment: uploaded files (reference 3.11). Only the display name and the topic can be edited;
@@ -9,7 +10,7 @@ export default defineResource({
   table: 'attachment',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'topic', type: 'string', required: true, max: 20, list: { operator: 'eq', width: 110 } },
     { name: 'admin_id', type: 'number', form: false, list: { operator: 'eq', width: 90 } },
     { name: 'user_id', type: 'number', form: false, list: { operator: 'eq', width: 90 } },

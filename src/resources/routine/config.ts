@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { ID_FIELD } from '../fields.ts';
 
 /** Item types of the config screen (reference 3.10); each has its own widget and storage form. */
 export const CONFIG_TYPES = [
@@ -29,7 +30,7 @@ export default defineResource({
   table: 'config',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'group', type: 'select', required: true, max: 30, list: { operator: 'eq' } },
     { name: 'type', type: 'select', required: true, options: CONFIG_TYPES, list: { render: 'tag', operator: 'eq' } },
     { name: 'name', type: 'string', required: true, max: 30, list: { operator: 'LIKE' } },

@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD } from '../fields.ts';
 
 /**
  * security/dataRecycle: which admin functions copy the rows they delete to the recycle bin (reference
@@ -10,15 +11,15 @@ export default defineResource({
   table: 'security_data_recycle',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'name', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
     { name: 'controller', type: 'select', required: true, max: 100, list: { operator: 'LIKE' } },
     { name: 'controller_as', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
     { name: 'data_table', type: 'string', max: 100, list: { operator: 'LIKE' } },
     { name: 'primary_key', type: 'string', max: 50, list: { operator: 'eq' } },
-    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
-    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+    STATUS_FIELD,
+    UPDATE_TIME_FIELD,
+    CREATE_TIME_FIELD,
   ],
   quickSearch: ['name'],
   defaultOrder: ['id', 'desc'],

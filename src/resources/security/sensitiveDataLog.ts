@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { CREATE_TIME_FIELD, ID_FIELD } from '../fields.ts';
 
 /** security/sensitiveDataLog: one row per logged change of a watched field (reference 3.16); rolled back rows leave it. */
 export default defineResource({
@@ -6,7 +7,7 @@ export default defineResource({
   table: 'security_sensitive_data_log',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'admin_id', type: 'number', form: false, list: { operator: 'eq', width: 90 } },
     { name: 'sensitive_id', type: 'remoteSelect', remote: { resource: 'security/sensitiveData', labelField: 'name' }, form: false, list: { operator: 'eq' } },
     { name: 'data_table', type: 'string', form: false, list: { operator: 'LIKE' } },
@@ -18,7 +19,7 @@ export default defineResource({
     { name: 'after', type: 'textarea', form: false, list: { operator: 'LIKE' } },
     { name: 'ip', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'useragent', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+    CREATE_TIME_FIELD,
   ],
   quickSearch: ['sensitive.name'],
   defaultOrder: ['id', 'desc'],

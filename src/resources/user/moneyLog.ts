@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { CREATE_TIME_FIELD, ID_FIELD } from '../fields.ts';
 
 /**
  * user/moneyLog: the members' balance ledger (reference 3.8), insert-only. Amounts are stored in cents and
@@ -9,13 +10,13 @@ export default defineResource({
   table: 'user_money_log',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'username' }, list: { operator: 'eq' } },
     { name: 'money', type: 'float', required: true, list: { operator: false } },
     { name: 'before', type: 'float', form: false, list: { operator: false } },
     { name: 'after', type: 'float', form: false, list: { operator: false } },
     { name: 'memo', type: 'textarea', required: true, max: 255, list: { operator: 'LIKE' }, form: { rows: 2 } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+    CREATE_TIME_FIELD,
   ],
   quickSearch: ['user.username', 'user.nickname'],
   defaultOrder: ['id', 'desc'],

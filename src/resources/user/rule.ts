@@ -1,5 +1,6 @@
 import { defineResource } from '../types.ts';
 import { MENU_TYPES, RULE_EXTENDS } from '../auth/rule.ts';
+import { STATUS_FIELD } from '../fields.ts';
 
 export const USER_RULE_TYPES = ['route', 'menu_dir', 'menu', 'nav_user_menu', 'nav', 'button'] as const;
 
@@ -23,7 +24,7 @@ export default defineResource({
     { name: 'extend', type: 'select', options: RULE_EXTENDS, default: 'none', list: false },
     { name: 'remark', type: 'string', max: 255, list: false },
     { name: 'weigh', type: 'weigh', default: 0, list: { operator: false } },
-    { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } },
+    STATUS_FIELD,
     { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },
     { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },
   ],

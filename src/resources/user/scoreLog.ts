@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { CREATE_TIME_FIELD, ID_FIELD } from '../fields.ts';
 
 /** user/scoreLog: the members' points ledger (reference 3.9), insert-only, in whole points. */
 export default defineResource({
@@ -6,13 +7,13 @@ export default defineResource({
   table: 'user_score_log',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'username' }, list: { operator: 'eq' } },
     { name: 'score', type: 'number', required: true, list: { operator: 'RANGE' } },
     { name: 'before', type: 'number', form: false, list: { operator: 'RANGE' } },
     { name: 'after', type: 'number', form: false, list: { operator: 'RANGE' } },
     { name: 'memo', type: 'textarea', required: true, max: 255, list: { operator: 'LIKE' }, form: { rows: 2 } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+    CREATE_TIME_FIELD,
   ],
   quickSearch: ['user.username', 'user.nickname'],
   defaultOrder: ['id', 'desc'],

@@ -1,4 +1,5 @@
 import { defineResource } from '../types.ts';
+import { ID_FIELD, UPDATE_TIME_FIELD } from '../fields.ts';
 
 export const GENDERS = [0, 1, 2] as const;
 export const USER_STATUSES = ['enable', 'disable'] as const;
@@ -12,7 +13,7 @@ export default defineResource({
   table: 'user',
   pk: 'id',
   fields: [
-    { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } },
+    ID_FIELD,
     { name: 'group_id', type: 'remoteSelect', required: true, remote: { resource: 'user/group', labelField: 'name' }, list: { operator: 'eq' } },
     { name: 'username', type: 'string', required: true, max: 32, list: { operator: 'LIKE' } },
     { name: 'nickname', type: 'string', max: 50, list: { operator: 'LIKE' } },
@@ -30,7 +31,7 @@ export default defineResource({
     { name: 'last_login_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
     { name: 'last_login_ip', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
     { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
-    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } },
+    UPDATE_TIME_FIELD,
   ],
   quickSearch: ['username', 'nickname', 'id'],
   defaultOrder: ['id', 'desc'],

@@ -3,7 +3,8 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { withLang } from '../../../../shared/i18n/links.ts';
 import { PUBLIC_SECTIONS } from '../../../../shared/sections.ts';
-import { ActivityCardView, ArticleCardView, CardGrid, TrailCardView } from '../../../../components/content/cards.tsx';
+import { ArticleCardView, CardGrid } from '../../../../components/content/cards.tsx';
+import { FeaturedTrails, HomeSection, UpcomingActivities } from '../../../../components/content/HomeSections.tsx';
 import type { Data } from './+data.ts';
 
 const FACTS = ['began', 'heritage', 'sites', 'provinces'] as const;
@@ -51,13 +52,7 @@ export default function Page() {
           ))}
         </div>
       </section>
-      <section className="container my-5" aria-labelledby="news-title">
-        <div className="section-head">
-          <h2 id="news-title" className="h4 mb-0">
-            {tn('home.latestNews')}
-          </h2>
-          <a href={withLang('/news', lang)}>{tn('list.more')}</a>
-        </div>
+      <HomeSection id="news-title" title={tn('home.latestNews')} moreHref="/news">
         <CardGrid>
           {home.news.slice(0, 3).map((item) => (
             <div className="col" key={item.id}>
@@ -65,41 +60,9 @@ export default function Page() {
             </div>
           ))}
         </CardGrid>
-      </section>
-      <section className="container my-5" aria-labelledby="upcoming-title">
-        <div className="section-head">
-          <h2 id="upcoming-title" className="h4 mb-0">
-            {tn('home.upcoming')}
-          </h2>
-          <a href={withLang('/brand', lang)}>{tn('list.more')}</a>
-        </div>
-        {home.activities.length === 0 ? (
-          <p>{tn('home.noUpcoming')}</p>
-        ) : (
-          <CardGrid>
-            {home.activities.map((item) => (
-              <div className="col" key={item.id}>
-                <ActivityCardView item={item} />
-              </div>
-            ))}
-          </CardGrid>
-        )}
-      </section>
-      <section className="container my-5" aria-labelledby="trails-title">
-        <div className="section-head">
-          <h2 id="trails-title" className="h4 mb-0">
-            {tn('home.featuredTrails')}
-          </h2>
-          <a href={withLang('/trail', lang)}>{tn('list.more')}</a>
-        </div>
-        <CardGrid>
-          {home.trails.map((item) => (
-            <div className="col" key={item.id}>
-              <TrailCardView item={item} />
-            </div>
-          ))}
-        </CardGrid>
-      </section>
+      </HomeSection>
+      <UpcomingActivities id="upcoming-title" items={home.activities} />
+      <FeaturedTrails id="trails-title" items={home.trails} />
       <section className="container my-5" aria-labelledby="sections-title">
         <h2 id="sections-title" className="h4 mb-4">
           {t('home.sectionsTitle')}

@@ -3,7 +3,8 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { formatDate, isoDate } from '../../../../shared/content.ts';
 import { withLang } from '../../../../shared/i18n/links.ts';
-import { ActivityCardView, ArticleCardView, CardGrid, TrailCardView } from '../../../../components/content/cards.tsx';
+import { ArticleCardView } from '../../../../components/content/cards.tsx';
+import { FeaturedTrails, HomeSection, UpcomingActivities } from '../../../../components/content/HomeSections.tsx';
 import { Cover } from '../../../../components/content/Cover.tsx';
 import { Text } from '../../../../components/content/Text.tsx';
 import { pageHref } from '../../../../components/content/meta.ts';
@@ -77,13 +78,7 @@ export default function Page() {
           </aside>
         </div>
       </div>
-      <section className="container my-5" aria-labelledby="culture-title">
-        <div className="section-head">
-          <h2 id="culture-title" className="h4 mb-0 section-rule">
-            {tn('home.culture')}
-          </h2>
-          <a href={withLang('/culture', lang)}>{tn('list.more')}</a>
-        </div>
+      <HomeSection id="culture-title" title={tn('home.culture')} moreHref="/culture" heading="rule">
         <div className="row g-4 row-cols-1 row-cols-sm-2 row-cols-lg-4">
           {home.culture.map((item) => (
             <div className="col" key={item.id}>
@@ -91,7 +86,7 @@ export default function Page() {
             </div>
           ))}
         </div>
-      </section>
+      </HomeSection>
       <section className="band-light py-5" aria-labelledby="forum-title">
         <div className="container">
           <div className="section-head">
@@ -119,40 +114,8 @@ export default function Page() {
           </div>
         </div>
       </section>
-      <section className="container my-5" aria-labelledby="upcoming2-title">
-        <div className="section-head">
-          <h2 id="upcoming2-title" className="h4 mb-0 section-rule">
-            {tn('home.upcoming')}
-          </h2>
-          <a href={withLang('/brand', lang)}>{tn('list.more')}</a>
-        </div>
-        {home.activities.length === 0 ? (
-          <p>{tn('home.noUpcoming')}</p>
-        ) : (
-          <CardGrid>
-            {home.activities.map((item) => (
-              <div className="col" key={item.id}>
-                <ActivityCardView item={item} />
-              </div>
-            ))}
-          </CardGrid>
-        )}
-      </section>
-      <section className="container my-5" aria-labelledby="trails2-title">
-        <div className="section-head">
-          <h2 id="trails2-title" className="h4 mb-0 section-rule">
-            {tn('home.featuredTrails')}
-          </h2>
-          <a href={withLang('/trail', lang)}>{tn('list.more')}</a>
-        </div>
-        <CardGrid>
-          {home.trails.map((item) => (
-            <div className="col" key={item.id}>
-              <TrailCardView item={item} />
-            </div>
-          ))}
-        </CardGrid>
-      </section>
+      <UpcomingActivities id="upcoming2-title" items={home.activities} heading="rule" />
+      <FeaturedTrails id="trails2-title" items={home.trails} heading="rule" />
     </>
   );
 }

@@ -1,0 +1,17 @@
+import type { FieldDef } from './types.ts';
+
+/** Fields most tables share, defined once so every list and form treats them alike. */
+
+export const ID_FIELD = { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 70 } } as const satisfies FieldDef;
+
+export const COVER_FIELD = { name: 'cover', type: 'image', max: 255, list: { render: 'image', operator: false } } as const satisfies FieldDef;
+
+/** Drag-sort order: higher first. */
+export const WEIGH_FIELD = { name: 'weigh', type: 'weigh', default: 0, list: { sortable: true, operator: false } } as const satisfies FieldDef;
+
+/** An on/off status: content is published ('1') or a draft ('0'); accounts, groups and rules enabled or not. */
+export const STATUS_FIELD = { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } } as const satisfies FieldDef;
+
+export const CREATE_TIME_FIELD = { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } } as const satisfies FieldDef;
+
+export const UPDATE_TIME_FIELD = { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } } as const satisfies FieldDef;
