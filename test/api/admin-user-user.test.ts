@@ -38,7 +38,7 @@ test('index: group joined, no secrets, money in yuan, search operators, select l
   t.is(r.group.name, '默认分组');
   t.is(r.money, '12.50');
   t.is(r.score, 7);
-  t.false('password' in r);
+  t.is(r.password, '', 'the password field is always empty, never the hash');
   t.false('salt' in r);
   t.false('nickname_text' in r);
 

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import adminResource from '../../../resources/auth/admin.ts';
-import { actionUrl } from '../../../resources/naming.ts';
 import { isMobile, isPassword } from '../../../shared/validation.ts';
 import { ApiError } from '../../../server/middleware/envelope.ts';
 import { covers, groupsOf, type GroupRow } from '../../../server/services/adminGroups.ts';
@@ -83,8 +82,8 @@ export function adminRoutes(services: Services): ApiRoute[] {
       .orderBy('admin_group.id')
       .select<{ id: number; name: string }[]>('admin_group.id', 'admin_group.name');
 
-  const { engine, routes } = crudRoutes(services, def, {
-    actions: ['index', 'add', 'del'],
+  const { routes } = crudRoutes(services, def, {
+    actions: ['index', 'add', 'edit', 'del'],
     hooks: {
       hidden: ['password', 'salt', 'login_failure', 'last_failure_time'],
       async output(row) {
@@ -131,16 +130,5 @@ export function adminRoutes(services: Services): ApiRoute[] {
     },
   });
 
-  const editRead: ApiRoute = {
-    methods: ['GET'],
-    path: actionUrl(def, 'edit'),
-    auth: 'adminRule',
-    async handler(req) {
-      const { row } = await engine.read(req);
-      return { row: { ...row, password: '' } };
-    },
-  };
-  const editSave: ApiRoute = { methods: ['POST'], path: actionUrl(def, 'edit'), auth: 'adminRule', handler: (req) => engine.edit(req) };
-
-  return [...routes, editRead, editSave];
+  return routes;
 }

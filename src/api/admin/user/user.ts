@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import userResource from '../../../resources/user/user.ts';
-import { actionUrl } from '../../../resources/naming.ts';
 import { centsToYuan } from '../../../shared/account.ts';
 import { isAccountName, isMobile, isPassword } from '../../../shared/validation.ts';
 import { ApiError } from '../../../server/middleware/envelope.ts';
@@ -30,8 +29,8 @@ const passwordChanged = (input: Record<string, unknown>) => typeof input.passwor
  */
 export function userRoutes(services: Services): ApiRoute[] {
   const def = userResource;
-  const { engine, routes } = crudRoutes(services, def, {
-    actions: ['index', 'add', 'del'],
+  const { routes } = crudRoutes(services, def, {
+    actions: ['index', 'add', 'edit', 'del'],
     hooks: {
       hidden: ['password', 'salt', 'last_failure_time'],
       readonly: ['money', 'score'],
@@ -74,16 +73,5 @@ export function userRoutes(services: Services): ApiRoute[] {
     },
   });
 
-  const editRead: ApiRoute = {
-    methods: ['GET'],
-    path: actionUrl(def, 'edit'),
-    auth: 'adminRule',
-    async handler(req) {
-      const { row } = await engine.read(req);
-      return { row: { ...row, password: '' } };
-    },
-  };
-  const editSave: ApiRoute = { methods: ['POST'], path: actionUrl(def, 'edit'), auth: 'adminRule', handler: (req) => engine.edit(req) };
-
-  return [...routes, editRead, editSave];
+  return routes;
 }

@@ -120,7 +120,7 @@ export class CrudEngine {
     return query;
   }
 
-  /** Nests joined columns under their relation and drops hidden columns. */
+  /** Nests joined columns under their relation, drops hidden columns and blanks password fields. */
   private async present(row: Row, req: ApiRequest): Promise<Row> {
     const out: Row = {};
     for (const [key, value] of Object.entries(row)) {
@@ -133,6 +133,8 @@ export class CrudEngine {
         out[key] = value;
       }
     }
+    // Password fields are write-only: forms get an empty value, never the stored hash.
+    for (const field of this.def.fields) if (field.type === 'password') out[field.name] = '';
     return this.hooks.output ? this.hooks.output(out, req) : out;
   }
 
