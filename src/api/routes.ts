@@ -32,6 +32,8 @@ import { dashboardRoutes } from './admin/dashboard.ts';
 import { adminAjaxRoutes } from './admin/ajax.ts';
 import { areaRoutes } from './ajax/area.ts';
 import { contentRoutes } from './admin/content.ts';
+import { trailRoutes } from './front/trail.ts';
+import { trailApplicationRoutes } from './admin/content/trailApplication.ts';
 
 /** Every API route of the portal, in one place so tests can walk them all. */
 export function registerRoutes(registry: ApiRegistry, services: Services): void {
@@ -67,4 +69,5 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...adminAjaxRoutes(services));
   registry.add(...areaRoutes(services));
   registry.add(...contentRoutes(services));
+  registry.add(...trailRoutes(services), ...trailApplicationRoutes(services));
 }

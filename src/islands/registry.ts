@@ -16,6 +16,7 @@ export const islands = {
   BackCountdown: island(() => import('./BackCountdown.tsx'), ['common']),
   CanalMap: island(() => import('./CanalMap.tsx'), ['content', 'common']),
   ClickCaptcha: island(() => import('./ClickCaptcha.tsx'), ['captcha', 'request']),
+  TrailApply: island(() => import('./TrailApply.tsx'), ['trail', 'content', 'upload', 'request']),
   Uploader: island(() => import('./Uploader.tsx'), ['upload', 'request']),
   UserLogin: island(() => import('./user/LoginIsland.tsx'), ['user', 'common', 'account', 'validate', 'captcha', 'request']),
   UserApp: island(() => import('./user/UserApp.tsx'), ['user', 'common', 'account', 'validate', 'request']),

@@ -1,3 +1,5 @@
+import type { SectionKey } from '../shared/sections.ts';
+
 /**
  * Resource definitions (ARCHITECTURE section 3): each admin-managed table is described once, and that one
  * description drives the generic CRUD handler, the admin table and form, the validation and the menu rule.
@@ -97,13 +99,31 @@ export interface ResourceDef {
   timestamps: boolean;
   /** Menu placement: the parent menu_dir rule name, icon and order. */
   menu: { parent: string; icon: string; weigh: number };
-  /** Public-page cache tags to invalidate when rows change (e.g. 'news'). */
-  cacheTags?: readonly string[];
+  /** Public sections whose cached pages show these rows, re-rendered after any change. */
+  cacheTags?: readonly SectionKey[];
+  /**
+   * Admin actions, each guarded by its `<name>/<action>` permission button (default: index, add, edit, del,
+   * and sortable with a weigh field). Actions beyond the generic five need routes of their own.
+   */
+  actions?: readonly string[];
   /** Rows deleted through the admin are copied to the recycle bin. */
   recycle?: boolean;
   /** Row scoping by owner column (reference 2.3); false = none. */
   dataLimit?: false | 'personal' | 'parent' | 'allAuth' | 'allAuthAndOthers';
   dataLimitField?: string;
+}
+
+const GENERIC_ACTIONS = ['index', 'add', 'edit', 'del', 'sortable'] as const;
+export type GenericAction = (typeof GENERIC_ACTIONS)[number];
+
+/** The actions of a resource: its own list, or the generic ones it supports. */
+export function actionsOf(def: ResourceDef): readonly string[] {
+  return def.actions ?? ['index', 'add', 'edit', 'del', ...(def.weighField ? ['sortable'] : [])];
+}
+
+/** Which of a resource's actions the generic CRUD serves. */
+export function genericActionsOf(def: ResourceDef): GenericAction[] {
+  return GENERIC_ACTIONS.filter((a) => actionsOf(def).includes(a));
 }
 
 /** Identity helper so definitions are type-checked where they are written. */

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { Context } from 'koa';
 import type { Lang } from '../shared/i18n/langs.ts';
+import { sectionOf } from '../shared/sections.ts';
 
 /** Stands for the per-request CSP nonce inside cached HTML; swapped for the real one on every hit. */
 export const NONCE_PLACEHOLDER = 'CSP-NONCE-PLACEHOLDER';
@@ -8,18 +9,6 @@ export const NONCE_PLACEHOLDER = 'CSP-NONCE-PLACEHOLDER';
 const MAX_ENTRIES = 1000;
 /** Everything a cached page depends on besides its own content kind: site name, record number... */
 export const SITE_TAG = '*';
-
-/** Which content kinds a public path shows (the cache tags of the resource definitions). */
-const PATH_TAGS: Array<[RegExp, string[]]> = [
-  [/^\/(index2)?$/, ['home']],
-  [/^\/brand(\/|$)/, ['activity']],
-  [/^\/news(\/|$)/, ['news']],
-  [/^\/trail(\/|$)/, ['trail']],
-  [/^\/members$/, ['member']],
-  [/^\/culture(\/|$)/, ['culture']],
-  [/^\/forum$/, ['forum']],
-  [/^\/canals?(\/|$)/, ['canal']],
-];
 
 /** Paths whose HTML is the same for every visitor: the public site, not the member centre or the admin. */
 export function isCacheablePath(path: string): boolean {
@@ -62,7 +51,9 @@ export class PageCache {
   }
 
   set(key: string, path: string, html: string): Entry {
-    const tags = new Set([SITE_TAG, ...PATH_TAGS.filter(([re]) => re.test(path)).flatMap(([, t]) => t)]);
+    // A page's tag is its public section; resource definitions name the sections they appear in.
+    const section = sectionOf(path);
+    const tags = new Set([SITE_TAG, ...(section ? [section] : [])]);
     const entry: Entry = { html, tags, hasNonce: html.includes(NONCE_PLACEHOLDER), encoded: {} };
     this.entries.set(key, entry);
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

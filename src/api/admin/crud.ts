@@ -2,14 +2,14 @@ import type { Services } from '../../server/services/index.ts';
 import { CrudEngine, type CrudHooks } from '../../server/services/crud/engine.ts';
 import { actionUrl } from '../../resources/naming.ts';
 import { findResource } from '../../resources/index.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import { genericActionsOf, type GenericAction, type ResourceDef } from '../../resources/types.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 
-export type CrudAction = 'index' | 'add' | 'edit' | 'del' | 'sortable';
+export type CrudAction = GenericAction;
 
 export interface CrudRouteOptions {
   hooks?: CrudHooks;
-  /** Generic actions this resource offers (default: all five; sortable only with a weigh field). */
+  /** Generic actions served here (default: those the definition lists; see `actionsOf`). */
   actions?: readonly CrudAction[];
 }
 
@@ -26,7 +26,7 @@ export async function remarkOf(services: Services, def: ResourceDef, req: ApiReq
  */
 export function crudRoutes(services: Services, def: ResourceDef, options: CrudRouteOptions = {}): { engine: CrudEngine; routes: ApiRoute[] } {
   const engine = new CrudEngine(services.knex, def, options.hooks ?? {}, findResource);
-  const actions = new Set(options.actions ?? ['index', 'add', 'edit', 'del', 'sortable']);
+  const actions = new Set(options.actions ?? genericActionsOf(def));
   const routes: ApiRoute[] = [];
   // Public pages showing this kind of content are re-rendered after any write.
   const writing =

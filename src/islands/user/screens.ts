@@ -9,4 +9,5 @@ export const SCREENS: ScreenRegistry<ScreenProps> = {
   'account/integral': { load: () => import('./screens/Integral.tsx') },
   'account/balance': { load: () => import('./screens/Balance.tsx') },
   'account/message': { load: () => import('./screens/Messages.tsx') },
+  'account/trailApplication': { load: () => import('./screens/TrailApplications.tsx'), ns: ['trail'] },
 };

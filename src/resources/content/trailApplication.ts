@@ -33,6 +33,8 @@ export default defineResource({
     UPDATE_TIME_FIELD,
   ],
   quickSearch: ['id', 'title'],
+  // Reviewed, not authored here: no add or sort; approve and reject have routes of their own.
+  actions: ['index', 'edit', 'del', 'approve', 'reject'],
   defaultOrder: ['id', 'desc'],
   timestamps: true,
   menu: { parent: 'content', icon: 'bi-inbox', weigh: 86 },

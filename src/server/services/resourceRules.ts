@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
-import type { ResourceDef } from '../../resources/types.ts';
+import { actionsOf, type ResourceDef } from '../../resources/types.ts';
 import { now } from './clock.ts';
 import { buttons, insertRuleTree, type RuleSeed } from './ruleTree.ts';
 
@@ -28,7 +28,6 @@ export async function ensureResourceRules(knex: Knex, resources: readonly Resour
           ]);
           parent = { id: ids.get(def.menu.parent)! };
         }
-        const actions = ['index', 'add', 'edit', 'del', ...(def.weighField ? ['sortable'] : [])];
         const menu: RuleSeed = {
           type: 'menu',
           name: def.name,
@@ -37,7 +36,7 @@ export async function ensureResourceRules(knex: Knex, resources: readonly Resour
           component: def.name,
           weigh: def.menu.weigh,
           keepalive: 1,
-          children: buttons(def.name, actions),
+          children: buttons(def.name, [...actionsOf(def)]),
         };
         await insertRuleTree(trx, 'admin_rule', [menu], parent.id);
         created.push(def.name);

@@ -54,6 +54,8 @@ const BUTTON_TITLES: Record<string, string> = {
   info: '查看详情',
   rollback: '回滚',
   sendTestMail: '发送测试邮件',
+  approve: '通过',
+  reject: '驳回',
 };
 
 /** Permission buttons `<menu>/<action>` of a menu, titled as the reference titles them. */

@@ -1,0 +1,22 @@
+import type { SeedContext } from '../../src/server/seed.ts';
+import { insertRuleTree, type RuleSeed } from '../../src/server/services/ruleTree.ts';
+
+const MEMBER_MENU: RuleSeed = {
+  type: 'menu',
+  name: 'account/trailApplication',
+  title: '我的步道申报',
+  icon: 'bi-signpost-2',
+  component: 'account/trailApplication',
+  weigh: 93,
+};
+
+/**
+ * Trail applications: the member-centre page, under "My account" (the default member group holds '*').
+ * The reviewers' approve / reject permissions come from the resource definition's actions.
+ */
+export async function seed({ knex }: SeedContext): Promise<void> {
+  const account = await knex('user_rule').where({ name: 'account', type: 'menu_dir' }).first<{ id: number } | undefined>('id');
+  if (account && !(await knex('user_rule').where({ name: MEMBER_MENU.name }).first())) {
+    await insertRuleTree(knex, 'user_rule', [MEMBER_MENU], account.id);
+  }
+}

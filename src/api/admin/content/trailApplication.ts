@@ -1,0 +1,143 @@
+import type { SectionKey } from '../../../shared/sections.ts';
+import type { Knex } from 'knex';
+import trailApplicationResource from '../../../resources/content/trailApplication.ts';
+import { actionUrl } from '../../../resources/naming.ts';
+import { PUBLISHED } from '../../../shared/content.ts';
+import { LANGS } from '../../../shared/i18n/langs.ts';
+import { reviewSchema } from '../../../shared/schemas/trail.ts';
+import { serverT } from '../../../server/i18n.ts';
+import { ApiError, Success } from '../../../server/middleware/envelope.ts';
+import { now } from '../../../server/services/clock.ts';
+import type { Row } from '../../../server/services/crud/security.ts';
+import type { Services } from '../../../server/services/index.ts';
+import type { ApiRequest, ApiRoute } from '../../types.ts';
+import { parseInput } from '../../validate.ts';
+import { crudRoutes } from '../crud.ts';
+
+const def = trailApplicationResource;
+/** Public pages that list trails: the trail pages, the home pages and the city pages (tag 'canal'). */
+const PUBLIC_TAGS: SectionKey[] = ['trail', 'home', 'canal', 'canals'];
+
+type Decision = 'approved' | 'rejected';
+
+function photosOf(row: Row): string[] {
+  return String(row.photos ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+}
+
+/** The pending application, claimed for this decision inside the transaction; anything else is refused. */
+async function claim(trx: Knex.Transaction, id: number, decision: Decision, adminId: number, remark: string): Promise<Row> {
+  const row = await trx('trail_application').where({ id }).first<Row | undefined>();
+  if (!row) throw new ApiError('crud:recordNotFound');
+  const time = now();
+  // Conditional on the status, so two reviewers deciding at once cannot both succeed.
+  const claimed = await trx('trail_application')
+    .where({ id, status: 'pending' })
+    .update({ status: decision, remark, admin_id: adminId, review_time: time, update_time: time });
+  if (claimed === 0) {
+    throw new ApiError(row.status === 'approved' ? 'trail:error.alreadyApproved' : row.status === 'rejected' ? 'trail:error.alreadyRejected' : 'trail:error.notPending');
+  }
+  return row;
+}
+
+/** A published trail listing from the proposal: its photos are the gallery, the first one the cover. */
+async function publish(trx: Knex.Transaction, application: Row): Promise<number> {
+  const canal = await trx('canal').where({ id: application.canal_id }).first<Row | undefined>('id');
+  if (!canal) throw new ApiError('trail:error.canalGone');
+  // A city removed or moved to another section since the application is left out rather than refused.
+  const city = application.city_id ? await trx('canal_city').where({ id: application.city_id, canal_id: application.canal_id }).first<Row | undefined>('id') : undefined;
+  const photos = photosOf(application);
+  const time = now();
+  const [inserted] = await trx('trail')
+    .insert({
+      title: application.title,
+      title_en: application.title_en,
+      summary: application.summary ?? '',
+      summary_en: application.summary_en ?? '',
+      canal_id: application.canal_id,
+      city_id: city ? application.city_id : null,
+      length_km: application.length_km,
+      duration_min: application.duration_min,
+      difficulty: application.difficulty,
+      route: application.route ?? '',
+      route_en: application.route_en ?? '',
+      cover: photos[0] ?? application.cover ?? '',
+      gallery: photos.join(','),
+      status: PUBLISHED,
+      create_time: time,
+      update_time: time,
+    })
+    .returning('id');
+  const trailId = typeof inserted === 'object' ? Number((inserted as Row).id) : Number(inserted);
+  // New listings go to the top of the list, as the generic add does (weigh = id).
+  await trx('trail').where({ id: trailId }).update({ weigh: trailId });
+  return trailId;
+}
+
+/** Tells the member in their inbox, in both languages (their language is not stored), like the ledgers do. */
+async function notify(trx: Knex.Transaction, application: Row, decision: Decision, remark: string, trailUrl: string): Promise<void> {
+  const texts = LANGS.map((lang) => {
+    const t = serverT(lang, 'trail');
+    const title = lang === 'en' && String(application.title_en ?? '').trim() ? String(application.title_en) : String(application.title);
+    const body = t(decision === 'approved' ? 'message.approvedContent' : 'message.rejectedContent', { title, url: trailUrl, remark });
+    const withRemark = decision === 'approved' && remark ? `${body} ${t('message.remark', { remark })}` : body;
+    return { title: t(decision === 'approved' ? 'message.approvedTitle' : 'message.rejectedTitle'), content: withRemark };
+  });
+  await trx('user_message').insert({
+    user_id: application.user_id,
+    title: texts.map((x) => x.title).join(' / '),
+    content: texts.map((x) => x.content).join('\n\n'),
+    create_time: now(),
+  });
+}
+
+/**
+ * The review of members' trail applications (`/admin/content.TrailApplication/...`): the generic list and
+ * delete, the application with its member and photos, and approve / reject, each under its own rule
+ * (`content/trailApplication/approve|reject`, seeded by db/seeds/011).
+ */
+export function trailApplicationRoutes(services: Services): ApiRoute[] {
+  const { knex } = services;
+  const { engine, routes } = crudRoutes(services, def, { actions: ['index', 'del'] });
+
+  async function review(req: ApiRequest, decision: Decision): Promise<Success<{ trail_id: number | null }>> {
+    const { id, remark } = parseInput(reviewSchema(decision === 'rejected'), req.input);
+    let trailId: number | null = null;
+    await knex.transaction(async (trx) => {
+      const application = await claim(trx, id, decision, req.admin!.id, remark);
+      let url = '';
+      if (decision === 'approved') {
+        trailId = await publish(trx, application);
+        await trx('trail_application').where({ id }).update({ trail_id: trailId });
+        url = `${services.origin(req.ctx)}/trail/info?id=${trailId}`;
+      }
+      await notify(trx, application, decision, remark, url);
+    });
+    if (decision === 'approved') await services.caches.invalidate(PUBLIC_TAGS);
+    return new Success({ trail_id: trailId }, decision === 'approved' ? 'trail:review.approved' : 'trail:review.rejected');
+  }
+
+  return [
+    ...routes,
+    {
+      methods: ['GET'],
+      path: actionUrl(def, 'edit'),
+      auth: 'adminRule',
+      async handler(req) {
+        const { row } = await engine.read(req);
+        const member = await knex('user').where({ id: row.user_id }).first<Row | undefined>('username', 'nickname');
+        return {
+          row: {
+            ...row,
+            user: { username: String(member?.username ?? ''), nickname: String(member?.nickname ?? '') },
+            photos: photosOf(row),
+          },
+        };
+      },
+    },
+    { methods: ['POST'], path: actionUrl(def, 'approve'), auth: 'adminRule', handler: (req) => review(req, 'approved') },
+    { methods: ['POST'], path: actionUrl(def, 'reject'), auth: 'adminRule', handler: (req) => review(req, 'rejected') },
+  ];
+}
