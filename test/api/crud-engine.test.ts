@@ -160,6 +160,8 @@ test.serial('quickSearch matches id or title; % and _ are literal', async (t) =>
   t.deepEqual(await quick('100%'), idsOf(0), '% is not a wildcard');
   t.deepEqual(await quick('a_b'), idsOf(2), '_ is not a wildcard');
   t.true((await quick(String(rows[3]!.id))).includes(rows[3]!.id), 'the id is searched too');
+  await server.app.knex('news').where({ id: rows[1]!.id }).update({ title_en: 'Grain barges at Huai\'an' });
+  t.deepEqual(await quick('barges at Huai'), idsOf(1), 'a localized field is searched in English too');
 });
 
 test.serial('paging: limit and page, with the total of all matches', async (t) => {
@@ -191,7 +193,9 @@ test.serial('select lookups: initKey/initValue return exactly the current values
   const res = await list({ select: true, initKey: 'id', initValue: idsOf(1, 3), initOperator: 'in', uuid: 'x', limit: 1 });
   t.is(res.body.code, 1, res.body.msg);
   t.deepEqual(res.body.data.list.map((r) => r.id).sort((a, b) => a - b), idsOf(1, 3), 'the limit is raised so every value comes back');
-  t.truthy((res.body.data.list[0]!.category as { name: string }).name);
+  const category = res.body.data.list[0]!.category as { name: string; name_en: string };
+  t.truthy(category.name);
+  t.truthy(category.name_en, 'a localized label brings its English column');
   const byTitle = await list({ select: true, initKey: 'title', initValue: rows[2]!.title });
   t.deepEqual(byTitle.body.data.list.map((r) => r.id), idsOf(2));
   t.is((await list({ select: true, initKey: 'salt', initValue: '1' })).body.code, 0);

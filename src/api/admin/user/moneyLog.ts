@@ -40,7 +40,7 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
   const { knex } = services;
   const { def, table, column, keys } = options;
   const userField = def.fields.find((f) => f.name === 'user_id')!;
-  const relations: Relation[] = [{ name: 'user', field: userField, table: 'user', pk: 'id', labelField: 'username' }];
+  const relations: Relation[] = [{ name: 'user', field: userField, table: 'user', pk: 'id', labelField: 'username', localizedLabel: false }];
 
   const present = (row: Row): Row => {
     const { user__username, user__nickname, ...log } = row;

@@ -81,7 +81,9 @@ export class CrudEngine {
       .map((f) => {
         const target = resolve(f.remote!.resource);
         if (!target) throw new Error(`${def.name}.${f.name}: unknown remote resource ${f.remote!.resource}`);
-        return { name: f.name.replace(/_id$/, ''), field: f, table: target.table, pk: target.pk, labelField: f.remote!.labelField };
+        const labelField = f.remote!.labelField;
+        const localizedLabel = target.fields.some((t) => t.name === labelField && t.localized);
+        return { name: f.name.replace(/_id$/, ''), field: f, table: target.table, pk: target.pk, labelField, localizedLabel };
       });
   }
 
@@ -116,6 +118,7 @@ export class CrudEngine {
     for (const r of this.relations) {
       query.leftJoin(`${r.table} as ${r.name}`, `${r.name}.${r.pk}`, `${table}.${r.field.name}`);
       query.select(`${r.name}.${r.labelField} as ${r.name}__${r.labelField}`);
+      if (r.localizedLabel) query.select(`${r.name}.${r.labelField}_en as ${r.name}__${r.labelField}_en`);
     }
     return query;
   }

@@ -16,6 +16,8 @@ export interface Relation {
   table: string;
   pk: string;
   labelField: string;
+  /** The label is a localized field: its English column is joined too. */
+  localizedLabel: boolean;
 }
 
 export interface ListParams {
@@ -63,7 +65,8 @@ export function resolveColumn(def: ResourceDef, relations: Relation[], name: str
   if (name.includes('.')) {
     const [rel, col] = name.split('.', 2) as [string, string];
     const relation = relations.find((r) => r.name === rel);
-    return relation && (col === relation.labelField || col === relation.pk) ? `${rel}.${col}` : null;
+    const known = [relation?.labelField, relation?.pk, relation?.localizedLabel ? `${relation.labelField}_en` : undefined];
+    return relation && known.includes(col) ? `${rel}.${col}` : null;
   }
   return knownColumns(def, hidden).has(name) ? `${def.table}.${name}` : null;
 }
@@ -156,7 +159,9 @@ export function applyListParams(
 ): { page: number; limit: number } {
   const quick = typeof input.quickSearch === 'string' ? input.quickSearch.trim() : '';
   if (quick) {
-    const columns = def.quickSearch.map((f) => resolveColumn(def, relations, f, hidden)).filter((c): c is string => c !== null);
+    // A localized field is searched in both languages, so English admins find rows by their English text.
+    const names = def.quickSearch.flatMap((f) => (def.fields.find((d) => d.name === f)?.localized ? [f, `${f}_en`] : [f]));
+    const columns = names.map((f) => resolveColumn(def, relations, f, hidden)).filter((c): c is string => c !== null);
     query.where((q) => {
       for (const c of columns) q.orWhereRaw(`CAST(?? AS TEXT) LIKE ? ESCAPE '\\'`, [c, likeValue(quick)]);
     });
