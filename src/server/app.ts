@@ -71,6 +71,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const renderer = await createRenderer(services, dev);
 
     const koa = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+    koa.context.apiEncryptKey = config.apiEncryptKey;
     koa.on('error', (err: NodeJS.ErrnoException) => {
       // A visitor closing the tab mid-download is not a server fault.
       if (err.code === 'ERR_STREAM_PREMATURE_CLOSE' || err.code === 'ECONNRESET' || err.code === 'EPIPE') return;

@@ -2,6 +2,11 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../shared/i18n/langs.ts';
 
 declare module 'koa' {
+  interface DefaultContext {
+    /** API_ENCRYPT_KEY of this app: when set, envelope `data` leaves the server AES-encrypted. */
+    apiEncryptKey: string;
+  }
+
   interface DefaultState {
     /** Unix seconds at which the request arrived: the envelope's `time`. */
     startTime: number;

@@ -1,5 +1,6 @@
 import test from 'ava';
-import { REQUEST_TIMEOUT, RequestError, encryptData, decryptData } from '../../src/shared/request/client.ts';
+import { REQUEST_TIMEOUT, RequestError } from '../../src/shared/request/client.ts';
+import { decryptData, encryptData } from '../../src/shared/request/cipher.ts';
 import { envelope, harness, json, later } from './request-fakes.ts';
 
 const KEY = 'canal-secret';

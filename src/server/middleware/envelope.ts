@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { ApiCode, type Envelope } from '../../shared/api/envelope.ts';
+import { encryptData } from '../../shared/request/cipher.ts';
 
 /**
  * A failure a handler reports to the caller. `msg` is a key of the `api` catalogue (translated into the
@@ -30,8 +31,10 @@ export class Success<T> {
   ) {}
 }
 
-export function envelope<T>(ctx: Context, code: number, msg: string, data: T): Envelope<T> {
-  return { code, msg, time: ctx.state.startTime, data };
+export function envelope<T>(ctx: Context, code: number, msg: string, data: T): Envelope<T | string> {
+  // With a key configured, the payload travels as a string the client decrypts (spec section 7).
+  const payload = ctx.apiEncryptKey && data !== null && data !== undefined ? encryptData(data, ctx.apiEncryptKey) : data;
+  return { code, msg, time: ctx.state.startTime, data: payload };
 }
 
 export function sendEnvelope(ctx: Context, code: number, msg: string, data: unknown, status = 200): void {

@@ -2,8 +2,6 @@
  * The request client every island uses (spec sections 7 and 8, ARCHITECTURE section 6).
  * Everything that differs between the browser, SSR and tests is injected through `RequestEnv`.
  */
-import AES from 'crypto-js/aes.js';
-import Utf8 from 'crypto-js/enc-utf8.js';
 import { ApiCode, NEED_LOGIN, type Envelope } from '../api/envelope.ts';
 import type { Lang } from '../i18n/langs.ts';
 import { REQUEST_TIMEOUT_MS } from '../constants/layout.ts';
@@ -107,19 +105,6 @@ export class RequestError extends Error {
   }
 }
 
-/** Encrypts a value the way the client decrypts it (OpenSSL 'Salted__' passphrase format, JSON inside). */
-export function encryptData(value: unknown, key: string): string {
-  return AES.encrypt(JSON.stringify(value), key).toString();
-}
-
-/** Inverse of `encryptData`; throws when the key is wrong or the text is not JSON. */
-export function decryptData(cipherText: string, key: string): unknown {
-  const plain = AES.decrypt(cipherText, key).toString(Utf8);
-  // A wrong key usually yields no bytes at all rather than an exception.
-  if (!plain) throw new Error('Decryption produced no data');
-  return JSON.parse(plain);
-}
-
 /** Admin context: the current page is the admin base or below it (a boundary, so '/administration' is not). */
 export function isAdminPath(path: string, adminBase: string): boolean {
   return path === adminBase || path.startsWith(`${adminBase}/`);
@@ -168,7 +153,7 @@ function stringField(data: unknown, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function parseEnvelope(text: string, encryptKey: string | undefined): Envelope<unknown> {
+async function parseEnvelope(text: string, encryptKey: string | undefined): Promise<Envelope<unknown>> {
   const parsed: unknown = JSON.parse(text);
   if (typeof parsed !== 'object' || parsed === null) throw new Error('Answer is not an object');
   const raw = parsed as Record<string, unknown>;
@@ -180,7 +165,10 @@ function parseEnvelope(text: string, encryptKey: string | undefined): Envelope<u
     time: typeof raw.time === 'number' ? raw.time : 0,
     data: raw.data ?? null,
   };
-  if (typeof envelope.data === 'string' && encryptKey) envelope.data = decryptData(envelope.data, encryptKey);
+  if (typeof envelope.data === 'string' && encryptKey) {
+    const { decryptData } = await import('./cipher.ts');
+    envelope.data = decryptData(envelope.data, encryptKey);
+  }
   return envelope;
 }
 
@@ -282,7 +270,7 @@ export function createRequest(env: RequestEnv): RequestFn {
       }
 
       try {
-        return { envelope: parseEnvelope(text, env.encryptKey), tokens: sentTokens };
+        return { envelope: await parseEnvelope(text, env.encryptKey), tokens: sentTokens };
       } catch (error) {
         const message = env.t('serverException');
         notifyError(config.showErrorMessage, message);
