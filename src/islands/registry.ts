@@ -13,6 +13,8 @@ function island<P>(load: () => Promise<{ default: ComponentType<P> }>, ns: reado
 
 /** Every island the pages may render. A name here is the `data-island` attribute in the HTML. */
 export const islands = {
+  AdminApp: island(() => import('./admin/AdminApp.tsx'), ['admin', 'common', 'request', 'validate', 'account']),
+  AdminLogin: island(() => import('./admin/AdminLogin.tsx'), ['admin', 'common', 'account', 'validate', 'captcha', 'request']),
   BackCountdown: island(() => import('./BackCountdown.tsx'), ['common']),
   CanalMap: island(() => import('./CanalMap.tsx'), ['content', 'common']),
   ClickCaptcha: island(() => import('./ClickCaptcha.tsx'), ['captcha', 'request']),

@@ -49,6 +49,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       lang: ctx.state.lang,
       site: await settings.site(ctx.state.lang, config.publicUrl || `//${ctx.host}`),
       adminBase: config.adminBase,
+      apiEncryptKey: config.apiEncryptKey,
       origin: services.origin(ctx),
       requestPath: ctx.originalUrl.split('?')[0] ?? '/',
       content: services.content,

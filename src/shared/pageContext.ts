@@ -8,6 +8,8 @@ export interface PortalPageContext {
   site: SiteInfo;
   /** Where admin pages live (ADMIN_BASE). */
   adminBase: string;
+  /** API_ENCRYPT_KEY, or '' when API answers are plain JSON. */
+  apiEncryptKey: string;
   /** Absolute origin for canonical links and Open Graph URLs. */
   origin: string;
   /** The path the visitor asked for (before an admin-base rewrite or a 404 re-render). */

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { loginTarget, isLocalPath } from '../../src/islands/user/redirect.ts';
-import { niceStep, valueScale } from '../../src/islands/user/components/chartScale.ts';
+import { niceStep, valueScale } from '../../src/islands/app/chartScale.ts';
 import { pageOf, pageWindow } from '../../src/islands/user/components/Pagination.tsx';
 import { check } from '../../src/islands/user/forms.ts';
 import { loginSchema, profileSchema, registerSchema } from '../../src/shared/schemas/account.ts';

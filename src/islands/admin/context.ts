@@ -31,6 +31,12 @@ export interface AdminApi {
   navigate(path: string): void;
   /** Fetches /admin/index/index again (after the menu rules, the admin's groups or profile changed). */
   reload(): Promise<void>;
+  /**
+   * Registers a check run before the admin leaves this screen inside the app (menu, tabs, `navigate`) or
+   * closes its tab: returning false keeps them here, with the 'navigation guard intercepted' message. For
+   * unsaved forms. Returns the removal; call it when the screen unmounts.
+   */
+  addLeaveGuard(check: () => boolean): () => void;
 }
 
 /** Props of every admin screen: the menu rule it was opened for. */

@@ -16,7 +16,7 @@ let shared: RequestFn | null = null;
 
 /**
  * The request client bound to this browser tab: fetch, localStorage, toasts, full-page navigation. The
- * admin base comes from the page (`data-admin-base` on <html> or the island), defaulting to /admin.
+ * admin base and the key of encrypted answers come from <html> (`data-admin-base`, `data-api-key`).
  */
 export function browserRequest(): RequestFn {
   if (shared) return shared;
@@ -32,6 +32,7 @@ export function browserRequest(): RequestFn {
     t: (key) => messages[key] ?? key,
     isOnline: () => navigator.onLine,
     adminBase: document.documentElement.dataset.adminBase ?? '/admin',
+    encryptKey: document.documentElement.dataset.apiKey,
   });
   return shared;
 }

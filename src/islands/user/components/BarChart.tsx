@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { valueScale } from './chartScale.ts';
+import { valueScale } from '../../app/chartScale.ts';
 
 export interface BarChartProps {
   title: string;

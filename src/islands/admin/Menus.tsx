@@ -1,0 +1,220 @@
+import { useEffect, useId, useState, type MouseEvent } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { MenuNode } from '../../shared/account.ts';
+import { DEFAULT_LANG } from '../../shared/i18n/langs.ts';
+import type { MenuItem } from '../app/routes.ts';
+
+/**
+ * Menu titles are stored in Chinese (admins may rename them); English uses the catalogue by rule name and
+ * falls back to the stored title for rules it does not know (a menu an admin added).
+ */
+export function menuTitle(node: MenuNode, lang: string, t: TFunction): string {
+  return lang === DEFAULT_LANG ? node.title : t(`admin:menu.${node.name}`, { defaultValue: node.title });
+}
+
+export function MenuIcon({ name, className = '' }: { name: string; className?: string }) {
+  // Rule icons are Bootstrap Icons class names (`bi-people`); anything else is not ours to render.
+  const icon = /^bi-[a-z0-9-]+$/.test(name) ? name : 'bi-dot';
+  return <i className={`bi ${icon} admin-menu-icon ${className}`} aria-hidden="true" />;
+}
+
+/** What every menu needs from the shell. */
+export interface MenuProps {
+  items: MenuItem[];
+  /** The menu item whose page is showing. */
+  active: MenuItem | null;
+  /** A click on a page entry (tab or iframe): the shell navigates. */
+  onOpen(item: MenuItem, event: MouseEvent<HTMLElement>): void;
+}
+
+/** A plain click the app should take over (not a new tab or window, not a download). */
+export function isPlainClick(event: MouseEvent<HTMLElement>): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+function contains(item: MenuItem, target: MenuItem | null): boolean {
+  return target !== null && (item === target || item.children.some((c) => contains(c, target)));
+}
+
+/** `tooltip`: the title also shows on hover, for menus that may show icons only. */
+function EntryLink({ item, active, onOpen, tooltip = false }: { item: MenuItem; active: boolean; onOpen: MenuProps['onOpen']; tooltip?: boolean }) {
+  const { t, i18n } = useTranslation('admin');
+  const title = menuTitle(item.node, i18n.language, t);
+  if (item.kind === 'link') {
+    return (
+      <a className="admin-menu-link" href={item.href} target="_blank" rel="noopener noreferrer" title={tooltip ? title : undefined}>
+        <MenuIcon name={item.node.icon} />
+        <span className="admin-menu-text">{title}</span>
+        <i className="bi bi-box-arrow-up-right admin-menu-extra" aria-hidden="true" />
+        <span className="visually-hidden"> ({t('shell.newWindow')})</span>
+      </a>
+    );
+  }
+  return (
+    <a
+      className={`admin-menu-link${active ? ' active' : ''}`}
+      href={item.href}
+      aria-current={active ? 'page' : undefined}
+      title={tooltip ? title : undefined}
+      onClick={(e) => onOpen(item, e)}
+      data-menu={item.node.name}
+    >
+      <MenuIcon name={item.node.icon} />
+      <span className="admin-menu-text">{title}</span>
+    </a>
+  );
+}
+
+/** The entries of a group in a dropdown: pages as items, nested groups as headed sections. */
+function DropdownEntries({ items, active, onOpen }: MenuProps) {
+  const { t, i18n } = useTranslation('admin');
+  return (
+    <>
+      {items.map((item) => {
+        const title = menuTitle(item.node, i18n.language, t);
+        if (item.kind === 'group') {
+          return (
+            <div key={item.node.id}>
+              <Dropdown.Header>{title}</Dropdown.Header>
+              <DropdownEntries items={item.children} active={active} onOpen={onOpen} />
+            </div>
+          );
+        }
+        if (item.kind === 'link') {
+          return (
+            <Dropdown.Item key={item.node.id} href={item.href} target="_blank" rel="noopener noreferrer">
+              <MenuIcon name={item.node.icon} className="me-2" />
+              {title}
+              <span className="visually-hidden"> ({t('shell.newWindow')})</span>
+            </Dropdown.Item>
+          );
+        }
+        return (
+          <Dropdown.Item
+            key={item.node.id}
+            href={item.href}
+            active={item === active}
+            aria-current={item === active ? 'page' : undefined}
+            onClick={(e: MouseEvent<HTMLElement>) => onOpen(item, e)}
+            data-menu={item.node.name}
+          >
+            <MenuIcon name={item.node.icon} className="me-2" />
+            {title}
+          </Dropdown.Item>
+        );
+      })}
+    </>
+  );
+}
+
+function Group({ item, active, onOpen, open, onToggle }: { item: MenuItem; active: MenuItem | null; onOpen: MenuProps['onOpen']; open: boolean; onToggle(): void }) {
+  const { t, i18n } = useTranslation('admin');
+  const id = useId();
+  return (
+    <li>
+      <button type="button" className={`admin-menu-link admin-menu-group${contains(item, active) ? ' has-active' : ''}`} aria-expanded={open} aria-controls={id} onClick={onToggle}>
+        <MenuIcon name={item.node.icon} />
+        <span className="admin-menu-text">{menuTitle(item.node, i18n.language, t)}</span>
+        <i className={`bi bi-chevron-down admin-menu-extra admin-menu-chevron${open ? ' open' : ''}`} aria-hidden="true" />
+      </button>
+      <ul id={id} className="admin-menu admin-submenu" hidden={!open}>
+        <Entries items={item.children} active={active} onOpen={onOpen} />
+      </ul>
+    </li>
+  );
+}
+
+function Entries({ items, active, onOpen }: MenuProps) {
+  // Folders follow the page that shows (open around it) unless the admin opened or closed them by hand.
+  const [chosen, setChosen] = useState<ReadonlyMap<number, boolean>>(new Map());
+  useEffect(() => {
+    setChosen((prev) => {
+      const next = new Map([...prev].filter(([id]) => !items.some((item) => item.node.id === id && contains(item, active))));
+      return next.size === prev.size ? prev : next;
+    });
+  }, [items, active]);
+  const isOpen = (item: MenuItem) => chosen.get(item.node.id) ?? contains(item, active);
+  const toggle = (item: MenuItem) => setChosen((prev) => new Map(prev).set(item.node.id, !isOpen(item)));
+  return (
+    <>
+      {items.map((item) =>
+        item.kind === 'group' ? (
+          <Group key={item.node.id} item={item} active={active} onOpen={onOpen} open={isOpen(item)} onToggle={() => toggle(item)} />
+        ) : (
+          <li key={item.node.id}>
+            <EntryLink item={item} active={item === active} onOpen={onOpen} />
+          </li>
+        ),
+      )}
+    </>
+  );
+}
+
+/** The vertical menu of the side column and the phone drawer: folders open and close in place. */
+export function SideMenu(props: MenuProps) {
+  return (
+    <ul className="admin-menu">
+      <Entries {...props} />
+    </ul>
+  );
+}
+
+/** The 64 px side menu: icons only; a folder opens its pages in a menu beside it. */
+export function CollapsedMenu({ items, active, onOpen }: MenuProps) {
+  const { t, i18n } = useTranslation('admin');
+  return (
+    <ul className="admin-menu admin-menu-collapsed">
+      {items.map((item) => {
+        const title = menuTitle(item.node, i18n.language, t);
+        return (
+          <li key={item.node.id}>
+            {item.kind === 'group' ? (
+              <Dropdown drop="end">
+                <Dropdown.Toggle as="button" type="button" className={`admin-menu-link${contains(item, active) ? ' has-active' : ''}`} title={title} aria-label={title}>
+                  <MenuIcon name={item.node.icon} />
+                </Dropdown.Toggle>
+                <Dropdown.Menu className="admin-menu-popup">
+                  <Dropdown.Header>{title}</Dropdown.Header>
+                  <DropdownEntries items={item.children} active={active} onOpen={onOpen} />
+                </Dropdown.Menu>
+              </Dropdown>
+            ) : (
+              <EntryLink item={item} active={item === active} onOpen={onOpen} tooltip />
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Streamline's menu across the header: pages as links, folders as drop-down menus (icons only when narrow). */
+export function TopMenu({ items, active, onOpen }: MenuProps) {
+  const { t, i18n } = useTranslation('admin');
+  return (
+    <ul className="admin-topmenu">
+      {items.map((item) => {
+        const title = menuTitle(item.node, i18n.language, t);
+        return (
+          <li key={item.node.id}>
+            {item.kind === 'group' ? (
+              <Dropdown>
+                <Dropdown.Toggle as="button" type="button" className={`admin-menu-link${contains(item, active) ? ' has-active' : ''}`} title={title}>
+                  <MenuIcon name={item.node.icon} />
+                  <span className="admin-menu-text">{title}</span>
+                </Dropdown.Toggle>
+                <Dropdown.Menu className="admin-menu-popup">
+                  <DropdownEntries items={item.children} active={active} onOpen={onOpen} />
+                </Dropdown.Menu>
+              </Dropdown>
+            ) : (
+              <EntryLink item={item} active={item === active} onOpen={onOpen} tooltip />
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,180 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { actionUrl } from '../../../resources/naming.ts';
+import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
+import { useAdmin } from '../context.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { CrudForm } from './CrudForm.tsx';
+import { CrudPagination } from './CrudPagination.tsx';
+import { CrudStyles } from './CrudStyles.tsx';
+import { CrudTable } from './CrudTable.tsx';
+import { CrudToolbar } from './CrudToolbar.tsx';
+import { useResourceLabels } from './labels.ts';
+import { canDragSort, columnStorageKey, effectiveOrder, listFields, nextOrder, parseColumnPrefs, searchControls, visibleColumns, type Row } from './listModel.ts';
+import { SearchPanel } from './SearchPanel.tsx';
+import { useCrudList, type UseCrudListOptions } from './useCrudList.ts';
+
+export type CrudAction = 'add' | 'edit' | 'del' | 'sortable';
+
+export interface CrudPageProps {
+  def: ResourceDef;
+  /** Extra index parameters (see useCrudList). */
+  list?: UseCrudListOptions;
+  /** The form's inputs; default every form field. */
+  formFields?: readonly FieldDef[];
+  /** Actions this screen leaves out even when the admin holds them (e.g. an insert-only ledger: ['edit', 'del']). */
+  without?: readonly CrudAction[];
+  /** A special screen's buttons per row and in the toolbar. */
+  rowActions?(row: Row, reload: () => Promise<void>): ReactNode;
+  toolbar?: ReactNode;
+}
+
+function readPrefs(key: string): Record<string, boolean> {
+  try {
+    return parseColumnPrefs(window.localStorage.getItem(key));
+  } catch {
+    return {};
+  }
+}
+
+type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id: string } | { kind: 'delete'; ids: string[] };
+
+/**
+ * A whole resource screen: remark, toolbar, common search, table, pagination, the add/edit form and the
+ * delete confirmation, each button shown only when the admin holds its permission node.
+ */
+export function CrudPage({ def, list: listOptions, formFields, without = [], rowActions, toolbar }: CrudPageProps) {
+  const { request, auth } = useAdmin();
+  const { t } = useResourceLabels(def);
+  const list = useCrudList(def, listOptions);
+  const can = (action: CrudAction) => !without.includes(action) && auth(action);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const storageKey = columnStorageKey(def);
+  const [prefs, setPrefs] = useState<Record<string, boolean>>(() => readPrefs(storageKey));
+  const columns = useMemo(() => visibleColumns(def, prefs), [def, prefs]);
+  const shownFields = useMemo(() => listFields(def).filter((f) => columns[f.name]), [def, columns]);
+  const searchable = useMemo(() => searchControls(def).length > 0, [def]);
+  const { rows, reload } = list;
+
+  // A selection only means something for the rows on screen.
+  useEffect(() => setSelected(new Set()), [rows]);
+
+  const setColumn = useCallback(
+    (field: string, shown: boolean) => {
+      setPrefs((old) => {
+        const next = { ...old, [field]: shown };
+        try {
+          window.localStorage.setItem(storageKey, JSON.stringify(next));
+        } catch {
+          // Private mode or a full quota: the choice lasts until the page is left.
+        }
+        return next;
+      });
+    },
+    [storageKey],
+  );
+
+  async function remove(ids: string[]): Promise<void> {
+    setBusy(true);
+    try {
+      await request(actionUrl(def, 'del'), { method: 'DELETE', params: { ids } }, { showSuccessMessage: true });
+      setPending(null);
+      await reload();
+    } catch {
+      // The request client showed the server's reason; the dialog stays for another try or Cancel.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function move(id: string, targetId: string): Promise<void> {
+    try {
+      await request(actionUrl(def, 'sortable'), { method: 'POST', body: { id, targetId } });
+    } catch {
+      // Shown by the request client (e.g. equal weights); the list is reloaded either way.
+    }
+    await reload();
+  }
+
+  const dragSort = can('sortable') && canDragSort(def, list.query.order);
+  const selectable = can('del') || can('edit');
+  const pk = def.pk;
+  const firstSelected = rows.find((r) => selected.has(String(r[pk])));
+
+  return (
+    <div data-crud-page={def.name}>
+      <CrudStyles />
+      {list.remark && (
+        <div className="alert alert-info py-2 small" role="note" data-remark="">
+          <i className="bi bi-info-circle me-2" aria-hidden="true" />
+          {list.remark}
+        </div>
+      )}
+      <CrudToolbar
+        def={def}
+        onRefresh={() => void reload()}
+        onAdd={can('add') ? () => setPending({ kind: 'form', mode: 'add' }) : undefined}
+        onEdit={can('edit') ? () => firstSelected && setPending({ kind: 'form', mode: 'edit', id: String(firstSelected[pk]) }) : undefined}
+        onDelete={can('del') ? () => setPending({ kind: 'delete', ids: [...selected] }) : undefined}
+        selectedCount={selected.size}
+        searchOpen={searchOpen}
+        onToggleSearch={searchable ? () => setSearchOpen((o) => !o) : undefined}
+        quickSearch={list.query.quickSearch}
+        onQuickSearch={list.setQuickSearch}
+        columns={columns}
+        onColumn={setColumn}
+      >
+        {toolbar}
+      </CrudToolbar>
+      {searchOpen && <SearchPanel def={def} onSearch={list.setSearch} />}
+      {list.error && (
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-list-error="">
+          <span>{t('crud-ui:list.error', { message: list.error })}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void reload()}>
+            {t('crud-ui:list.retry')}
+          </button>
+        </div>
+      )}
+      <CrudTable
+        def={def}
+        rows={rows}
+        columns={shownFields}
+        loading={list.loading}
+        order={effectiveOrder(def, list.query.order)}
+        onOrder={(field) => list.setOrder(nextOrder(list.query.order, field))}
+        selected={selectable ? selected : undefined}
+        onSelect={selectable ? setSelected : undefined}
+        onEdit={can('edit') ? (row) => setPending({ kind: 'form', mode: 'edit', id: String(row[pk]) }) : undefined}
+        onDelete={can('del') ? (row) => setPending({ kind: 'delete', ids: [String(row[pk])] }) : undefined}
+        onMove={dragSort ? (id, targetId) => void move(id, targetId) : undefined}
+        rowActions={rowActions ? (row) => rowActions(row, reload) : undefined}
+      />
+      <CrudPagination page={list.query.page} limit={list.query.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
+      {pending?.kind === 'form' && (
+        <CrudForm
+          def={def}
+          mode={pending.mode}
+          id={pending.mode === 'edit' ? pending.id : undefined}
+          fields={formFields}
+          onClose={() => setPending(null)}
+          onSaved={() => {
+            setPending(null);
+            void reload();
+          }}
+        />
+      )}
+      {pending?.kind === 'delete' && (
+        <ConfirmDialog
+          danger
+          busy={busy}
+          message={pending.ids.length === 1 ? t('crud-ui:confirm.deleteOne') : t('crud-ui:confirm.deleteMany', { count: pending.ids.length })}
+          confirmLabel={t('crud-ui:confirm.delete')}
+          onCancel={() => setPending(null)}
+          onConfirm={() => void remove(pending.ids)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,296 @@
+import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
+import { useAdmin } from '../context.ts';
+import { cellOf, iconClass, type Cell } from './cells.ts';
+import { CrudStyles } from './CrudStyles.tsx';
+import { useResourceLabels } from './labels.ts';
+import { isSortable, type Order, type Row } from './listModel.ts';
+
+const TONES = ['primary', 'success', 'warning', 'info', 'danger', 'secondary'];
+
+/** A cell's markup. */
+export function CellView({ cell }: { cell: Cell }) {
+  const { t } = useTranslation('crud-ui');
+  switch (cell.kind) {
+    case 'empty':
+      return <span className="text-body-tertiary">-</span>;
+    case 'text':
+      return cell.fallback ? (
+        <span className="crud-text" lang="zh-CN" title={t('list.untranslated')}>
+          {cell.text}
+          <span className="badge text-bg-light border ms-1" aria-label={t('list.untranslated')}>
+            {t('list.zhMark')}
+          </span>
+        </span>
+      ) : (
+        <span className="crud-text" title={cell.text.length > 30 ? cell.text : undefined}>
+          {cell.text}
+        </span>
+      );
+    case 'tag':
+      return <span className={`badge text-bg-${TONES[cell.tone % TONES.length]}`}>{cell.text}</span>;
+    case 'tags':
+      return (
+        <span className="d-inline-flex flex-wrap gap-1">
+          {cell.items.map((item, i) => (
+            <span key={`${item}-${i}`} className="badge text-bg-secondary">
+              {item}
+            </span>
+          ))}
+        </span>
+      );
+    case 'images':
+      return (
+        <span className="d-inline-flex gap-1">
+          {cell.urls.map((url) => (
+            <a key={url} href={url} target="_blank" rel="noopener noreferrer">
+              <img className="crud-thumb" src={url} alt="" loading="lazy" />
+            </a>
+          ))}
+        </span>
+      );
+    case 'switch':
+      return <span className={`badge ${cell.on ? 'text-bg-success' : 'text-bg-secondary'}`}>{cell.text}</span>;
+    case 'url':
+      return (
+        <a className="crud-text" href={cell.href} target="_blank" rel="noopener noreferrer">
+          {cell.text}
+        </a>
+      );
+    case 'color':
+      return (
+        <span>
+          <span className="crud-swatch me-1" style={{ background: cell.color }} aria-hidden="true" />
+          {cell.color}
+        </span>
+      );
+    case 'icon': {
+      const icon = iconClass(cell.icon);
+      return (
+        <span>
+          {icon && <i className={`${icon} me-1`} aria-hidden="true" />}
+          <code className="small">{cell.icon}</code>
+        </span>
+      );
+    }
+  }
+}
+
+export interface CrudTableProps {
+  def: ResourceDef;
+  rows: readonly Row[];
+  /** The columns shown, in order. */
+  columns: readonly FieldDef[];
+  loading?: boolean;
+  /** The order the server applied, for the header arrows. */
+  order: Order;
+  onOrder?(field: string): void;
+  /** Row selection (batch actions); absent: no checkboxes. */
+  selected?: ReadonlySet<string>;
+  onSelect?(ids: Set<string>): void;
+  onEdit?(row: Row): void;
+  onDelete?(row: Row): void;
+  /** Drag sorting and its keyboard twin: move a row to where another one is (the server swaps weights). */
+  onMove?(id: string, targetId: string): void;
+  /** Buttons of a special screen, before edit and delete. */
+  rowActions?(row: Row): ReactNode;
+  /** Shown in the body when there are no rows. */
+  emptyText?: string;
+}
+
+/**
+ * The resource table: columns with their renders, sortable headers, selection, per-row actions in a
+ * column that stays in view while the table scrolls sideways, and drag sorting by the grip (pointer events,
+ * so touch works too) with move up/down buttons for the keyboard.
+ */
+export function CrudTable({ def, rows, columns, loading = false, order, onOrder, selected, onSelect, onEdit, onDelete, onMove, rowActions, emptyText }: CrudTableProps) {
+  const { lang, siteConfig } = useAdmin();
+  const { t, fieldLabel, optionLabel } = useResourceLabels(def);
+  const [drag, setDrag] = useState<{ from: string; over: string | null } | null>(null);
+  const dragRef = useRef(drag);
+  dragRef.current = drag;
+  const idOf = (row: Row) => String(row[def.pk]);
+  const ids = rows.map(idOf);
+  const selectable = !!selected && !!onSelect;
+  const allSelected = selectable && ids.length > 0 && ids.every((id) => selected.has(id));
+  const someSelected = selectable && ids.some((id) => selected.has(id));
+  const hasActions = !!(onEdit || onDelete || onMove || rowActions);
+  const colCount = columns.length + (selectable ? 1 : 0) + (onMove ? 1 : 0) + (hasActions ? 1 : 0);
+  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, optionLabel };
+
+  function rowUnder(event: PointerEvent): string | null {
+    const el = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('tr[data-row-id]');
+    return el?.dataset.rowId ?? null;
+  }
+
+  const dragHandlers = (id: string) => ({
+    onPointerDown(event: PointerEvent<HTMLButtonElement>) {
+      if (event.button !== 0) return;
+      event.currentTarget.setPointerCapture(event.pointerId);
+      setDrag({ from: id, over: id });
+    },
+    onPointerMove(event: PointerEvent<HTMLButtonElement>) {
+      if (!dragRef.current) return;
+      const over = rowUnder(event);
+      if (over !== dragRef.current.over) setDrag({ from: dragRef.current.from, over });
+    },
+    onPointerUp(event: PointerEvent<HTMLButtonElement>) {
+      const current = dragRef.current;
+      setDrag(null);
+      if (!current) return;
+      const over = rowUnder(event) ?? current.over;
+      if (over && over !== current.from) onMove?.(current.from, over);
+    },
+    onPointerCancel() {
+      setDrag(null);
+    },
+  });
+
+  return (
+    <div className="table-responsive position-relative" aria-busy={loading || undefined}>
+      <CrudStyles />
+      <table className="table table-hover align-middle mb-0 crud-table" data-crud-table={def.name}>
+        <thead>
+          <tr>
+            {selectable && (
+              <th scope="col" style={{ width: '2.5rem' }}>
+                <input
+                  type="checkbox"
+                  className="form-check-input"
+                  aria-label={t('crud-ui:list.selectAll')}
+                  checked={allSelected}
+                  ref={(el) => {
+                    if (el) el.indeterminate = someSelected && !allSelected;
+                  }}
+                  onChange={() => onSelect(allSelected ? new Set([...selected].filter((id) => !ids.includes(id))) : new Set([...selected, ...ids]))}
+                  data-select-all=""
+                />
+              </th>
+            )}
+            {onMove && (
+              <th scope="col" style={{ width: '2.5rem' }}>
+                <span className="visually-hidden">{t('crud-ui:list.dragColumn')}</span>
+              </th>
+            )}
+            {columns.map((field) => {
+              const sortable = isSortable(field) && !!onOrder;
+              const current = order.field === field.name ? order.direction : null;
+              const label = fieldLabel(field.name);
+              return (
+                <th
+                  key={field.name}
+                  scope="col"
+                  style={field.list && field.list.width ? { width: field.list.width } : undefined}
+                  aria-sort={sortable ? (current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none') : undefined}
+                  data-column={field.name}
+                >
+                  {sortable ? (
+                    <button type="button" className="btn btn-link p-0 text-reset text-decoration-none fw-semibold" onClick={() => onOrder(field.name)} data-sort={field.name}>
+                      {label}
+                      <i className={`bi ms-1 ${current === 'asc' ? 'bi-sort-up' : current === 'desc' ? 'bi-sort-down' : 'bi-arrow-down-up text-body-tertiary'}`} aria-hidden="true" />
+                    </button>
+                  ) : (
+                    label
+                  )}
+                </th>
+              );
+            })}
+            {hasActions && (
+              <th scope="col" className="crud-actions text-end">
+                {t('crud-ui:list.actions')}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={colCount} className="text-center text-body-secondary py-4" data-empty="">
+                {loading ? (
+                  <span role="status">
+                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                    {t('crud-ui:list.loading')}
+                  </span>
+                ) : (
+                  (emptyText ?? t('crud-ui:list.empty'))
+                )}
+              </td>
+            </tr>
+          )}
+          {rows.map((row, index) => {
+            const id = idOf(row);
+            const classes = [drag?.from === id ? 'crud-dragging' : '', drag && drag.over === id && drag.from !== id ? 'crud-drop-target' : ''].filter(Boolean).join(' ');
+            return (
+              <tr key={id} data-row-id={id} className={classes || undefined}>
+                {selectable && (
+                  <td>
+                    <input
+                      type="checkbox"
+                      className="form-check-input"
+                      aria-label={t('crud-ui:list.selectRow', { id })}
+                      checked={selected.has(id)}
+                      onChange={(e) => {
+                        const next = new Set(selected);
+                        if (e.target.checked) next.add(id);
+                        else next.delete(id);
+                        onSelect(next);
+                      }}
+                      data-select-row={id}
+                    />
+                  </td>
+                )}
+                {onMove && (
+                  <td>
+                    <button type="button" className="btn btn-sm btn-link text-body-secondary crud-drag-handle" tabIndex={-1} aria-hidden="true" title={t('crud-ui:list.drag')} data-drag={id} {...dragHandlers(id)}>
+                      <i className="bi bi-grip-vertical" />
+                    </button>
+                  </td>
+                )}
+                {columns.map((field) => (
+                  <td key={field.name} data-column={field.name}>
+                    <CellView cell={cellOf(field, row, ctx)} />
+                  </td>
+                ))}
+                {hasActions && (
+                  <td className="crud-actions text-end">
+                    <div className="d-inline-flex gap-1">
+                      {rowActions?.(row)}
+                      {onMove && (
+                        // Touch screens drag by the grip; the buttons are the keyboard's way and would crowd a phone.
+                        <span className="d-none d-md-inline-flex gap-1">
+                          <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.moveUp', { id })} title={t('crud-ui:list.moveUp', { id })} disabled={index === 0} onClick={() => onMove(id, ids[index - 1]!)} data-action="up">
+                            <i className="bi bi-arrow-up" aria-hidden="true" />
+                          </button>
+                          <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.moveDown', { id })} title={t('crud-ui:list.moveDown', { id })} disabled={index === rows.length - 1} onClick={() => onMove(id, ids[index + 1]!)} data-action="down">
+                            <i className="bi bi-arrow-down" aria-hidden="true" />
+                          </button>
+                        </span>
+                      )}
+                      {onEdit && (
+                        <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('crud-ui:list.editRow', { id })} title={t('crud-ui:list.edit')} onClick={() => onEdit(row)} data-action="edit">
+                          <i className="bi bi-pencil" aria-hidden="true" />
+                        </button>
+                      )}
+                      {onDelete && (
+                        <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('crud-ui:list.deleteRow', { id })} title={t('crud-ui:list.delete')} onClick={() => onDelete(row)} data-action="delete">
+                          <i className="bi bi-trash" aria-hidden="true" />
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {loading && rows.length > 0 && (
+        <div className="position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center bg-body bg-opacity-50" role="status">
+          <span className="spinner-border" aria-hidden="true" />
+          <span className="visually-hidden">{t('crud-ui:list.loading')}</span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ZodType } from 'zod';
+
+/** The first problem of a form: which field, and the catalogue key of its message. */
+export interface FormProblem {
+  field: string;
+  message: string;
+}
+
+export type Checked<T> = { ok: true; data: T } | { ok: false; problem: FormProblem };
+
+/**
+ * Validates form values with a schema shared with the server, stopping at the first issue as the server
+ * does. The shared schemas' messages are catalogue keys ('validate:password'); zod's own default texts are
+ * replaced by a generic key so nothing untranslated reaches the page.
+ */
+export function check<T>(schema: ZodType<T>, values: unknown): Checked<T> {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  const message = issue && /^[a-z-]+:[\w.]+$/i.test(issue.message) ? issue.message : 'admin:form.invalid';
+  return { ok: false, problem: { field: String(issue?.path[0] ?? ''), message } };
+}
+
+/** A random id for the click captcha; crypto.randomUUID exists only on secure origins. */
+export function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { greetingKey } from '../../../shared/greeting.ts';
+import { formatTime } from '../../../shared/time.ts';
+import { useAdmin } from '../context.ts';
+import { LineChart } from '../LineChart.tsx';
+
+/** GET /admin/Dashboard/index. */
+interface DashboardData {
+  remark: string;
+  stats: {
+    /** The last 30 days in the site's time zone, oldest first ('yyyy-mm-dd'). */
+    memberJoins: { dates: string[]; counts: number[] };
+    totals: { members: number; admins: number; attachments: number };
+    content: { name: string; title: string; published: number; total: number }[];
+    recentActivity: { id: number; time: number; username: string; title: string }[];
+  };
+}
+
+const TOTALS = [
+  { key: 'members', icon: 'bi-people' },
+  { key: 'admins', icon: 'bi-person-badge' },
+  { key: 'attachments', icon: 'bi-paperclip' },
+] as const;
+
+/** Days read as month-day under the axis. */
+function axisLabel(day: string): string {
+  return day.slice(5);
+}
+
+/** The dashboard: the admin's greeting and real figures (members joined, totals, content, recent activity). */
+export default function Dashboard() {
+  const { t } = useTranslation(['admin', 'common']);
+  const { request, adminInfo } = useAdmin();
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    request<DashboardData>('/admin/Dashboard/index').then(
+      (answer) => current && setData(answer.data),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [request]);
+
+  const greeting = `${t(`common:greeting.${greetingKey(new Date().getHours())}`)} ${t('dashboard.welcome', { name: adminInfo.nickname })}`;
+  if (failed) {
+    return (
+      <div data-screen="dashboard">
+        <div className="alert alert-danger" role="alert">
+          {t('dashboard.failed')}
+        </div>
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div data-screen="dashboard" className="text-center py-5" role="status">
+        <span className="spinner-border text-primary" aria-hidden="true" />
+        <span className="visually-hidden">{t('common:title.loading')}</span>
+      </div>
+    );
+  }
+
+  const { memberJoins, totals, content, recentActivity } = data.stats;
+  const joined = memberJoins.counts.reduce((a, b) => a + b, 0);
+  const busiest = memberJoins.counts.reduce((best, n, i) => (n > (memberJoins.counts[best] ?? 0) ? i : best), 0);
+  const summary =
+    joined === 0
+      ? t('dashboard.joinsNone')
+      : t('dashboard.joinsSummary', { total: joined, day: memberJoins.dates[busiest], most: memberJoins.counts[busiest] });
+
+  return (
+    <div data-screen="dashboard" className="admin-dashboard">
+      <div className="admin-card admin-welcome mb-3">
+        <h2 className="h5 mb-1">{greeting}</h2>
+        {adminInfo.last_login_time && <p className="mb-0 text-body-secondary small">{t('header.lastLogin', { time: adminInfo.last_login_time })}</p>}
+      </div>
+      {data.remark && (
+        <div className="alert alert-info" role="note">
+          {data.remark}
+        </div>
+      )}
+      <dl className="row g-3 mb-3">
+        {TOTALS.map(({ key, icon }) => (
+          <div className="col-sm-4" key={key}>
+            <div className="admin-card admin-stat h-100">
+              <i className={`bi ${icon} admin-stat-icon`} aria-hidden="true" />
+              <dt>{t(`dashboard.totals.${key}`)}</dt>
+              <dd data-total={key}>{totals[key]}</dd>
+            </div>
+          </div>
+        ))}
+      </dl>
+      <div className="admin-card mb-3">
+        <LineChart
+          title={t('dashboard.joinsTitle')}
+          labels={memberJoins.dates}
+          values={memberJoins.counts}
+          axisLabel={axisLabel}
+          labelHeading={t('dashboard.day')}
+          valueHeading={t('dashboard.joined')}
+          summary={summary}
+        />
+        <p className="small text-body-secondary mb-0 mt-2" data-joins-total="">
+          {summary}
+        </p>
+      </div>
+      <div className="row g-3">
+        <div className="col-lg-6">
+          <section className="admin-card h-100" aria-labelledby="dashboard-content">
+            <h2 className="h6 fw-semibold" id="dashboard-content">
+              {t('dashboard.content')}
+            </h2>
+            <table className="table table-sm align-middle mb-0" data-content-counts="">
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard.kind')}</th>
+                  <th scope="col" className="text-end">
+                    {t('dashboard.published')}
+                  </th>
+                  <th scope="col" className="text-end">
+                    {t('dashboard.total')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {content.map((row) => (
+                  <tr key={row.name} data-content={row.name}>
+                    <th scope="row" className="fw-normal">
+                      {row.title}
+                    </th>
+                    <td className="text-end">{row.published}</td>
+                    <td className="text-end">{row.total}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </div>
+        <div className="col-lg-6">
+          <section className="admin-card h-100" aria-labelledby="dashboard-activity">
+            <h2 className="h6 fw-semibold" id="dashboard-activity">
+              {t('dashboard.activity')}
+            </h2>
+            {recentActivity.length === 0 ? (
+              <p className="admin-empty mb-0">{t('dashboard.noActivity')}</p>
+            ) : (
+              <ol className="list-unstyled mb-0 admin-activity" data-activity="">
+                {recentActivity.map((entry) => (
+                  <li key={entry.id}>
+                    <time className="small text-body-secondary" dateTime={new Date(entry.time * 1000).toISOString()}>
+                      {formatTime(entry.time)}
+                    </time>
+                    <span>{t('dashboard.activityEntry', { name: entry.username, title: entry.title })}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * The terminal's state (spec sections 3 and 4): a queue of command tasks and the panel's switches. Pure
+ * functions returning a new state, so the queue rules are unit-tested and the stream runner (a later issue:
+ * the server side of the terminal does not exist yet) only has to call `startNext` and `applyStreamEvent`.
+ */
+import { TERMINAL_DEFAULTS, TaskStatus } from '../../shared/constants/terminal.ts';
+
+export interface TerminalTask {
+  uuid: string;
+  /** Unix milliseconds. */
+  createTime: number;
+  status: TaskStatus;
+  /** The key of a whitelisted command (reference 4.2), never command text. */
+  command: string;
+  /** Output lines. */
+  message: string[];
+  /** The output is unfolded in the panel. */
+  showMessage: boolean;
+  /** When it fails, later tasks wait instead of starting. */
+  blockOnFailure: boolean;
+  /** Opaque value the server echoes (e.g. `module-install:<uid>`). */
+  extend: string;
+}
+
+/** The task's `callback` of the spec is a function: the runner keeps those by uuid, outside this state. */
+export interface TerminalState {
+  show: boolean;
+  /** A task changed while the panel was hidden. */
+  showDot: boolean;
+  taskList: TerminalTask[];
+  packageManager: string;
+  showPackageManagerDialog: boolean;
+  showConfig: boolean;
+  automaticCleanupTask: '0' | '1';
+  port: string;
+}
+
+export const PACKAGE_MANAGERS = ['npm', 'cnpm', 'pnpm', 'yarn', 'ni'] as const;
+
+/** Stream markers of reference 4.2. */
+export const STREAM_MARKERS = {
+  linkSuccess: 'command-link-success',
+  execSuccess: 'command-exec-success',
+  execError: 'command-exec-error',
+  completed: 'command-exec-completed',
+} as const;
+
+const RUNNING: readonly TaskStatus[] = [TaskStatus.Connecting, TaskStatus.Executing];
+const FAILED: readonly TaskStatus[] = [TaskStatus.Failed, TaskStatus.Unknown];
+
+export function initialTerminal(packageManager: string = TERMINAL_DEFAULTS.packageManager): TerminalState {
+  return {
+    show: false,
+    showDot: false,
+    taskList: [],
+    packageManager,
+    showPackageManagerDialog: false,
+    showConfig: false,
+    automaticCleanupTask: TERMINAL_DEFAULTS.automaticCleanupTask,
+    port: TERMINAL_DEFAULTS.port,
+  };
+}
+
+function isStatus(value: unknown): value is TaskStatus {
+  return typeof value === 'number' && Number.isInteger(value) && value >= TaskStatus.Waiting && value <= TaskStatus.Unknown;
+}
+
+function parseTask(value: unknown): TerminalTask | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (typeof v.uuid !== 'string' || !v.uuid || typeof v.command !== 'string' || !isStatus(v.status)) return null;
+  return {
+    uuid: v.uuid,
+    createTime: typeof v.createTime === 'number' ? v.createTime : 0,
+    // A task the page left while it ran can no longer be followed: its outcome is unknown.
+    status: RUNNING.includes(v.status) ? TaskStatus.Unknown : v.status,
+    command: v.command,
+    message: Array.isArray(v.message) ? v.message.filter((m): m is string => typeof m === 'string') : [],
+    showMessage: v.showMessage === true,
+    blockOnFailure: v.blockOnFailure !== false,
+    extend: typeof v.extend === 'string' ? v.extend : '',
+  };
+}
+
+/**
+ * The state at page load: the persisted keys (showDot, taskList, automaticCleanupTask) from localStorage
+ * `terminal` over the defaults, with tasks stuck Connecting or Executing turned Unknown.
+ */
+export function initTerminal(raw: string | null, packageManager?: string): TerminalState {
+  const state = initialTerminal(packageManager);
+  let stored: unknown;
+  try {
+    stored = raw === null ? null : JSON.parse(raw);
+  } catch {
+    return state;
+  }
+  if (typeof stored !== 'object' || stored === null) return state;
+  const v = stored as Record<string, unknown>;
+  return {
+    ...state,
+    showDot: v.showDot === true,
+    taskList: Array.isArray(v.taskList) ? v.taskList.map(parseTask).filter((t): t is TerminalTask => t !== null) : [],
+    automaticCleanupTask: v.automaticCleanupTask === '0' ? '0' : '1',
+  };
+}
+
+/** What goes into localStorage `terminal`: only the persisted keys. */
+export function serializeTerminal(state: TerminalState): string {
+  const { showDot, taskList, automaticCleanupTask } = state;
+  return JSON.stringify({ showDot, taskList, automaticCleanupTask });
+}
+
+/** Opens or closes the panel (toggles without `show`); opening it clears the dot. */
+export function toggleTerminal(state: TerminalState, show = !state.show): TerminalState {
+  return { ...state, show, showDot: show ? false : state.showDot };
+}
+
+function update(state: TerminalState, uuid: string, change: (task: TerminalTask) => TerminalTask): TerminalState {
+  return { ...state, taskList: state.taskList.map((t) => (t.uuid === uuid ? change(t) : t)) };
+}
+
+/** A Failed or Unknown task holds the queue. */
+export function hasFailedTask(state: TerminalState): boolean {
+  return state.taskList.some((t) => FAILED.includes(t.status));
+}
+
+/** Removes every Success task. */
+export function clearSuccessTasks(state: TerminalState): TerminalState {
+  return { ...state, taskList: state.taskList.filter((t) => t.status !== TaskStatus.Success) };
+}
+
+export interface NewTask {
+  uuid: string;
+  createTime: number;
+  command: string;
+  blockOnFailure?: boolean;
+  extend?: string;
+}
+
+/**
+ * Queues a task (Waiting). Success tasks are cleared first when automaticCleanupTask is '1'. `blocked`: a
+ * failed task will keep the new one from starting and the hidden panel does not show it, so the caller must
+ * say so ('Newly added tasks will never start because they are blocked by failed tasks').
+ */
+export function addTask(state: TerminalState, task: NewTask): { state: TerminalState; blocked: boolean } {
+  const base = state.automaticCleanupTask === '1' ? clearSuccessTasks(state) : state;
+  const added: TerminalTask = {
+    uuid: task.uuid,
+    createTime: task.createTime,
+    status: TaskStatus.Waiting,
+    command: task.command,
+    message: [],
+    showMessage: false,
+    blockOnFailure: task.blockOnFailure ?? true,
+    extend: task.extend ?? '',
+  };
+  const next: TerminalState = { ...base, taskList: [...base.taskList, added], showDot: base.show ? base.showDot : true };
+  return { state: next, blocked: !state.show && hasFailedTask(base) };
+}
+
+/**
+ * The task to start now: the first Waiting one, provided none before it is running or is a failed task
+ * that blocks on failure (failed tasks without blockOnFailure are skipped past). Null when none may start.
+ */
+export function nextTask(state: TerminalState): TerminalTask | null {
+  for (const task of state.taskList) {
+    if (task.status === TaskStatus.Waiting) return task;
+    if (RUNNING.includes(task.status)) return null;
+    if (FAILED.includes(task.status) && task.blockOnFailure) return null;
+  }
+  return null;
+}
+
+/** Starts the next task if one may start: it becomes Connecting (the stream is being opened). */
+export function startNext(state: TerminalState): { state: TerminalState; started: TerminalTask | null } {
+  const task = nextTask(state);
+  if (!task) return { state, started: null };
+  const started = { ...task, status: TaskStatus.Connecting };
+  return { state: update(state, task.uuid, () => started), started };
+}
+
+/** Sets a task's status; a blocking failure unfolds its output so the reason shows. */
+export function setTaskStatus(state: TerminalState, uuid: string, status: TaskStatus): TerminalState {
+  const next = update(state, uuid, (t) => ({ ...t, status, showMessage: t.showMessage || (FAILED.includes(status) && t.blockOnFailure) }));
+  return next.show ? next : { ...next, showDot: true };
+}
+
+/**
+ * One event of a task's stream: the markers move the status (link → Executing, exec success → Success, exec
+ * error → Failed, completed without Success → Failed); anything else is an output line. `{error: true}` is
+ * a broken stream (Failed).
+ */
+export function applyStreamEvent(state: TerminalState, uuid: string, event: string | { error: true }): TerminalState {
+  const task = state.taskList.find((t) => t.uuid === uuid);
+  if (!task) return state;
+  if (typeof event !== 'string') return setTaskStatus(state, uuid, TaskStatus.Failed);
+  switch (event) {
+    case STREAM_MARKERS.linkSuccess:
+      return setTaskStatus(state, uuid, TaskStatus.Executing);
+    case STREAM_MARKERS.execSuccess:
+      return setTaskStatus(state, uuid, TaskStatus.Success);
+    case STREAM_MARKERS.execError:
+      return setTaskStatus(state, uuid, TaskStatus.Failed);
+    case STREAM_MARKERS.completed:
+      return task.status === TaskStatus.Success ? state : setTaskStatus(state, uuid, TaskStatus.Failed);
+    default:
+      return update(state, uuid, (t) => ({ ...t, message: [...t.message, event] }));
+  }
+}
+
+/** Whether a task may be retried or deleted: not while it runs. */
+export function canChange(task: TerminalTask): boolean {
+  return !RUNNING.includes(task.status);
+}
+
+/** Retry: the output is cleared and the task waits again. */
+export function retryTask(state: TerminalState, uuid: string): TerminalState {
+  const task = state.taskList.find((t) => t.uuid === uuid);
+  if (!task || !canChange(task)) return state;
+  return update(state, uuid, (t) => ({ ...t, status: TaskStatus.Waiting, message: [] }));
+}
+
+/** Delete, allowed only when the task is not Connecting or Executing. */
+export function deleteTask(state: TerminalState, uuid: string): TerminalState {
+  const task = state.taskList.find((t) => t.uuid === uuid);
+  if (!task || !canChange(task)) return state;
+  return { ...state, taskList: state.taskList.filter((t) => t.uuid !== uuid) };
+}
+
+export function toggleTaskMessage(state: TerminalState, uuid: string): TerminalState {
+  return update(state, uuid, (t) => ({ ...t, showMessage: !t.showMessage }));
+}
+
+export function setPackageManagerDialog(state: TerminalState, show: boolean): TerminalState {
+  return { ...state, showPackageManagerDialog: show };
+}
+
+export function setConfigDialog(state: TerminalState, show: boolean): TerminalState {
+  return { ...state, showConfig: show };
+}
+
+export function setPackageManager(state: TerminalState, packageManager: string): TerminalState {
+  return PACKAGE_MANAGERS.some((p) => p === packageManager) ? { ...state, packageManager } : state;
+}
+
+export function setAutomaticCleanup(state: TerminalState, on: boolean): TerminalState {
+  return { ...state, automaticCleanupTask: on ? '1' : '0' };
+}
+
+/** The port of the install service; only a TCP port number is kept. */
+export function setPort(state: TerminalState, port: string): TerminalState {
+  const n = Number(port);
+  return /^\d{1,5}$/.test(port) && n >= 1 && n <= 65535 ? { ...state, port } : state;
+}

@@ -1,0 +1,8 @@
+import type { ReactNode } from 'react';
+import 'bootstrap-icons/font/bootstrap-icons.css';
+import '../../styles/admin.scss';
+
+/** Admin pages (the app and its login): no public site header or footer, the admin's own stylesheet. */
+export default function Layout({ children }: { children: ReactNode }) {
+  return <>{children}</>;
+}
