@@ -291,7 +291,13 @@ test.serial('news: search, sort, pages, columns, add, edit, reorder, delete and 
   await page.click('dialog.crud-dialog [data-confirm="ok"]');
   await answer;
   t.is(Number((await knex('news').whereIn('id', [Number(first), Number(second)]).count<{ n: number }[]>('id as n'))[0]!.n), 0);
-  t.false((await rowIds(page)).includes(first!));
+  // The reloaded list arrives before React re-renders it: wait for the rows to go rather than reading at once.
+  await page.waitForFunction(
+    (sel: string, ids: string[]) => !ids.some((id) => document.querySelector(`${sel} tbody tr[data-row-id="${id}"]`)),
+    {},
+    screen,
+    [first!, second!],
+  );
 
   t.deepEqual(errors, []);
 });

@@ -11,8 +11,8 @@ function container(): HTMLElement {
     box.id = 'portal-toasts';
     box.setAttribute('role', 'status');
     box.setAttribute('aria-live', 'polite');
-    // Bottom centre: clear of the site header and of the admin's menu and tab bar, in thumb reach on phones.
-    box.style.cssText = 'position:fixed;bottom:1rem;left:50%;transform:translateX(-50%);z-index:2000;display:flex;flex-direction:column;gap:.5rem;max-width:min(92vw,28rem)';
+    // Messages are read, not clicked: clicks pass through to the header, tab bar or form beneath them.
+    box.style.cssText = 'pointer-events:none;position:fixed;top:1rem;left:50%;transform:translateX(-50%);z-index:2000;display:flex;flex-direction:column;gap:.5rem;max-width:min(92vw,28rem)';
     document.body.append(box);
   }
   return box;

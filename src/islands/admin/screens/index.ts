@@ -13,6 +13,19 @@ const SCREENS: ScreenRegistry<ScreenProps> = {
   dashboard: { load: () => import('./Dashboard.tsx') },
   'routine/adminInfo': { load: () => import('./AdminInfo.tsx'), ns: ['upload'] },
   'content/trailApplication': { load: () => import('./TrailApplications.tsx'), ns: ['trail', 'content', ...CRUD_NAMESPACES] },
+  'auth/group': { load: () => import('./Groups.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
+  'auth/rule': { load: () => import('./Rules.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
+  'user/rule': { load: () => import('./Rules.tsx'), ns: ['admin-screens-auth', 'user', ...CRUD_NAMESPACES] },
+  'user/group': { load: () => import('./MemberGroups.tsx'), ns: ['admin-screens-auth', 'user', ...CRUD_NAMESPACES] },
+  'user/user': { load: () => import('./Members.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
+  'user/moneyLog': { load: () => import('./Ledger.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
+  'user/scoreLog': { load: () => import('./Ledger.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
+  'routine/config': { load: () => import('./Config.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
+  'routine/attachment': { load: () => import('./Attachments.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
+  'security/dataRecycle': { load: () => import('./RecycleRules.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
+  'security/sensitiveData': { load: () => import('./SensitiveRules.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
+  'security/dataRecycleLog': { load: () => import('./RecycleBin.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
+  'security/sensitiveDataLog': { load: () => import('./SensitiveLog.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
 };
 
 /**

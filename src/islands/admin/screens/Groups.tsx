@@ -1,0 +1,190 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import groupResource from '../../../resources/auth/group.ts';
+import { actionUrl } from '../../../resources/naming.ts';
+import { formFields } from '../../../resources/schema.ts';
+import type { FieldDef } from '../../../resources/types.ts';
+import { useAdmin } from '../context.ts';
+import { CellView, QuickSearch, cellOf, useResourceLabels } from '../crud/index.ts';
+import { CrudStyles } from '../crud/CrudStyles.tsx';
+import { GroupsForm } from './GroupsForm.tsx';
+import { DeleteTreeRows } from './tree/DeleteTreeRows.tsx';
+import { branchIds, type TreeItem } from './tree/treeModel.ts';
+import { TreeTable, type TreeColumn } from './tree/TreeTable.tsx';
+import { useTreeList } from './tree/useTreeList.ts';
+
+const def = groupResource;
+
+/** A row of the role group index: `rules` is already the display summary ("News and 3 more"). */
+interface GroupNode extends TreeItem {
+  name: string;
+  rules: string;
+  status: string;
+  create_time: number;
+  [column: string]: unknown;
+}
+
+/** The parent of a group is picked among the caller's manageable groups (the `select` lookup, a flattened tree). */
+const PARENT_FIELD: FieldDef = { name: 'pid', type: 'remoteSelect', default: 0, remote: { resource: def.name, labelField: 'name' } };
+const FORM_FIELDS: readonly FieldDef[] = formFields(def)
+  .filter((f) => f.name !== 'rules')
+  .map((f) => (f.name === 'pid' ? PARENT_FIELD : f));
+
+type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id: string } | { kind: 'delete'; ids: number[] };
+
+/**
+ * auth/group: role groups as a tree with their permission summary. The caller's own groups cannot be
+ * edited or deleted by them (reference 3.2), so those rows have no such buttons and cannot be selected.
+ */
+export default function Groups() {
+  const { auth, lang, siteConfig } = useAdmin();
+  const { t } = useTranslation('admin-screens-auth');
+  const labels = useResourceLabels(def);
+  const list = useTreeList<GroupNode>(actionUrl(def, 'index'));
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [pending, setPending] = useState<Pending | null>(null);
+  const { nodes, own, reload } = list;
+
+  // Groups are few: every branch starts unfolded, and again after each load (a new child shows at once).
+  useEffect(() => {
+    setExpanded(new Set(branchIds(nodes)));
+    setSelected(new Set());
+  }, [nodes]);
+
+  const field = (name: string) => def.fields.find((f) => f.name === name)!;
+  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, optionLabel: labels.optionLabel };
+  const columns: TreeColumn<GroupNode>[] = [
+    { key: 'name', header: labels.fieldLabel('name'), cell: (g) => <span className="crud-text">{g.name}</span> },
+    {
+      key: 'rules',
+      header: labels.fieldLabel('rules'),
+      cell: (g) => (
+        <span className="crud-text" title={g.rules}>
+          {g.rules}
+        </span>
+      ),
+    },
+    { key: 'status', header: labels.fieldLabel('status'), cell: (g) => <CellView cell={cellOf(field('status'), g, ctx)} /> },
+    { key: 'create_time', header: labels.fieldLabel('create_time'), cell: (g) => <CellView cell={cellOf(field('create_time'), g, ctx)} /> },
+  ];
+
+  const mine = (g: GroupNode) => own.includes(g.id);
+  const canEdit = auth('edit');
+  const canDelete = auth('del');
+
+  return (
+    <div data-tree-page={def.name}>
+      <CrudStyles />
+      {list.remark && (
+        <div className="alert alert-info py-2 small" role="note" data-remark="">
+          <i className="bi bi-info-circle me-2" aria-hidden="true" />
+          {list.remark}
+        </div>
+      )}
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="toolbar" aria-label={t('crud-ui:toolbar.label')}>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void reload()} title={t('crud-ui:toolbar.refresh')} data-toolbar="refresh">
+          <i className="bi bi-arrow-clockwise" aria-hidden="true" />
+          <span className="visually-hidden">{t('crud-ui:toolbar.refresh')}</span>
+        </button>
+        {auth('add') && (
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => setPending({ kind: 'form', mode: 'add' })} data-toolbar="add">
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            {t('crud-ui:toolbar.add')}
+          </button>
+        )}
+        {canDelete && (
+          <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => setPending({ kind: 'delete', ids: [...selected] })} disabled={selected.size === 0} data-toolbar="delete">
+            <i className="bi bi-trash me-1" aria-hidden="true" />
+            {t('crud-ui:toolbar.delete')}
+            {selected.size > 0 && <span className="badge text-bg-danger ms-1">{selected.size}</span>}
+          </button>
+        )}
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setExpanded(new Set(branchIds(nodes)))} data-toolbar="expand">
+          <i className="bi bi-arrows-expand me-1" aria-hidden="true" />
+          {t('tree.expandAll')}
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setExpanded(new Set())} data-toolbar="collapse">
+          <i className="bi bi-arrows-collapse me-1" aria-hidden="true" />
+          {t('tree.collapseAll')}
+        </button>
+        <div className="ms-auto">
+          <QuickSearch def={def} value={list.quickSearch} onSearch={list.setQuickSearch} />
+        </div>
+      </div>
+      {list.error && (
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-list-error="">
+          <span>{t('crud-ui:list.error', { message: list.error })}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void reload()}>
+            {t('crud-ui:list.retry')}
+          </button>
+        </div>
+      )}
+      <TreeTable
+        name={def.name}
+        nodes={nodes}
+        columns={columns}
+        expanded={expanded}
+        onToggle={(id) =>
+          setExpanded((old) => {
+            const next = new Set(old);
+            if (next.has(id)) next.delete(id);
+            else next.add(id);
+            return next;
+          })
+        }
+        labelOf={(g) => g.name}
+        loading={list.loading}
+        selected={canDelete ? selected : undefined}
+        onSelect={canDelete ? setSelected : undefined}
+        selectable={(g) => !mine(g)}
+        actions={(g) =>
+          mine(g) ? (
+            <span className="badge text-bg-light border" title={t('groups.ownHint')} data-own-group="">
+              {t('groups.own')}
+            </span>
+          ) : (
+            <>
+              {canEdit && (
+                <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('tree.edit', { title: g.name })} title={t('crud-ui:list.edit')} onClick={() => setPending({ kind: 'form', mode: 'edit', id: String(g.id) })} data-action="edit">
+                  <i className="bi bi-pencil" aria-hidden="true" />
+                </button>
+              )}
+              {canDelete && (
+                <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('tree.delete', { title: g.name })} title={t('crud-ui:list.delete')} onClick={() => setPending({ kind: 'delete', ids: [g.id] })} data-action="delete">
+                  <i className="bi bi-trash" aria-hidden="true" />
+                </button>
+              )}
+            </>
+          )
+        }
+      />
+      {pending?.kind === 'form' && (
+        <GroupsForm
+          def={def}
+          ruleIndex="/admin/auth.Rule/index"
+          menus="admin"
+          fields={FORM_FIELDS}
+          mode={pending.mode}
+          id={pending.mode === 'edit' ? pending.id : undefined}
+          onClose={() => setPending(null)}
+          onSaved={() => {
+            setPending(null);
+            void reload();
+          }}
+        />
+      )}
+      {pending?.kind === 'delete' && (
+        <DeleteTreeRows
+          def={def}
+          ids={pending.ids}
+          onCancel={() => setPending(null)}
+          onDeleted={() => {
+            setPending(null);
+            void reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { actionUrl, fieldLabelKey } from '../../../../resources/naming.ts';
+import type { ResourceDef } from '../../../../resources/types.ts';
+import { RequestError } from '../../../../shared/request/client.ts';
+import { useAdmin } from '../../context.ts';
+import { FieldInput, Modal, useResourceLabels, type Row } from '../../crud/index.ts';
+import type { ListFormProps } from './ListScreen.tsx';
+import { resourceOfTable } from './records.ts';
+import { ruleBody, tablesOf, watchedOf, type RuleChoices, type RuleValues, type Watched } from './rules.ts';
+
+export interface RuleFormProps extends ListFormProps {
+  /** security/dataRecycle or security/sensitiveData. */
+  def: ResourceDef;
+  /** Sensitive rules also choose the watched fields and their titles. */
+  watchFields: boolean;
+}
+
+/** GET add / edit of a rule (admin-api 3.13, 3.15). */
+interface RuleAnswer extends RuleChoices {
+  row?: Row;
+}
+
+const EMPTY: RuleValues = { name: '', controller: '', data_table: '', primary_key: '', status: true };
+
+/**
+ * The add/edit dialog of a recycle or sensitive-data rule: the function is picked from the server's list,
+ * which fills the data table and primary key (both can be changed to another known table); a sensitive rule
+ * then ticks the watched columns of that table and gives each a title.
+ */
+export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleFormProps) {
+  const { request } = useAdmin();
+  const { t, title, fieldLabel } = useResourceLabels(def);
+  const { t: own } = useTranslation('admin-screens-routine');
+  const prefix = `rule-form-${useId().replace(/[^\w-]/g, '')}`;
+  const [choices, setChoices] = useState<RuleChoices | null>(null);
+  const [values, setValues] = useState<RuleValues>(EMPTY);
+  const [watched, setWatched] = useState<Watched>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const status = def.fields.find((f) => f.name === 'status')!;
+
+  useEffect(() => {
+    let current = true;
+    request<RuleAnswer>(actionUrl(def, mode), { params: mode === 'edit' ? { [def.pk]: id } : {} }, { showCodeMessage: false, showErrorMessage: false }).then(
+      ({ data }) => {
+        if (!current) return;
+        setChoices({ controllers: data.controllers, tables: data.tables });
+        if (data.row) {
+          const row = data.row;
+          setValues({ name: String(row.name ?? ''), controller: String(row.controller ?? ''), data_table: String(row.data_table ?? ''), primary_key: String(row.primary_key ?? ''), status: String(row.status) === '1' });
+          setWatched(watchedOf(row.data_fields));
+        }
+      },
+      (err: unknown) => current && !(err instanceof RequestError && err.kind === 'cancel') && setProblem(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [def, mode, id, request]);
+
+  // The inputs exist only once the choices are in: then the focus moves from the close button to the first.
+  const ready = choices !== null;
+  useEffect(() => {
+    if (ready) document.getElementById(`${prefix}-name`)?.focus();
+  }, [ready, prefix]);
+
+  const tables = useMemo(() => (choices ? tablesOf(choices) : new Map<string, string[]>()), [choices]);
+  const columns = tables.get(values.data_table) ?? [];
+
+  /** A column's title as the table's resource labels it, for a newly ticked field. */
+  function columnTitle(column: string): string {
+    const owner = resourceOfTable(values.data_table);
+    return (owner && t(fieldLabelKey(owner, column), { defaultValue: '' })) || column;
+  }
+
+  function pickController(controller: string): void {
+    const table = choices?.tables[controller];
+    setValues((v) => ({ ...v, controller, data_table: table?.data_table ?? v.data_table, primary_key: table?.primary_key ?? v.primary_key }));
+    if (table && table.data_table !== values.data_table) setWatched({});
+  }
+
+  function pickTable(table: string): void {
+    const found = tables.get(table) ?? [];
+    setValues((v) => ({ ...v, data_table: table, primary_key: found.includes('id') ? 'id' : (found[0] ?? '') }));
+    setWatched({});
+  }
+
+  async function submit(): Promise<void> {
+    if (busy || !choices) return;
+    const missing = !values.name.trim() ? fieldLabel('name') : !values.controller ? fieldLabel('controller') : watchFields && Object.keys(watched).length === 0 ? fieldLabel('data_fields') : '';
+    if (missing) {
+      setProblem(t('validate:fieldRequired', { field: missing }));
+      return;
+    }
+    setProblem('');
+    setBusy(true);
+    try {
+      const body = { ...(mode === 'edit' ? { [def.pk]: id } : {}), ...ruleBody(values, watchFields ? watched : null) };
+      await request(actionUrl(def, mode), { method: 'POST', body }, { showSuccessMessage: true, showCodeMessage: false, showErrorMessage: false });
+      onSaved();
+    } catch (err) {
+      if (!(err instanceof RequestError && err.kind === 'cancel')) setProblem(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const inputId = (name: string) => `${prefix}-${name}`;
+  const label = (name: string, required = false) => (
+    <label className="form-label" htmlFor={inputId(name)}>
+      {fieldLabel(name)}
+      {required && (
+        <span className="text-danger ms-1" aria-hidden="true">
+          *
+        </span>
+      )}
+    </label>
+  );
+
+  return (
+    <Modal
+      title={t(mode === 'add' ? 'crud-ui:form.addTitle' : 'crud-ui:form.editTitle', { title })}
+      size="lg"
+      onClose={() => !busy && onClose()}
+      onSubmit={() => void submit()}
+      footer={
+        <>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
+            {t('crud-ui:form.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy || !choices} aria-busy={busy || undefined} data-form-submit="">
+            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+            {t('crud-ui:form.save')}
+          </button>
+        </>
+      }
+    >
+      <div data-rule-form={def.name} data-mode={mode}>
+        {problem && (
+          <div className="alert alert-danger py-2" role="alert">
+            {problem}
+          </div>
+        )}
+        {!choices ? (
+          !problem && (
+            <div className="text-center py-4" role="status">
+              <span className="spinner-border" aria-hidden="true" />
+              <span className="visually-hidden">{t('crud-ui:form.loading')}</span>
+            </div>
+          )
+        ) : (
+          <>
+            <div className="mb-3">
+              {label('name', true)}
+              <input id={inputId('name')} className="form-control" type="text" maxLength={50} aria-required="true" value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} />
+            </div>
+            <div className="mb-3">
+              {label('controller', true)}
+              <select id={inputId('controller')} className="form-select" aria-required="true" aria-describedby={inputId('controller-hint')} value={values.controller} onChange={(e) => pickController(e.target.value)}>
+                <option value="">{t('crud-ui:form.choose')}</option>
+                {Object.entries(choices.controllers).map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+              <div id={inputId('controller-hint')} className="form-text">
+                {own(watchFields ? 'rule.controllerHintSensitive' : 'rule.controllerHintRecycle')}
+              </div>
+            </div>
+            <div className="row g-3 mb-3">
+              <div className="col-md-6">
+                {label('data_table')}
+                <select id={inputId('data_table')} className="form-select" aria-describedby={inputId('table-hint')} value={values.data_table} onChange={(e) => pickTable(e.target.value)}>
+                  {!values.data_table && <option value="">{t('crud-ui:form.choose')}</option>}
+                  {[...tables.keys()].map((table) => (
+                    <option key={table} value={table}>
+                      {table}
+                    </option>
+                  ))}
+                </select>
+                <div id={inputId('table-hint')} className="form-text">
+                  {own('rule.tableHint')}
+                </div>
+              </div>
+              <div className="col-md-6">
+                {label('primary_key')}
+                <select id={inputId('primary_key')} className="form-select" value={values.primary_key} onChange={(e) => setValues((v) => ({ ...v, primary_key: e.target.value }))}>
+                  {!values.primary_key && <option value="">{t('crud-ui:form.choose')}</option>}
+                  {columns.map((column) => (
+                    <option key={column} value={column}>
+                      {column}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            {watchFields && (
+              <fieldset className="mb-3" data-watched-fields="">
+                <legend className="form-label fs-6 mb-1">
+                  {fieldLabel('data_fields')}
+                  <span className="text-danger ms-1" aria-hidden="true">
+                    *
+                  </span>
+                </legend>
+                {columns.length === 0 ? (
+                  <p className="text-body-secondary small mb-0">{own('rule.chooseTableFirst')}</p>
+                ) : (
+                  <div className="row g-2">
+                    {columns.map((column) => {
+                      const on = column in watched;
+                      return (
+                        <div className="col-md-6 d-flex align-items-center gap-2" key={column} data-watched={column}>
+                          <div className="form-check mb-0 flex-shrink-0" style={{ width: '10rem' }}>
+                            <input
+                              className="form-check-input"
+                              type="checkbox"
+                              id={inputId(`watch-${column}`)}
+                              checked={on}
+                              onChange={(e) =>
+                                setWatched(({ [column]: _, ...rest }) => (e.target.checked ? { ...rest, [column]: columnTitle(column) } : rest))
+                              }
+                            />
+                            <label className="form-check-label text-break" htmlFor={inputId(`watch-${column}`)}>
+                              <code>{column}</code>
+                            </label>
+                          </div>
+                          <input
+                            type="text"
+                            className="form-control form-control-sm"
+                            maxLength={50}
+                            aria-label={own('rule.fieldTitle', { column })}
+                            placeholder={own('rule.fieldTitlePlaceholder')}
+                            disabled={!on}
+                            value={watched[column] ?? ''}
+                            onChange={(e) => setWatched((w) => ({ ...w, [column]: e.target.value }))}
+                            data-watched-title={column}
+                          />
+                        </div>
+                      );
+                    })}
+                  </div>
+                )}
+              </fieldset>
+            )}
+            <div>
+              {label('status')}
+              <FieldInput def={def} field={status} id={inputId('status')} value={values.status} onChange={(v) => setValues((old) => ({ ...old, status: v === true }))} mode={mode} />
+            </div>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,232 @@
+import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CrudStyles } from '../../crud/CrudStyles.tsx';
+import { TreeStyles } from './TreeStyles.tsx';
+import { areSiblings, flatten, visibleRows, type TreeItem } from './treeModel.ts';
+
+export interface TreeColumn<T> {
+  key: string;
+  header: ReactNode;
+  cell(node: T): ReactNode;
+}
+
+export interface TreeTableProps<T extends TreeItem> {
+  /** data-tree-table, for tests and styles. */
+  name: string;
+  nodes: readonly T[];
+  /** The columns in order; the first one carries the indentation and the fold buttons. */
+  columns: readonly TreeColumn<T>[];
+  expanded: ReadonlySet<number>;
+  onToggle(id: number): void;
+  /** A row's name in button labels ("Move News up"). */
+  labelOf(node: T): string;
+  loading?: boolean;
+  /** Row selection (batch delete); absent: no checkboxes. */
+  selected?: ReadonlySet<number>;
+  onSelect?(ids: Set<number>): void;
+  /** Rows that cannot be selected (e.g. the caller's own groups). */
+  selectable?(node: T): boolean;
+  /** Sorting among siblings: by the grip, or by the up and down buttons; the server swaps the weights. */
+  onMove?(id: number, targetId: number): void;
+  /** The row's own buttons, after the move buttons. */
+  actions?(node: T): ReactNode;
+  emptyText?: string;
+}
+
+/**
+ * A tree as a table (the reference's menu rule and role group lists): children indented under their
+ * parent, folded and unfolded by the button before the first cell, sorted by dragging the grip onto a
+ * sibling or with the up/down buttons (rows of another parent refuse the drop).
+ */
+export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, onToggle, labelOf, loading = false, selected, onSelect, selectable = () => true, onMove, actions, emptyText }: TreeTableProps<T>) {
+  const { t } = useTranslation(['admin-screens-auth', 'crud-ui']);
+  const [drag, setDrag] = useState<{ from: number; over: number | null } | null>(null);
+  const dragRef = useRef(drag);
+  dragRef.current = drag;
+  const rows = visibleRows(nodes, expanded);
+  const choosable = flatten(nodes).filter(selectable).map((n) => n.id);
+  const canSelect = !!selected && !!onSelect;
+  const allSelected = canSelect && choosable.length > 0 && choosable.every((id) => selected.has(id));
+  const someSelected = canSelect && choosable.some((id) => selected.has(id));
+  const hasActions = !!(onMove || actions);
+  const colCount = columns.length + (canSelect ? 1 : 0) + (onMove ? 1 : 0) + (hasActions ? 1 : 0);
+
+  function rowUnder(event: PointerEvent): number | null {
+    const el = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('tr[data-row-id]');
+    return el ? Number(el.dataset.rowId) : null;
+  }
+
+  const dragHandlers = (id: number) => ({
+    onPointerDown(event: PointerEvent<HTMLButtonElement>) {
+      if (event.button !== 0) return;
+      event.currentTarget.setPointerCapture(event.pointerId);
+      setDrag({ from: id, over: id });
+    },
+    onPointerMove(event: PointerEvent<HTMLButtonElement>) {
+      if (!dragRef.current) return;
+      const over = rowUnder(event);
+      if (over !== dragRef.current.over) setDrag({ from: dragRef.current.from, over });
+    },
+    onPointerUp(event: PointerEvent<HTMLButtonElement>) {
+      const current = dragRef.current;
+      setDrag(null);
+      if (!current) return;
+      const over = rowUnder(event) ?? current.over;
+      if (over !== null && areSiblings(nodes, current.from, over)) onMove?.(current.from, over);
+    },
+    onPointerCancel() {
+      setDrag(null);
+    },
+  });
+
+  function dragClass(id: number): string | undefined {
+    if (!drag) return undefined;
+    if (drag.from === id) return 'perm-dragging';
+    if (drag.over !== id) return undefined;
+    return areSiblings(nodes, drag.from, id) ? 'perm-drop-target' : 'perm-drop-refused';
+  }
+
+  return (
+    <div className="table-responsive position-relative" aria-busy={loading || undefined}>
+      <CrudStyles />
+      <TreeStyles />
+      <table className="table table-hover align-middle mb-0 crud-table perm-tree-table" data-tree-table={name}>
+        <thead>
+          <tr>
+            {canSelect && (
+              <th scope="col" style={{ width: '2.5rem' }}>
+                <input
+                  type="checkbox"
+                  className="form-check-input"
+                  aria-label={t('crud-ui:list.selectAll')}
+                  checked={allSelected}
+                  ref={(el) => {
+                    if (el) el.indeterminate = someSelected && !allSelected;
+                  }}
+                  onChange={() => onSelect(allSelected ? new Set() : new Set(choosable))}
+                  data-select-all=""
+                />
+              </th>
+            )}
+            {onMove && (
+              <th scope="col" style={{ width: '2.5rem' }}>
+                <span className="visually-hidden">{t('crud-ui:list.dragColumn')}</span>
+              </th>
+            )}
+            {columns.map((column) => (
+              <th key={column.key} scope="col" data-column={column.key}>
+                {column.header}
+              </th>
+            ))}
+            {hasActions && (
+              <th scope="col" className="crud-actions text-end">
+                {t('crud-ui:list.actions')}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={colCount} className="text-center text-body-secondary py-4" data-empty="">
+                {loading ? (
+                  <span role="status">
+                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                    {t('crud-ui:list.loading')}
+                  </span>
+                ) : (
+                  (emptyText ?? t('crud-ui:list.empty'))
+                )}
+              </td>
+            </tr>
+          )}
+          {rows.map(({ node, depth, hasChildren, open, before, after }) => {
+            const id = node.id;
+            const label = labelOf(node);
+            const [first, ...rest] = columns;
+            return (
+              <tr key={id} data-row-id={id} data-pid={node.pid} data-depth={depth} className={dragClass(id)}>
+                {canSelect && (
+                  <td>
+                    {selectable(node) && (
+                      <input
+                        type="checkbox"
+                        className="form-check-input"
+                        aria-label={t('tree.select', { title: label })}
+                        checked={selected.has(id)}
+                        onChange={(e) => {
+                          const next = new Set(selected);
+                          if (e.target.checked) next.add(id);
+                          else next.delete(id);
+                          onSelect(next);
+                        }}
+                        data-select-row={id}
+                      />
+                    )}
+                  </td>
+                )}
+                {onMove && (
+                  <td>
+                    <button type="button" className="btn btn-sm btn-link text-body-secondary crud-drag-handle" tabIndex={-1} aria-hidden="true" title={t('tree.drag')} data-drag={id} {...dragHandlers(id)}>
+                      <i className="bi bi-grip-vertical" />
+                    </button>
+                  </td>
+                )}
+                {first && (
+                  <td data-column={first.key}>
+                    <span className="perm-tree-cell" style={{ paddingInlineStart: `${depth * 1.5}rem` }}>
+                      {hasChildren ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-link text-body-secondary perm-tree-toggle"
+                          aria-expanded={open}
+                          aria-label={t(open ? 'tree.collapse' : 'tree.expand', { title: label })}
+                          onClick={() => onToggle(id)}
+                          data-toggle-row={id}
+                        >
+                          <i className={`bi bi-chevron-${open ? 'down' : 'right'}`} aria-hidden="true" />
+                        </button>
+                      ) : (
+                        <span className="perm-tree-spacer" />
+                      )}
+                      {first.cell(node)}
+                    </span>
+                  </td>
+                )}
+                {rest.map((column) => (
+                  <td key={column.key} data-column={column.key}>
+                    {column.cell(node)}
+                  </td>
+                ))}
+                {hasActions && (
+                  <td className="crud-actions text-end">
+                    <div className="d-inline-flex gap-1">
+                      {onMove && (
+                        // Touch screens drag by the grip; the buttons are the keyboard's way and would crowd a phone.
+                        <span className="d-none d-md-inline-flex gap-1">
+                          <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('tree.moveUp', { title: label })} title={t('tree.moveUp', { title: label })} disabled={!before} onClick={() => before && onMove(id, before.id)} data-action="up">
+                            <i className="bi bi-arrow-up" aria-hidden="true" />
+                          </button>
+                          <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('tree.moveDown', { title: label })} title={t('tree.moveDown', { title: label })} disabled={!after} onClick={() => after && onMove(id, after.id)} data-action="down">
+                            <i className="bi bi-arrow-down" aria-hidden="true" />
+                          </button>
+                        </span>
+                      )}
+                      {actions?.(node)}
+                    </div>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {loading && rows.length > 0 && (
+        <div className="position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center bg-body bg-opacity-50" role="status">
+          <span className="spinner-border" aria-hidden="true" />
+          <span className="visually-hidden">{t('crud-ui:list.loading')}</span>
+        </div>
+      )}
+    </div>
+  );
+}
