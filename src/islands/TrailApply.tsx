@@ -8,6 +8,7 @@ import { RequestError, createTokenStore } from '../shared/request/client.ts';
 import { TRAIL_LIMITS, trailApplicationSchema, type TrailOptions } from '../shared/schemas/trail.ts';
 import type { SiteInfo } from '../shared/site.ts';
 import Uploader from './Uploader.tsx';
+import { Icon } from './lib/Icon.tsx';
 import { browserRequest } from './lib/request.ts';
 
 export interface TrailApplyProps {
@@ -230,7 +231,7 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
     return (
       <div className="trail-apply-done card card-body my-4" data-trail-applied="">
         <h2 className="h4" tabIndex={-1} ref={doneRef}>
-          <i className="bi bi-check-circle-fill text-success me-2" aria-hidden="true" />
+          <Icon name="check-circle-fill" className="text-success me-2" />
           {t('form.doneTitle')}
         </h2>
         <p>{t('form.doneText')}</p>

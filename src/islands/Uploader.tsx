@@ -12,6 +12,7 @@ import {
 } from '../shared/request/client.ts';
 import type { UploadSettings } from '../shared/site.ts';
 import { IMAGE_SUFFIXES, checkUpload, fileSuffix, suffixList, toMiB, type UploadedFile } from '../shared/upload.ts';
+import { Icon } from './lib/Icon.tsx';
 
 export interface UploaderProps {
   /** Which API receives the files: the member's `/api/ajax/upload` or the admin's `/admin/ajax/upload`. */
@@ -285,7 +286,7 @@ export default function Uploader({
                   disabled={disabled || busy}
                   aria-label={t('ui.remove', { name: item.name })}
                 >
-                  <i className="bi bi-x-lg" aria-hidden="true" />
+                  <Icon name="x-lg" />
                 </button>
               </li>
             );
@@ -319,7 +320,7 @@ export default function Uploader({
           disabled={disabled || busy}
           aria-describedby={hintId}
         >
-          <i className={`bi ${images ? 'bi-image' : 'bi-upload'} me-1`} aria-hidden="true" />
+          <Icon name={images ? 'image' : 'upload'} className="me-1" />
           {chooseLabel}
         </button>
         <div id={hintId} className="form-text">

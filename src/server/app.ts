@@ -14,6 +14,7 @@ import { serverT } from './i18n.ts';
 import { DEFAULT_LANG } from '../shared/i18n/langs.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createRenderer, type Renderer } from './render.ts';
+import { servedFromCache } from './pageCache.ts';
 import { feeds } from './feeds.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
@@ -82,6 +83,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(classify(config.adminBase));
     koa.use(errors(log));
     koa.use(securityHeaders(!dev));
+    if (!dev) koa.use(servedFromCache(services.pageCache));
     koa.use(
       compress({
         threshold: 1024,

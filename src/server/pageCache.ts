@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
+import { resolveLang } from './middleware/lang.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
 import { sectionOf } from '../shared/sections.ts';
 
@@ -10,9 +11,12 @@ const MAX_ENTRIES = 1000;
 /** Everything a cached page depends on besides its own content kind: site name, record number... */
 export const SITE_TAG = '*';
 
-/** Paths whose HTML is the same for every visitor: the public site, not the member centre or the admin. */
+/**
+ * Paths whose HTML is the same for every visitor: the public site, not the member centre or the admin.
+ * Pages have no dot in their path; files (favicon, assets, sitemap.xml) do, and pass on untouched.
+ */
 export function isCacheablePath(path: string): boolean {
-  return !/^\/(admin|user|404|401)(\/|$)/.test(path);
+  return !path.includes('.') && !/^\/(admin|user|404|401)(\/|$)/.test(path);
 }
 
 interface Entry {
@@ -33,8 +37,9 @@ export class PageCache {
   hits = 0;
   misses = 0;
 
-  key(lang: Lang, path: string, search: URLSearchParams): string {
-    const params = [...search].filter(([k]) => k !== 'lang').sort(([a], [b]) => a.localeCompare(b));
+  key(lang: Lang, path: string, querystring: string): string {
+    if (!querystring) return `${lang} ${path}?`;
+    const params = [...new URLSearchParams(querystring)].filter(([k]) => k !== 'lang').sort(([a], [b]) => a.localeCompare(b));
     return `${lang} ${path}?${new URLSearchParams(params).toString()}`;
   }
 
@@ -79,29 +84,63 @@ export class PageCache {
     return this.entries.size;
   }
 
-  /** Answers from an entry: the nonce filled in, or pre-compressed bytes when the HTML has none. */
+  /**
+   * Answers from an entry, compressing here (the compression middleware does not wrap cache hits): HTML
+   * without a nonce is the same for everyone, so its compressed bytes are made once and kept; HTML with one
+   * differs per request and is compressed quickly each time, as any rendered page would be.
+   */
   respond(ctx: Context, entry: Entry): void {
     ctx.status = 200;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('X-Page-Cache', 'HIT');
-    ctx.vary('Accept-Encoding');
-    if (entry.hasNonce) {
-      // Different bytes for every request (the nonce): compressed on the way out like any page.
-      ctx.body = entry.html.replaceAll(NONCE_PLACEHOLDER, ctx.state.cspNonce);
-      return;
-    }
-    // Already negotiated here; the compression middleware has nothing left to do.
+    // Every variant of a page: encoding, and the language chosen by header or cookie.
+    ctx.set('Vary', 'Accept-Encoding, Accept-Language, Cookie');
     ctx.compress = false;
     const accepted = ctx.acceptsEncodings('br', 'gzip', 'identity');
     const encoding = accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
-    entry.encoded[encoding] ??=
-      encoding === 'br'
-        ? zlib.brotliCompressSync(entry.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-        : encoding === 'gzip'
-          ? zlib.gzipSync(entry.html, { level: 9 })
-          : Buffer.from(entry.html);
     if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+    if (entry.hasNonce) {
+      ctx.body = encode(entry.html.replaceAll(NONCE_PLACEHOLDER, ctx.state.cspNonce), encoding, FAST);
+      return;
+    }
+    entry.encoded[encoding] ??= encode(entry.html, encoding, SMALL);
     ctx.body = entry.encoded[encoding];
   }
+}
+
+const FAST = { br: 4, gzip: 6 };
+const SMALL = { br: 9, gzip: 9 };
+
+function encode(html: string, encoding: 'br' | 'gzip' | 'identity', level: { br: number; gzip: number }): Buffer {
+  if (encoding === 'br') return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level.br } });
+  if (encoding === 'gzip') return zlib.gzipSync(html, { level: level.gzip });
+  return Buffer.from(html);
+}
+
+function isBypass(ctx: Context): boolean {
+  // A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry.
+  return /no-cache/.test(ctx.get('cache-control')) || /no-cache/.test(ctx.get('pragma'));
+}
+
+/** The cache key of a page request, or null when the page is not cached (member centre, admin, reloads). */
+export function cacheKeyOf(ctx: Context, cache: PageCache): string | null {
+  if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.state.kind !== 'page' || !isCacheablePath(ctx.path)) return null;
+  resolveLang(ctx);
+  return cache.key(ctx.state.lang, ctx.path, ctx.querystring);
+}
+
+/**
+ * Answers cached pages right after the security headers, before compression, static files, the API and
+ * the renderer: a hit is most of the public traffic and needs none of them. Misses go on and are stored
+ * by the renderer.
+ */
+export function servedFromCache(cache: PageCache): Middleware {
+  return (ctx, next) => {
+    const key = cacheKeyOf(ctx, cache);
+    const entry = key && !isBypass(ctx) ? cache.get(key) : undefined;
+    if (!entry) return next();
+    cache.respond(ctx, entry);
+    return undefined;
+  };
 }

@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { renderPage } from 'vike/server';
 import type { Services } from './services/index.ts';
 import type { PortalPageContext } from '../shared/pageContext.ts';
-import { NONCE_PLACEHOLDER, isCacheablePath } from './pageCache.ts';
+import { NONCE_PLACEHOLDER, cacheKeyOf } from './pageCache.ts';
 
 export interface Renderer {
   /** Vite's dev middleware (assets, HMR) in development; nothing in production. */
@@ -90,15 +90,9 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       ctx.set('Allow', 'GET, HEAD');
       return;
     }
-    // ctx.url carries the internal /admin prefix when the admin lives under another base.
-    const cacheKey = !dev && isCacheablePath(ctx.path) ? pageCache.key(ctx.state.lang, ctx.path, new URLSearchParams(ctx.querystring)) : null;
-    // A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry.
-    const bypass = /no-cache/.test(ctx.get('cache-control')) || /no-cache/.test(ctx.get('pragma'));
-    const cached = cacheKey && !bypass ? pageCache.get(cacheKey) : undefined;
-    if (cached) {
-      pageCache.respond(ctx, cached);
-      return;
-    }
+    // ctx.url carries the internal /admin prefix when the admin lives under another base. Hits were
+    // answered earlier (servedFromCache); a cacheable page rendered here is stored for the next visitor.
+    const cacheKey = dev ? null : cacheKeyOf(ctx, pageCache);
     if (!(await render(ctx, ctx.url, cacheKey))) await next();
   };
 

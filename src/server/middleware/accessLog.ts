@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 
 /** One line per request, written when the response is finished (so streamed bodies are timed whole). */
 export function accessLog(log: Logger): Middleware {
-  return async (ctx, next) => {
+  return (ctx, next) => {
     if (!log.isLevelEnabled('info')) return next();
     const start = process.hrtime.bigint();
     ctx.res.once('finish', () => {
@@ -19,6 +19,6 @@ export function accessLog(log: Logger): Middleware {
         'request',
       );
     });
-    await next();
+    return next();
   };
 }

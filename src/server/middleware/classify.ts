@@ -13,7 +13,7 @@ export const ADMIN_PREFIX = '/admin';
 export function classify(adminBase: string): Middleware {
   const base = adminBase.toLowerCase();
   const movedAdmin = base !== ADMIN_PREFIX;
-  return async (ctx, next) => {
+  return (ctx, next) => {
     const p = ctx.path;
     const lower = p.toLowerCase();
     ctx.state.kind = 'page';
@@ -31,6 +31,6 @@ export function classify(adminBase: string): Middleware {
       ctx.path = ADMIN_PREFIX + p.slice(base.length);
     }
     if (ctx.state.kind === 'api' && lower.endsWith('.html')) ctx.path = ctx.path.slice(0, -5);
-    await next();
+    return next();
   };
 }

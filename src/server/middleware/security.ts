@@ -68,10 +68,10 @@ function nextNonce(): string {
  */
 export function securityHeaders(production: boolean): Middleware {
   const fixed = helmetHeaders();
-  return async (ctx, next) => {
+  return (ctx, next) => {
     ctx.state.cspNonce = nextNonce();
     for (const [name, value] of fixed) ctx.res.setHeader(name, value);
     if (production) ctx.res.setHeader('Content-Security-Policy', contentSecurityPolicy(ctx.state.cspNonce));
-    await next();
+    return next();
   };
 }
