@@ -2,7 +2,7 @@ import test from 'ava';
 import { loginTarget, isLocalPath } from '../../src/islands/user/redirect.ts';
 import { niceStep, valueScale } from '../../src/islands/app/chartScale.ts';
 import { pageOf, pageWindow } from '../../src/islands/user/components/Pagination.tsx';
-import { check } from '../../src/islands/user/forms.ts';
+import { check } from '../../src/islands/lib/forms.ts';
 import { loginSchema, profileSchema, registerSchema } from '../../src/shared/schemas/account.ts';
 
 const ORIGIN = 'https://canal.example';
@@ -64,6 +64,6 @@ test('forms stop at the first problem and report a catalogue key', (t) => {
   t.deepEqual(register, { ok: false, problem: { field: 'email', message: 'validate:email' } });
   // zod's own English text never reaches the page.
   const gender = check(profileSchema, { username: 'canal_1', nickname: 'Canal', gender: -1 });
-  t.deepEqual(gender, { ok: false, problem: { field: 'gender', message: 'user:form.invalid' } });
+  t.deepEqual(gender, { ok: false, problem: { field: 'gender', message: 'validate:invalid' } });
   t.true(check(loginSchema, { username: 'canal', password: 'secret1', keep: true }).ok);
 });

@@ -1,10 +1,10 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createI18n, toResources, type CatalogueFiles } from '../../src/shared/i18n/instance.ts';
 import { LANGS } from '../../src/shared/i18n/langs.ts';
 import type { ResourceDef } from '../../src/resources/types.ts';
+import { resources } from '../../src/resources/index.ts';
 import { formatDate, parseChoice, parseId, parsePage, DIFFICULTIES } from '../../src/shared/content.ts';
 import { localize, parseCourse } from '../../src/server/services/content.ts';
 import { pageWindow } from '../../src/components/content/Pagination.tsx';
@@ -22,15 +22,9 @@ function catalogues(): CatalogueFiles {
   return files;
 }
 
+/** The content resources as the portal registers them. */
 async function contentResources(): Promise<ResourceDef[]> {
-  const dir = path.join(ROOT, 'src/resources/content');
-  const mods = await Promise.all(
-    fs
-      .readdirSync(dir)
-      .filter((f) => f.endsWith('.ts'))
-      .map(async (f) => ((await import(pathToFileURL(path.join(dir, f)).href)) as { default: ResourceDef }).default),
-  );
-  return mods;
+  return resources.filter((r) => r.name.startsWith('content/'));
 }
 
 test('every content resource label resolves in both languages (the slash in the name is not a separator)', async (t) => {

@@ -6,10 +6,10 @@ import { withLang } from '../../shared/i18n/links.ts';
 import { adminLoginSchema } from '../../shared/schemas/account.ts';
 import { ClickCaptcha } from '../ClickCaptcha.tsx';
 import { browserRequest } from '../lib/request.ts';
-import { check, randomId } from './forms.ts';
+import { check, randomId } from '../lib/forms.ts';
 import { loginRedirect } from './navigation.ts';
 import { storeAdminLogin } from './store.ts';
-import { useFormProblem } from './useFormProblem.tsx';
+import { useFormProblem } from '../lib/useFormProblem.tsx';
 
 export interface AdminLoginProps {
   /** ADMIN_BASE: where a logged-in admin goes. */

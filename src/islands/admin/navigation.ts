@@ -7,6 +7,7 @@ import type { MenuNode } from '../../shared/account.ts';
 import type { NodeQuery } from '../app/permissions.ts';
 import { isWebUrl, joinPath, normalizePathname, parseIframePath } from '../app/paths.ts';
 import type { RouteTable } from '../app/routes.ts';
+import { MENU_TYPES as MENU_TYPE_VALUES } from '../../resources/ruleTree.ts';
 
 export const NAV_ERRORS = ['beyondRange', 'menuTypeUnknown', 'guardIntercepted', 'alreadyThere', 'invalidRoute', 'noChildMenu'] as const;
 export type NavError = (typeof NAV_ERRORS)[number];
@@ -85,7 +86,7 @@ export function loginHref(base: string, from: string): string {
   return back && back !== base ? `${base}/login?redirect=${encodeURIComponent(back)}` : `${base}/login`;
 }
 
-const MENU_TYPES = ['tab', 'link', 'iframe'];
+const MENU_TYPES: readonly string[] = MENU_TYPE_VALUES;
 
 /**
  * Why a path of the admin has no page although the menu rules name it: a folder without pages ('noChildMenu'),

@@ -6,8 +6,8 @@ import { loginSchema, registerSchema, retrievePasswordSchema, type VerifyType } 
 import { ClickCaptcha } from '../ClickCaptcha.tsx';
 import { browserRequest } from '../lib/request.ts';
 import { SendCode } from './components/SendCode.tsx';
-import { useFormProblem, type ControlProps } from './components/useFormProblem.tsx';
-import { check, randomId } from './forms.ts';
+import { useFormProblem, type ControlProps } from '../lib/useFormProblem.tsx';
+import { check, randomId } from '../lib/forms.ts';
 import { loginTarget } from './redirect.ts';
 import { storeLogin } from './store.ts';
 

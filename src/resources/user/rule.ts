@@ -1,36 +1,12 @@
-import { defineResource } from '../types.ts';
-import { MENU_TYPES, RULE_EXTENDS } from '../auth/rule.ts';
-import { STATUS_FIELD } from '../fields.ts';
+import { ruleResource } from '../ruleTree.ts';
 
 export const USER_RULE_TYPES = ['route', 'menu_dir', 'menu', 'nav_user_menu', 'nav', 'button'] as const;
 
 /** user/rule: the member centre's menus, navigation and permissions (reference 3.7). */
-export default defineResource({
+export default ruleResource({
   name: 'user/rule',
   table: 'user_rule',
-  pk: 'id',
-  fields: [
-    { name: 'id', type: 'number', form: false, list: { operator: 'RANGE', width: 70 } },
-    { name: 'pid', type: 'number', default: 0, min: 0, list: false },
-    { name: 'type', type: 'radio', required: true, options: USER_RULE_TYPES, default: 'menu', list: { render: 'tag', operator: 'eq' } },
-    { name: 'title', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
-    { name: 'name', type: 'string', required: true, max: 100, list: { operator: 'LIKE' } },
-    { name: 'path', type: 'string', max: 100, list: { operator: 'LIKE', hidden: true } },
-    { name: 'icon', type: 'icon', max: 50, list: { render: 'icon', operator: false } },
-    { name: 'menu_type', type: 'radio', options: MENU_TYPES, default: 'tab', list: { render: 'tag', operator: 'eq', hidden: true } },
-    { name: 'url', type: 'url', max: 255, list: false },
-    { name: 'component', type: 'string', max: 100, list: { operator: 'LIKE', hidden: true } },
-    { name: 'no_login_valid', type: 'switch', options: ['0', '1'], default: '0', list: { render: 'switch', operator: 'eq' } },
-    { name: 'extend', type: 'select', options: RULE_EXTENDS, default: 'none', list: false },
-    { name: 'remark', type: 'string', max: 255, list: false },
-    { name: 'weigh', type: 'weigh', default: 0, list: { operator: false } },
-    STATUS_FIELD,
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },
-    { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },
-  ],
-  quickSearch: ['title'],
-  defaultOrder: ['weigh', 'desc'],
-  weighField: 'weigh',
-  timestamps: true,
+  types: USER_RULE_TYPES,
+  flag: { name: 'no_login_valid', type: 'switch', options: ['0', '1'], default: '0', list: { render: 'switch', operator: 'eq' } },
   menu: { parent: 'user', icon: 'bi-list-check', weigh: 92 },
 });

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { email, mobile, password, requiredString } from '../../../shared/schemas/fields.ts';
 import Uploader from '../../Uploader.tsx';
 import { useAdmin } from '../context.ts';
-import { check } from '../forms.ts';
+import { check } from '../../lib/forms.ts';
 import { readAdminLogin } from '../store.ts';
-import { useFormProblem } from '../useFormProblem.tsx';
+import { useFormProblem } from '../../lib/useFormProblem.tsx';
 
 /** GET /admin/routine.AdminInfo/index. */
 interface InfoData {

@@ -4,6 +4,7 @@ import { email as emailSchema, mobile as mobileSchema } from '../../../shared/sc
 import type { VerifyType } from '../../../shared/schemas/account.ts';
 import { ClickCaptcha } from '../../ClickCaptcha.tsx';
 import { browserRequest } from '../../lib/request.ts';
+import { INVALID } from '../../lib/forms.ts';
 
 /** Codes may be asked for again after this many seconds (reference 5.1). */
 export const RESEND_SECONDS = 60;
@@ -58,7 +59,7 @@ export function SendCode({ channel, address, event, captchaId, password, onProbl
     const format = channel === 'email' ? emailSchema() : mobileSchema();
     const parsed = format.safeParse(address);
     if (!parsed.success) {
-      onProblem(parsed.error.issues[0]?.message ?? 'user:form.invalid');
+      onProblem(parsed.error.issues[0]?.message ?? INVALID);
       return;
     }
     if (password !== undefined && password === '') {

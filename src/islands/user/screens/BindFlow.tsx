@@ -5,8 +5,8 @@ import { changeBindSchema, verificationSchema, type VerifyType } from '../../../
 import { email as emailSchema, mobile as mobileSchema } from '../../../shared/schemas/fields.ts';
 import { browserRequest } from '../../lib/request.ts';
 import { SendCode } from '../components/SendCode.tsx';
-import { useFormProblem } from '../components/useFormProblem.tsx';
-import { check } from '../forms.ts';
+import { useFormProblem } from '../../lib/useFormProblem.tsx';
+import { INVALID, check } from '../../lib/forms.ts';
 
 export interface BindFlowProps {
   type: VerifyType;
@@ -64,7 +64,7 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
   async function change(event: FormEvent): Promise<void> {
     event.preventDefault();
     const format = (type === 'email' ? emailSchema() : mobileSchema()).safeParse(address);
-    if (!format.success) return form.report({ field: 'address', message: format.error.issues[0]?.message ?? 'user:form.invalid' });
+    if (!format.success) return form.report({ field: 'address', message: format.error.issues[0]?.message ?? INVALID });
     const checked = check(changeBindSchema, { type, captcha: code, [type]: address, accountVerificationToken: token, password: current ? '' : password });
     if (!checked.ok) return form.report(checked.problem);
     form.report(null);

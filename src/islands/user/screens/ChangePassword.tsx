@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { USER_BASE, USER_LOGIN } from '../../../shared/request/client.ts';
 import { changePasswordSchema } from '../../../shared/schemas/account.ts';
 import { browserRequest } from '../../lib/request.ts';
-import { useFormProblem } from '../components/useFormProblem.tsx';
-import { check } from '../forms.ts';
+import { useFormProblem } from '../../lib/useFormProblem.tsx';
+import { check } from '../../lib/forms.ts';
 import { clearUserInfo } from '../store.ts';
 
 /**

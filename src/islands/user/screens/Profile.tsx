@@ -4,9 +4,9 @@ import type { UserInfo } from '../../../shared/account.ts';
 import { profileSchema, type VerifyType } from '../../../shared/schemas/account.ts';
 import Uploader from '../../Uploader.tsx';
 import { browserRequest } from '../../lib/request.ts';
-import { useFormProblem } from '../components/useFormProblem.tsx';
+import { useFormProblem } from '../../lib/useFormProblem.tsx';
 import { useMember } from '../context.ts';
-import { check, randomId } from '../forms.ts';
+import { check, randomId } from '../../lib/forms.ts';
 import { BindFlow } from './BindFlow.tsx';
 
 /** GET /api/account/profile. */

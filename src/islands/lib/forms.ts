@@ -6,6 +6,9 @@ export interface FormProblem {
   message: string;
 }
 
+/** The message of a value the schema rejected without a catalogue key of its own (a wrong type). */
+export const INVALID = 'validate:invalid';
+
 export type Checked<T> = { ok: true; data: T } | { ok: false; problem: FormProblem };
 
 /**
@@ -17,7 +20,7 @@ export function check<T>(schema: ZodType<T>, values: unknown): Checked<T> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const issue = result.error.issues[0];
-  const message = issue && /^[a-z]+:[\w.]+$/i.test(issue.message) ? issue.message : 'user:form.invalid';
+  const message = issue && /^[a-z-]+:[\w.]+$/i.test(issue.message) ? issue.message : INVALID;
   return { ok: false, problem: { field: String(issue?.path[0] ?? ''), message } };
 }
 

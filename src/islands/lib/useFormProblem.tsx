@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormProblem } from '../forms.ts';
+import type { FormProblem } from './forms.ts';
 
 /** Attributes a form control gets from `control()`. */
 export interface ControlProps {
@@ -13,10 +13,11 @@ export interface ControlProps {
 
 /**
  * The one problem a form shows at a time (validation stops at the first issue, as on the server): marks
- * the field invalid, describes it with the message and moves the focus there.
+ * the field invalid, describes it with the message and moves the focus there. Messages are catalogue keys
+ * with their namespace ('validate:email'), so any island can use it.
  */
 export function useFormProblem(prefix: string) {
-  const { t } = useTranslation('user');
+  const { t } = useTranslation();
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const idOf = useCallback((field: string) => `${prefix}-${field}`, [prefix]);
 
