@@ -59,6 +59,8 @@ test.serial('applies for a trail as a member and sees the application approved a
   const canal = await server.app.knex('canal').where({ name: '淮扬运河' }).first<{ id: number }>('id');
   const city = await server.app.knex('canal_city').where({ canal_id: canal.id, name: '淮安' }).first<{ id: number }>('id');
   await page.select('#trail-apply-canal_id', String(canal.id));
+  // The city list follows the chosen canal on the next render: select only once the option is there.
+  await page.waitForSelector(`#trail-apply-city_id option[value="${city.id}"]`);
   await page.select('#trail-apply-city_id', String(city.id));
   await page.type('#trail-apply-length_km', '6.8');
   await page.type('#trail-apply-duration_min', '150');
