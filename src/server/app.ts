@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Koa from 'koa';
@@ -14,7 +15,7 @@ import { serverT } from './i18n.ts';
 import { DEFAULT_LANG } from '../shared/i18n/langs.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createRenderer, type Renderer } from './render.ts';
-import { servedFromCache } from './pageCache.ts';
+import { withCachedPages } from './cachedPages.ts';
 import { feeds } from './feeds.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
@@ -27,7 +28,8 @@ import { ApiRegistry, apiRouter } from '../api/router.ts';
 import { registerRoutes } from '../api/routes.ts';
 
 export interface PortalApp {
-  koa: Koa;
+  /** What the HTTP server calls: cached public pages first (production), then the Koa app. */
+  listener: RequestListener;
   knex: Knex;
   services: Services;
   registry: ApiRegistry;
@@ -71,7 +73,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     registerRoutes(registry, services);
     const renderer = await createRenderer(services, dev);
 
-    const koa = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+    const koa = new Koa({ proxy: config.trustProxy });
     koa.context.apiEncryptKey = config.apiEncryptKey;
     koa.on('error', (err: NodeJS.ErrnoException) => {
       // A visitor closing the tab mid-download is not a server fault.
@@ -83,7 +85,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(classify(config.adminBase));
     koa.use(errors(log));
     koa.use(securityHeaders(!dev));
-    if (!dev) koa.use(servedFromCache(services.pageCache));
     koa.use(
       compress({
         threshold: 1024,
@@ -99,8 +100,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     if (renderer.devAssets) koa.use(renderer.devAssets);
     koa.use(renderer.pages);
 
+    const listener = dev ? koa.callback() : withCachedPages(services.pageCache, { adminBase: config.adminBase, log, trustProxy: config.trustProxy }, koa.callback());
+
     return {
-      koa,
+      listener,
       knex,
       services,
       registry,

@@ -22,6 +22,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Multiplies every per-IP rate limit (sites behind one NAT may need more); 0 turns them off. */
   rateLimitFactor: number;
+  /** Behind a reverse proxy: take the client address and protocol from its X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** Root of the repository (where dist/, public/ and src/ are). */
   root: string;
 }
@@ -80,6 +82,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     apiEncryptKey: env.API_ENCRYPT_KEY ?? '',
     seedDemo: bool(env, 'SEED_DEMO', true),
     rateLimitFactor: int(env, 'RATE_LIMIT_FACTOR', 1, 0, 1000),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
     root: ROOT,
     ...overrides,
   };

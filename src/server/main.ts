@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import http from 'node:http';
 import { loadConfig, ConfigError } from './config.ts';
 import { createApp } from './app.ts';
 
@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
   const config = loadConfig();
   const app = await createApp(config, { dev });
-  const server: Server = app.koa.listen(config.port, config.host);
+  const server = http.createServer(app.listener).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

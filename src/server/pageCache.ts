@@ -1,5 +1,7 @@
 import zlib from 'node:zlib';
-import type { Context, Middleware } from 'koa';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import accepts from 'accepts';
+import type { Context } from 'koa';
 import { resolveLang } from './middleware/lang.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
 import { sectionOf } from '../shared/sections.ts';
@@ -34,8 +36,6 @@ interface Entry {
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
-  hits = 0;
-  misses = 0;
 
   key(lang: Lang, path: string, querystring: string): string {
     if (!querystring) return `${lang} ${path}?`;
@@ -48,9 +48,6 @@ export class PageCache {
     if (entry) {
       this.entries.delete(key);
       this.entries.set(key, entry);
-      this.hits++;
-    } else {
-      this.misses++;
     }
     return entry;
   }
@@ -85,27 +82,33 @@ export class PageCache {
   }
 
   /**
-   * Answers from an entry, compressing here (the compression middleware does not wrap cache hits): HTML
-   * without a nonce is the same for everyone, so its compressed bytes are made once and kept; HTML with one
-   * differs per request and is compressed quickly each time, as any rendered page would be.
+   * The answer to a request from an entry, compressed here (the compression middleware never sees cache
+   * hits): HTML without a nonce is the same for everyone, so its compressed bytes are made once and kept;
+   * HTML with one differs per request and is compressed quickly each time, as any rendered page would be.
    */
-  respond(ctx: Context, entry: Entry): void {
-    ctx.status = 200;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('X-Page-Cache', 'HIT');
-    // Every variant of a page: encoding, and the language chosen by header or cookie.
-    ctx.set('Vary', 'Accept-Encoding, Accept-Language, Cookie');
-    ctx.compress = false;
-    const accepted = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  answer(entry: Entry, req: IncomingMessage, nonce: string): { headers: string[]; body: Buffer } {
+    const accepted = req.headers['accept-encoding'] ? accepts(req).encodings('br', 'gzip', 'identity') : 'identity';
     const encoding = accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
-    if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
-    if (entry.hasNonce) {
-      ctx.body = encode(entry.html.replaceAll(NONCE_PLACEHOLDER, ctx.state.cspNonce), encoding, FAST);
-      return;
-    }
+    const headers = [
+      'Content-Type', 'text/html; charset=utf-8',
+      'Cache-Control', 'no-cache',
+      'X-Page-Cache', 'HIT',
+      // Every variant of a page: encoding, and the language chosen by header or cookie.
+      'Vary', 'Accept-Encoding, Accept-Language, Cookie',
+    ];
+    if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
+    if (entry.hasNonce) return { headers, body: encode(entry.html.replaceAll(NONCE_PLACEHOLDER, nonce), encoding, FAST) };
     entry.encoded[encoding] ??= encode(entry.html, encoding, SMALL);
-    ctx.body = entry.encoded[encoding];
+    return { headers, body: entry.encoded[encoding] };
+  }
+
+  /** Answers a Koa request from an entry (the renderer, just after storing a page). */
+  respond(ctx: Context, entry: Entry): void {
+    const { headers, body } = this.answer(entry, ctx.req, ctx.state.cspNonce);
+    ctx.status = 200;
+    for (let i = 0; i < headers.length; i += 2) ctx.set(headers[i]!, headers[i + 1]!);
+    ctx.compress = false;
+    ctx.body = body;
   }
 }
 
@@ -118,29 +121,14 @@ function encode(html: string, encoding: 'br' | 'gzip' | 'identity', level: { br:
   return Buffer.from(html);
 }
 
-function isBypass(ctx: Context): boolean {
-  // A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry.
-  return /no-cache/.test(ctx.get('cache-control')) || /no-cache/.test(ctx.get('pragma'));
+/** A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry. */
+export function isBypass(headers: IncomingHttpHeaders): boolean {
+  return /no-cache/.test(headers['cache-control'] ?? '') || /no-cache/.test(String(headers.pragma ?? ''));
 }
 
-/** The cache key of a page request, or null when the page is not cached (member centre, admin, reloads). */
+/** The cache key of a page request, or null when the page is not cached (member centre, admin). */
 export function cacheKeyOf(ctx: Context, cache: PageCache): string | null {
   if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.state.kind !== 'page' || !isCacheablePath(ctx.path)) return null;
   resolveLang(ctx);
   return cache.key(ctx.state.lang, ctx.path, ctx.querystring);
-}
-
-/**
- * Answers cached pages right after the security headers, before compression, static files, the API and
- * the renderer: a hit is most of the public traffic and needs none of them. Misses go on and are stored
- * by the renderer.
- */
-export function servedFromCache(cache: PageCache): Middleware {
-  return (ctx, next) => {
-    const key = cacheKeyOf(ctx, cache);
-    const entry = key && !isBypass(ctx) ? cache.get(key) : undefined;
-    if (!entry) return next();
-    cache.respond(ctx, entry);
-    return undefined;
-  };
 }

@@ -4,9 +4,6 @@ import { api, startServer, type ApiResult, type TestServer } from '../helpers/se
 import type { CaptchaTarget, StoredCaptcha } from '../../src/server/services/captcha.ts';
 import { now } from '../../src/server/services/clock.ts';
 
-// Every test calls from its own client address (X-Forwarded-For, trusted here), so the real per-IP limits
-// (factor 1) neither leak between tests running in parallel nor depend on how many calls the others make.
-process.env.TRUST_PROXY = '1';
 
 interface CaptchaData {
   id: string;
@@ -21,7 +18,9 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 let server: TestServer;
 test.before(async () => {
-  server = await startServer({ RATE_LIMIT_FACTOR: '1' });
+  // Every test calls from its own client address (X-Forwarded-For, trusted here), so the real per-IP limits
+  // (factor 1) neither leak between tests running in parallel nor depend on how many calls the others make.
+  server = await startServer({ RATE_LIMIT_FACTOR: '1', TRUST_PROXY: '1' });
 });
 test.after.always(async () => {
   await server?.stop();

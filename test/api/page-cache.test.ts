@@ -27,6 +27,19 @@ test.serial('public pages are cached per path and language; a hard reload render
   t.is((await get('/news/info?id=999999')).headers.get('x-page-cache'), null, 'a 404 is not cached');
 });
 
+test.serial('a hit carries the same headers as the rendered answer it was stored from', async (t) => {
+  const names = (res: Response) => [...res.headers.keys()].filter((n) => n !== 'set-cookie').sort();
+  const rendered = await get('/culture', { 'accept-encoding': 'gzip' });
+  const hit = await get('/culture', { 'accept-encoding': 'gzip' });
+  t.is(rendered.headers.get('x-page-cache'), 'MISS');
+  t.is(hit.headers.get('x-page-cache'), 'HIT');
+  t.deepEqual(names(hit), names(rendered));
+  for (const name of ['content-type', 'content-encoding', 'vary', 'cache-control', 'x-frame-options', 'strict-transport-security', 'referrer-policy']) {
+    t.is(hit.headers.get(name), rendered.headers.get(name), name);
+  }
+  t.is(await hit.text(), await rendered.text());
+});
+
 test.serial('cached pages are compressed once and served with the right encoding', async (t) => {
   await get('/about');
   const br = await get('/about', { 'accept-encoding': 'br' });

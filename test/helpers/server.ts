@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import http from 'node:http';
 import { loadConfig } from '../../src/server/config.ts';
 import { createApp, type PortalApp } from '../../src/server/app.ts';
 import { buildIfNeededLocked } from './build.ts';
@@ -24,7 +24,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   // Many tests log in from 127.0.0.1 at once; the limits themselves are tested with RATE_LIMIT_FACTOR=1.
   const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '1', RATE_LIMIT_FACTOR: '20', ...env, DATA_DIR: env.DATA_DIR ?? dataDir });
   const app = await createApp(config);
-  const server: Server = app.koa.listen(0, '127.0.0.1');
+  const server = http.createServer(app.listener).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,24 +1,25 @@
+import type { ServerResponse } from 'node:http';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
+interface RequestLine {
+  reqId: string;
+  method: string | undefined;
+  url: string | undefined;
+  ip: string | undefined;
+}
+
 /** One line per request, written when the response is finished (so streamed bodies are timed whole). */
+export function logWhenFinished(log: Logger, res: ServerResponse, line: RequestLine): void {
+  const start = process.hrtime.bigint();
+  res.once('finish', () => {
+    log.info({ ...line, status: res.statusCode, ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000 }, 'request');
+  });
+}
+
 export function accessLog(log: Logger): Middleware {
   return (ctx, next) => {
-    if (!log.isLevelEnabled('info')) return next();
-    const start = process.hrtime.bigint();
-    ctx.res.once('finish', () => {
-      log.info(
-        {
-          reqId: ctx.state.requestId,
-          method: ctx.method,
-          url: ctx.originalUrl,
-          status: ctx.status,
-          ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
-          ip: ctx.ip,
-        },
-        'request',
-      );
-    });
+    if (log.isLevelEnabled('info')) logWhenFinished(log, ctx.res, { reqId: ctx.state.requestId, method: ctx.method, url: ctx.originalUrl, ip: ctx.ip });
     return next();
   };
 }

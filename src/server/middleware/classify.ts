@@ -2,6 +2,12 @@ import type { Middleware } from 'koa';
 
 export const ADMIN_PREFIX = '/admin';
 
+export interface Classified {
+  kind: 'api' | 'page';
+  /** The path the rest of the app routes on (admin requests moved onto the internal /admin prefix). */
+  path: string;
+}
+
 /**
  * Decides whether a request is a JSON API call or a page (ARCHITECTURE section 1) and moves both onto the
  * internal `/admin` prefix when the admin lives elsewhere:
@@ -10,27 +16,31 @@ export const ADMIN_PREFIX = '/admin';
  * - with the admin at e.g. /manage, pages are `/manage/*` and the API is `/manage.php/*`; `/admin` is unknown.
  * A trailing `.html` on an API path is tolerated, as in the reference.
  */
-export function classify(adminBase: string): Middleware {
+export function classifyPath(adminBase: string, path: string, serverMarker: boolean): Classified {
   const base = adminBase.toLowerCase();
-  const movedAdmin = base !== ADMIN_PREFIX;
+  const lower = path.toLowerCase();
+  let result: Classified = { kind: 'page', path };
+  if (lower === '/api' || lower.startsWith('/api/')) {
+    result = { kind: 'api', path };
+  } else if (base === ADMIN_PREFIX) {
+    if (lower.startsWith('/admin/') && serverMarker) result = { kind: 'api', path };
+  } else if (lower.startsWith(`${base}.php/`)) {
+    result = { kind: 'api', path: ADMIN_PREFIX + path.slice(base.length + 4) };
+  } else if (lower === ADMIN_PREFIX || lower.startsWith(`${ADMIN_PREFIX}/`)) {
+    // The default entrance is closed once the admin has moved: answer with the not-found page.
+    result = { kind: 'page', path: '/404' };
+  } else if (lower === base || lower.startsWith(`${base}/`)) {
+    result = { kind: 'page', path: ADMIN_PREFIX + path.slice(base.length) };
+  }
+  if (result.kind === 'api' && lower.endsWith('.html')) result.path = result.path.slice(0, -5);
+  return result;
+}
+
+export function classify(adminBase: string): Middleware {
   return (ctx, next) => {
-    const p = ctx.path;
-    const lower = p.toLowerCase();
-    ctx.state.kind = 'page';
-    if (lower === '/api' || lower.startsWith('/api/')) {
-      ctx.state.kind = 'api';
-    } else if (!movedAdmin) {
-      if (lower.startsWith('/admin/') && (ctx.get('server') !== '' || ctx.query.server !== undefined)) ctx.state.kind = 'api';
-    } else if (lower.startsWith(`${base}.php/`)) {
-      ctx.state.kind = 'api';
-      ctx.path = ADMIN_PREFIX + p.slice(base.length + 4);
-    } else if (lower === ADMIN_PREFIX || lower.startsWith(`${ADMIN_PREFIX}/`)) {
-      // The default entrance is closed once the admin has moved: answer with the not-found page.
-      ctx.path = '/404';
-    } else if (lower === base || lower.startsWith(`${base}/`)) {
-      ctx.path = ADMIN_PREFIX + p.slice(base.length);
-    }
-    if (ctx.state.kind === 'api' && lower.endsWith('.html')) ctx.path = ctx.path.slice(0, -5);
+    const { kind, path } = classifyPath(adminBase, ctx.path, ctx.get('server') !== '' || ctx.query.server !== undefined);
+    ctx.state.kind = kind;
+    if (path !== ctx.path) ctx.path = path;
     return next();
   };
 }

@@ -1,0 +1,103 @@
+import test from 'ava';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { PageCache } from '../../src/server/pageCache.ts';
+import { withCachedPages } from '../../src/server/cachedPages.ts';
+
+const lines: Array<Record<string, unknown>> = [];
+const log = pino(
+  { level: 'info', base: undefined },
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  }),
+);
+
+const cache = new PageCache();
+cache.set(cache.key('zh-cn', '/news', ''), '/news', '<html lang="zh-CN">新闻</html>');
+cache.set(cache.key('en', '/news', ''), '/news', '<html lang="en">News</html>');
+cache.set(cache.key('zh-cn', '/manage/x', ''), '/manage/x', 'an admin path must never come from here');
+
+function serve(adminBase: string): Promise<{ url: string; server: http.Server }> {
+  // What Koa would do is not under test here: the stand-in only says that the request reached it.
+  const koa: http.RequestListener = (_req, res) => res.end('koa');
+  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false }, koa)).listen(0, '127.0.0.1');
+  return new Promise((resolve) => server.once('listening', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
+}
+
+let base: { url: string; server: http.Server };
+let moved: { url: string; server: http.Server };
+test.before(async () => {
+  base = await serve('/admin');
+  moved = await serve('/manage');
+});
+test.after.always(() => {
+  base?.server.close();
+  moved?.server.close();
+});
+
+test('a hit is answered with the page, the security headers, a fresh nonce and a request id', async (t) => {
+  const [a, b] = await Promise.all([fetch(`${base.url}/news`), fetch(`${base.url}/news`)]);
+  t.is(a.status, 200);
+  t.is(await a.text(), '<html lang="zh-CN">新闻</html>');
+  t.is(a.headers.get('x-page-cache'), 'HIT');
+  t.is(a.headers.get('content-type'), 'text/html; charset=utf-8');
+  t.is(a.headers.get('x-frame-options'), 'SAMEORIGIN');
+  t.is(a.headers.get('x-content-type-options'), 'nosniff');
+  t.regex(a.headers.get('content-security-policy') ?? '', /^default-src 'self';script-src 'self' 'nonce-[\w+/=]+';style-src/);
+  t.not(a.headers.get('content-security-policy'), b.headers.get('content-security-policy'));
+  t.regex(a.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
+  const own = await fetch(`${base.url}/news`, { headers: { 'x-request-id': 'proxy-42' } });
+  t.is(own.headers.get('x-request-id'), 'proxy-42');
+  await own.text();
+});
+
+test('the language comes from the header, the cookie or Accept-Language, as in the app', async (t) => {
+  const page = async (headers: Record<string, string>) => (await fetch(`${base.url}/news`, { headers })).text();
+  t.is(await page({ 'think-lang': 'en' }), '<html lang="en">News</html>');
+  t.is(await page({ cookie: 'a=1; think_lang=en' }), '<html lang="en">News</html>');
+  t.is(await page({ 'accept-language': 'en-GB,en;q=0.9' }), '<html lang="en">News</html>');
+  t.is(await page({ 'accept-language': 'fr' }), '<html lang="zh-CN">新闻</html>');
+  t.is(await page({ cookie: 'think_lang=en' }), await (await fetch(`${base.url}/news?lang=en`, { headers: { cookie: 'think_lang=en' } })).text());
+});
+
+test('HEAD gets the head of a hit without its body', async (t) => {
+  const res = await fetch(`${base.url}/news`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+  t.is(res.headers.get('x-page-cache'), 'HIT');
+  t.is(res.headers.get('content-length'), String(Buffer.byteLength('<html lang="zh-CN">新闻</html>')));
+  t.is(await res.text(), '');
+});
+
+test('everything else goes on to the app', async (t) => {
+  const body = async (url: string, init: RequestInit = {}) => (await fetch(url, init)).text();
+  t.is(await body(`${base.url}/news?page=2`), 'koa', 'a miss');
+  t.is(await body(`${base.url}/news`, { method: 'POST' }), 'koa');
+  t.is(await body(`${base.url}/news`, { headers: { 'cache-control': 'no-cache' } }), 'koa', 'a hard reload renders afresh');
+  t.is(await body(`${base.url}/news`, { headers: { pragma: 'no-cache' } }), 'koa');
+  t.is(await body(`${base.url}/news?server=1`), 'koa');
+  t.is(await body(`${moved.url}/manage/x`), 'koa', 'admin pages under a moved base are never cached pages');
+});
+
+test('a language switch by link is answered and remembered in the cookie', async (t) => {
+  const switched = await fetch(`${base.url}/news?lang=en`);
+  t.is(await switched.text(), '<html lang="en">News</html>');
+  t.is(switched.headers.get('set-cookie'), 'think_lang=en; Path=/; Max-Age=31536000; SameSite=Lax');
+  const kept = await fetch(`${base.url}/news?lang=en`, { headers: { cookie: 'think_lang=en' } });
+  t.is(await kept.text(), '<html lang="en">News</html>');
+  t.is(kept.headers.get('set-cookie'), null);
+});
+
+test('hits are written to the access log like any request', async (t) => {
+  await (await fetch(`${base.url}/news?x=1`)).text();
+  await (await fetch(`${base.url}/news`, { headers: { 'x-request-id': 'logged-1' } })).text();
+  await new Promise((r) => setTimeout(r, 50));
+  t.like(lines.find((l) => l.reqId === 'logged-1'), { method: 'GET', url: '/news', status: 200, msg: 'request' });
+  t.false(
+    lines.some((l) => l.url === '/news?x=1'),
+    'a request handed to the app is logged there, not here',
+  );
+});
