@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { valueScale } from '../app/chartScale.ts';
+import { ChartFrame } from '../app/ChartFrame.tsx';
 
 export interface LineChartProps {
   title: string;
@@ -23,11 +24,9 @@ const MARGIN = { top: 14, right: 20, bottom: 30, left: 40 };
 const LABEL_ROOM = 64;
 
 /**
- * A line chart of counts (whole numbers) with a filled area, drawn as SVG in the current text and accent colours (so dark mode
- * follows). The drawing is one image with a summary; the exact figures are in a table screen readers read.
+ * A line chart of counts (whole numbers) with a filled area in the accent colour, drawn at its container's width.
  */
 export function LineChart({ title, labels, values, axisLabel, labelHeading, valueHeading, summary }: LineChartProps) {
-  const id = useId();
   const figure = useRef<HTMLElement>(null);
   const [width, setWidth] = useState(INITIAL_WIDTH);
   useEffect(() => {
@@ -54,52 +53,30 @@ export function LineChart({ title, labels, values, axisLabel, labelHeading, valu
   const area = values.length ? `${line}L${x(values.length - 1).toFixed(1)},${y(0).toFixed(1)}L${x(0).toFixed(1)},${y(0).toFixed(1)}Z` : '';
 
   return (
-    <figure className="admin-chart mb-0" ref={figure}>
-      <figcaption id={`${id}-title`} className="fw-semibold mb-2">
-        {title}
-      </figcaption>
-      <svg viewBox={`0 0 ${width} ${HEIGHT}`} height={HEIGHT} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-desc`} className="w-100" data-chart="">
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {ticks.map((tick) => (
-          <g key={tick}>
-            <line x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} stroke="currentColor" strokeOpacity={tick === 0 ? 0.5 : 0.12} />
-            <text x={MARGIN.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle" fontSize="12" fill="currentColor" fillOpacity={0.7}>
-              {tick}
+    <ChartFrame
+      {...{ title, summary, labels, values, labelHeading, valueHeading, ticks, y }}
+      format={String}
+      width={width}
+      height={HEIGHT}
+      left={MARGIN.left}
+      right={width - MARGIN.right}
+      className="admin-chart"
+      figureRef={figure}
+    >
+      <path d={area} fill="var(--admin-accent, var(--bs-primary))" fillOpacity={0.12} />
+      <path d={line} fill="none" stroke="var(--admin-accent, var(--bs-primary))" strokeWidth={2} strokeLinejoin="round" />
+      {values.map((value, i) => (
+        <g key={labels[i] ?? i}>
+          <circle cx={x(i)} cy={y(value)} r={value > 0 ? 3.5 : 2} fill="var(--admin-accent, var(--bs-primary))">
+            <title>{`${labels[i] ?? ''}: ${value}`}</title>
+          </circle>
+          {labelled(i) && (
+            <text x={x(i)} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" fontSize="12" fill="currentColor" fillOpacity={0.75}>
+              {axisLabel(labels[i] ?? '')}
             </text>
-          </g>
-        ))}
-        <path d={area} fill="var(--admin-accent, var(--bs-primary))" fillOpacity={0.12} />
-        <path d={line} fill="none" stroke="var(--admin-accent, var(--bs-primary))" strokeWidth={2} strokeLinejoin="round" />
-        {values.map((value, i) => (
-          <g key={labels[i] ?? i}>
-            <circle cx={x(i)} cy={y(value)} r={value > 0 ? 3.5 : 2} fill="var(--admin-accent, var(--bs-primary))">
-              <title>{`${labels[i] ?? ''}: ${value}`}</title>
-            </circle>
-            {labelled(i) && (
-              <text x={x(i)} y={HEIGHT - MARGIN.bottom + 18} textAnchor="middle" fontSize="12" fill="currentColor" fillOpacity={0.7}>
-                {axisLabel(labels[i] ?? '')}
-              </text>
-            )}
-          </g>
-        ))}
-      </svg>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{labelHeading}</th>
-            <th scope="col">{valueHeading}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {values.map((value, i) => (
-            <tr key={labels[i] ?? i}>
-              <th scope="row">{labels[i]}</th>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+          )}
+        </g>
+      ))}
+    </ChartFrame>
   );
 }

@@ -5,7 +5,7 @@ import { USER_BASE, USER_LOGIN, RequestError } from '../../shared/request/client
 import { loginSchema, registerSchema, retrievePasswordSchema, type VerifyType } from '../../shared/schemas/account.ts';
 import { ClickCaptcha } from '../ClickCaptcha.tsx';
 import { browserRequest } from '../lib/request.ts';
-import { SendCode } from './components/SendCode.tsx';
+import { SendCode, type CodeEvent } from './components/SendCode.tsx';
 import { useFormProblem, type ControlProps } from '../lib/useFormProblem.tsx';
 import { check, randomId } from '../lib/forms.ts';
 import { loginTarget } from './redirect.ts';
@@ -109,28 +109,59 @@ function AddressField({ type, value, onChange, control, error }: { type: VerifyT
   );
 }
 
-function CodeField({ control, error, value, onChange, sendButton }: { control: ControlProps; error: ReactNode; value: string; onChange(v: string): void; sendButton: ReactNode }) {
+interface AddressAndCodeProps {
+  form: ReturnType<typeof useFormProblem>;
+  /** Prefix of this form's element ids. */
+  prefix: 'register' | 'retrieve';
+  types: VerifyType[];
+  type: VerifyType;
+  onType(type: VerifyType): void;
+  typeLegend: string;
+  address: string;
+  onAddress(address: string): void;
+  code: string;
+  onCode(code: string): void;
+  event: CodeEvent;
+  captchaId: string;
+  disabled: boolean;
+}
+
+/** How the code travels (when the server offers a choice), the address it goes to, and the code with its send button. */
+function AddressAndCode({ form, prefix, types, type, onType, typeLegend, address, onAddress, code, onCode, event, captchaId, disabled }: AddressAndCodeProps) {
   const { t } = useTranslation('user');
+  const control = form.control('captcha');
   return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={control.id}>
-        {t('field.code')}
-      </label>
-      <div className="input-group">
-        <input
-          {...control}
-          type="text"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={10}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        {sendButton}
+    <>
+      {types.length > 1 && <TypeChoice name={`${prefix}-type`} types={types} value={type} onChange={onType} legend={typeLegend} />}
+      <AddressField type={type} value={address} onChange={onAddress} control={form.control(type)} error={form.error(type)} />
+      <div className="mb-3">
+        <label className="form-label" htmlFor={control.id}>
+          {t('field.code')}
+        </label>
+        <div className="input-group">
+          <input
+            {...control}
+            type="text"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={10}
+            value={code}
+            onChange={(e) => onCode(e.target.value)}
+          />
+          <SendCode
+            channel={type}
+            address={address}
+            event={event}
+            captchaId={captchaId}
+            onProblem={(message) => form.report(message ? { field: type, message } : null)}
+            disabled={disabled}
+            codeInputId={`${prefix}-captcha`}
+          />
+        </div>
+        {form.error('captcha')}
       </div>
-      {error}
-    </div>
+    </>
   );
 }
 
@@ -306,24 +337,16 @@ function RegisterForm({ config, captchaId }: FormProps) {
         </div>
         {form.error('password')}
       </div>
-      {types.length > 1 && <TypeChoice name="register-type" types={types} value={type} onChange={setChosen} legend={t('register.type')} />}
-      <AddressField type={type} value={address} onChange={setAddress} control={form.control(type)} error={form.error(type)} />
-      <CodeField
-        control={form.control('captcha')}
-        error={form.error('captcha')}
-        value={code}
-        onChange={setCode}
-        sendButton={
-          <SendCode
-            channel={type}
-            address={address}
-            event="user_register"
-            captchaId={captchaId()}
-            onProblem={(message) => form.report(message ? { field: type, message } : null)}
-            disabled={!config}
-            codeInputId="register-captcha"
-          />
-        }
+      <AddressAndCode
+        {...{ form, types, type, address, code }}
+        prefix="register"
+        onType={setChosen}
+        typeLegend={t('register.type')}
+        onAddress={setAddress}
+        onCode={setCode}
+        event="user_register"
+        captchaId={captchaId()}
+        disabled={!config}
       />
       <SubmitButton busy={busy} disabled={!config}>
         {t('register.submit')}
@@ -370,24 +393,17 @@ function RetrieveForm({ config, captchaId, onDone, onBack }: FormProps & { onDon
       ) : (
         <form onSubmit={(e) => void submit(e)} method="post" noValidate aria-labelledby="user-retrieve-title">
           {form.summary(['email', 'mobile', 'captcha', 'password'])}
-          {types.length > 1 && <TypeChoice name="retrieve-type" types={types} value={type} onChange={setChosen} legend={t('retrieve.type')} />}
-          <AddressField type={type} value={account} onChange={setAccount} control={form.control(type)} error={form.error(type)} />
-          <CodeField
-            control={form.control('captcha')}
-            error={form.error('captcha')}
-            value={code}
-            onChange={setCode}
-            sendButton={
-              <SendCode
-                channel={type}
-                address={account}
-                event="user_retrieve_pwd"
-                captchaId={captchaId()}
-                onProblem={(message) => form.report(message ? { field: type, message } : null)}
-                disabled={!config}
-                codeInputId="retrieve-captcha"
-              />
-            }
+          <AddressAndCode
+            {...{ form, types, type, code }}
+            prefix="retrieve"
+            onType={setChosen}
+            typeLegend={t('retrieve.type')}
+            address={account}
+            onAddress={setAccount}
+            onCode={setCode}
+            event="user_retrieve_pwd"
+            captchaId={captchaId()}
+            disabled={!config}
           />
           <PasswordField control={form.control('password')} error={form.error('password')} label={t('field.newPassword')} value={password} onChange={setPassword} />
           <SubmitButton busy={busy} disabled={!config}>

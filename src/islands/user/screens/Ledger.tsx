@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/time.ts';
-import { browserRequest } from '../../lib/request.ts';
 import { Pagination, pageOf } from '../components/Pagination.tsx';
+import { ListStatus, usePagedList } from '../components/PagedList.tsx';
 import type { ScreenProps } from '../context.ts';
 
 /** A row of user_money_log (amounts as yuan strings) or user_score_log (whole points). */
@@ -35,42 +34,14 @@ function changeOf(row: LedgerRow, kind: LedgerKind): { text: string; sign: numbe
 export function Ledger({ kind, location }: ScreenProps & { kind: LedgerKind }) {
   const { t } = useTranslation(['user', 'common']);
   const page = pageOf(location.search);
-  const [data, setData] = useState<LedgerPage | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data, failed } = usePagedList<LedgerPage>(`/api/account/${kind}`, page, LIMIT);
 
-  useEffect(() => {
-    let current = true;
-    setFailed(false);
-    browserRequest()<LedgerPage>(`/api/account/${kind}`, { params: { page, limit: LIMIT } }).then(
-      (answer) => current && setData(answer.data),
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [kind, page]);
 
-  if (failed) {
+  if (failed || !data || data.total === 0) {
     return (
-      <div className="alert alert-warning" role="alert">
-        {t('list.failed')}
-      </div>
-    );
-  }
-  if (!data) {
-    return (
-      <div className="text-center py-4" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('common:title.loading')}</span>
-      </div>
-    );
-  }
-  if (data.total === 0) {
-    return (
-      <div className="member-empty" data-empty="">
-        <i className="bi bi-inbox fs-1 d-block mb-2" aria-hidden="true" />
+      <ListStatus failed={failed} loading={!data} failedText={t('list.failed')} icon="bi-inbox">
         {t(`ledger.${kind}.empty`)}
-      </div>
+      </ListStatus>
     );
   }
   return (

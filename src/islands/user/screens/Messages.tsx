@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../shared/time.ts';
 import { browserRequest } from '../../lib/request.ts';
 import { Pagination, pageOf } from '../components/Pagination.tsx';
+import { ListStatus, usePagedList } from '../components/PagedList.tsx';
 import type { ScreenProps } from '../context.ts';
 
 /** A row of user_message. */
@@ -26,24 +27,13 @@ const LIMIT = 15;
 export default function Messages({ location }: ScreenProps) {
   const { t } = useTranslation(['user', 'common']);
   const page = pageOf(location.search);
-  const [data, setData] = useState<MessagePage | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data, setData, failed } = usePagedList<MessagePage>('/api/account/message', page, LIMIT);
   const [open, setOpen] = useState<number | null>(null);
   const [opening, setOpening] = useState<number | null>(null);
   const [marking, setMarking] = useState(false);
 
-  useEffect(() => {
-    let current = true;
-    setFailed(false);
-    setOpen(null);
-    browserRequest()<MessagePage>('/api/account/message', { params: { page, limit: LIMIT } }).then(
-      (answer) => current && setData(answer.data),
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [page]);
+  // A message opened on one page is not open on the next.
+  useEffect(() => setOpen(null), [page]);
 
   async function toggle(message: Message): Promise<void> {
     if (open === message.id) return setOpen(null);
@@ -73,27 +63,11 @@ export default function Messages({ location }: ScreenProps) {
     }
   }
 
-  if (failed) {
+  if (failed || !data || data.total === 0) {
     return (
-      <div className="alert alert-warning" role="alert">
-        {t('list.failed')}
-      </div>
-    );
-  }
-  if (!data) {
-    return (
-      <div className="text-center py-4" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('common:title.loading')}</span>
-      </div>
-    );
-  }
-  if (data.total === 0) {
-    return (
-      <div className="member-empty" data-empty="">
-        <i className="bi bi-envelope-open fs-1 d-block mb-2" aria-hidden="true" />
+      <ListStatus failed={failed} loading={!data} failedText={t('list.failed')} icon="bi-envelope-open">
         {t('messages.empty')}
-      </div>
+      </ListStatus>
     );
   }
   return (

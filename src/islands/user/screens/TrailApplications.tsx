@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang, DEFAULT_LANG } from '../../../shared/i18n/langs.ts';
 import { withLang } from '../../../shared/i18n/links.ts';
 import type { ApplicationStatus, MemberApplication } from '../../../shared/schemas/trail.ts';
 import { formatTime } from '../../../shared/time.ts';
-import { browserRequest } from '../../lib/request.ts';
 import { Pagination, pageOf } from '../components/Pagination.tsx';
+import { ListStatus, usePagedList } from '../components/PagedList.tsx';
 import { useMember, type ScreenProps } from '../context.ts';
 
 interface ApplicationPage {
@@ -27,46 +26,18 @@ export default function TrailApplications({ location }: ScreenProps) {
   const { site } = useMember();
   const lang = normalizeLang(i18n.language) ?? DEFAULT_LANG;
   const page = pageOf(location.search);
-  const [data, setData] = useState<ApplicationPage | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data, failed } = usePagedList<ApplicationPage>('/api/trail/applications', page, LIMIT);
   const applyHref = withLang('/trail/apply', lang);
 
-  useEffect(() => {
-    let current = true;
-    setFailed(false);
-    browserRequest()<ApplicationPage>('/api/trail/applications', { params: { page, limit: LIMIT } }).then(
-      (answer) => current && setData(answer.data),
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [page]);
 
-  if (failed) {
+  if (failed || !data || data.total === 0) {
     return (
-      <div className="alert alert-warning" role="alert">
-        {t('list.failed')}
-      </div>
-    );
-  }
-  if (!data) {
-    return (
-      <div className="text-center py-4" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('common:title.loading')}</span>
-      </div>
-    );
-  }
-  if (data.total === 0) {
-    return (
-      <div className="member-empty" data-empty="">
-        <i className="bi bi-signpost-2 fs-1 d-block mb-2" aria-hidden="true" />
+      <ListStatus failed={failed} loading={!data} failedText={t('list.failed')} icon="bi-signpost-2">
         <p>{t('list.empty')}</p>
         <a className="btn btn-primary" href={applyHref}>
           {t('list.apply')}
         </a>
-      </div>
+      </ListStatus>
     );
   }
   return (
