@@ -74,8 +74,11 @@ export interface FieldDef {
   min?: number;
   /** Choices for select/radio/checkbox/selects/switch: the stored values; labels come from the catalogue. */
   options?: readonly (string | number)[];
-  /** remoteSelect(s): the resource whose rows are offered, and which of its fields labels them. */
-  remote?: { resource: string; labelField: string };
+  /**
+   * remoteSelect(s): the resource whose rows are offered, which of its fields labels them, and values a form
+   * leaves out (a rule's own subtree as its parent, say).
+   */
+  remote?: { resource: string; labelField: string; exclude?: readonly string[] };
   /** Admin table column; `false` hides it from the list (it can still be edited). */
   list?: false | { render?: ColumnRender; sortable?: boolean; operator?: SearchOperator | false; width?: number; hidden?: boolean };
   /** `false`: not in the add/edit form (computed or system columns). */

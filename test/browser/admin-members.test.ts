@@ -281,6 +281,23 @@ test.serial('menu rules: moved among siblings, added under a parent, deleted chi
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
 
+  // The folder cannot move under itself or its own page: the lookup finds both, neither is offered.
+  await page.click(`${tree} tr[data-row-id="${folder.id}"] [data-action="edit"]`);
+  await page.waitForFunction((f: string) => (document.querySelector(`${f} [data-column="name"] input`) as HTMLInputElement | null)?.value === 'towpath', {}, form);
+  const combobox = `${form} [data-column="pid"] input[role="combobox"]`;
+  const lookup = page.waitForResponse((r) => r.url().includes('/admin/auth.Rule/index') && r.url().includes('select=true') && decodeURIComponent(r.url()).includes('quickSearch=纤道'));
+  await page.click(combobox);
+  await page.type(combobox, '纤道');
+  const { data } = (await (await lookup).json()) as { data: { list?: Array<{ id: number }>; options?: Array<{ id: number }> } };
+  const found = (data.list ?? data.options ?? []).map((r) => r.id);
+  t.true(found.includes(folder.id) && found.includes(map.id), 'the server offers the whole subtree');
+  await page.waitForSelector(`${form} [data-column="pid"] [role="listbox"]:not([aria-busy])`);
+  t.deepEqual(await page.$$eval(`${form} [data-column="pid"] [role="option"]`, (options) => options.map((o) => (o as HTMLElement).dataset.value)), []);
+  t.is(await text(page, `${form} [data-column="pid"] .crud-popover div`), 'Nothing found');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
+
   // --- the folder cannot go before its page: the server's reason stays in the dialog ---------------------------
   await page.click(`${tree} tr[data-row-id="${folder.id}"] [data-action="delete"]`);
   answer = page.waitForResponse(isCall('/admin/auth.Rule/del', 'DELETE'));

@@ -9,6 +9,7 @@ import {
   postedIds,
   selectionOf,
   siblingTarget,
+  subtreeIds,
   toggleCheck,
   visibleRows,
   type TreeItem,
@@ -36,6 +37,13 @@ test('flatten, ids and branches go depth-first, parents first', (t) => {
   t.deepEqual(flatten(TREE).map((n) => n.name).slice(0, 4), ['dashboard', 'content', 'content/news', 'news/index']);
   t.deepEqual(allIds(TREE), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   t.deepEqual(branchIds(TREE), [2, 3, 8, 10, 11]);
+});
+
+test('a subtree is the node and everything below it (what a rule cannot be moved under)', (t) => {
+  t.deepEqual(subtreeIds(TREE, 2), [2, 3, 4, 5, 6, 7, 8, 9]);
+  t.deepEqual(subtreeIds(TREE, 8), [8, 9]);
+  t.deepEqual(subtreeIds(TREE, 12), [12]);
+  t.deepEqual(subtreeIds(TREE, 99), []);
 });
 
 test('visible rows: roots, and the children of open nodes only, with depth and neighbours', (t) => {

@@ -58,6 +58,7 @@ export function RemoteSelect({ field, id, multiple = false, value, onChange, inv
   const { request, lang } = useAdmin();
   const target = field.remote ? findResource(field.remote.resource) : undefined;
   const labelField = field.remote?.labelField ?? 'name';
+  const exclude = field.remote?.exclude;
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
@@ -107,7 +108,7 @@ export function RemoteSelect({ field, id, multiple = false, value, onChange, inv
       request<LookupAnswer>(url, { params: { select: true, quickSearch: text.trim(), page: 1, limit: LOOKUP_LIMIT } }, { cancelDuplicate: false }).then(
         (answer) => {
           if (mine !== sequence.current) return;
-          const found = (answer.data.list ?? answer.data.options ?? []).map((row) => optionOf(row, target, labelField, lang));
+          const found = (answer.data.list ?? answer.data.options ?? []).map((row) => optionOf(row, target, labelField, lang)).filter((o) => !exclude?.includes(o.value));
           setOptions(found);
           setActive(found.length ? 0 : -1);
           setLabels((old) => new Map([...old, ...found.map((o) => [o.value, plainLabel(o.label)] as const)]));
@@ -121,7 +122,7 @@ export function RemoteSelect({ field, id, multiple = false, value, onChange, inv
       });
     }, DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [open, text, target, url, labelField, lang, request]);
+  }, [open, text, target, url, labelField, exclude, lang, request]);
 
   function pick(option: RemoteOption): void {
     if (multiple) {

@@ -11,7 +11,7 @@ import { CrudStyles } from '../crud/CrudStyles.tsx';
 import { CellView, CrudForm, CrudToolbar, cellOf, columnStorageKey, listFields, parseColumnPrefs, useResourceLabels, visibleColumns } from '../crud/index.ts';
 import { DeleteTreeRows } from './tree/DeleteTreeRows.tsx';
 import { ruleTitle, type MenuCatalogue, type RuleNode } from './tree/ruleTitle.ts';
-import { branchIds } from './tree/treeModel.ts';
+import { branchIds, subtreeIds } from './tree/treeModel.ts';
 import { TreeTable, type TreeColumn } from './tree/TreeTable.tsx';
 import { useTreeList } from './tree/useTreeList.ts';
 
@@ -86,8 +86,13 @@ function RuleScreen({ def, menus }: { def: ResourceDef; menus: MenuCatalogue }) 
       })),
   ];
 
-  // The parent is picked from the enabled folders and pages (the `select` lookup, a flattened tree).
-  const fields = useMemo(() => formFields(def).map((f): FieldDef => (f.name === 'pid' ? { ...f, type: 'remoteSelect', remote: { resource: def.name, labelField: 'title' } } : f)), [def]);
+  // The parent is picked from the enabled folders and pages (the `select` lookup, a flattened tree); an
+  // edited rule cannot move under itself or its own descendants.
+  const editedId = pending?.kind === 'form' && pending.mode === 'edit' ? Number(pending.id) : null;
+  const fields = useMemo(() => {
+    const exclude = editedId === null ? [] : subtreeIds(nodes, editedId).map(String);
+    return formFields(def).map((f): FieldDef => (f.name === 'pid' ? { ...f, type: 'remoteSelect', remote: { resource: def.name, labelField: 'title', exclude } } : f));
+  }, [def, nodes, editedId]);
 
   function setColumn(field: string, on: boolean): void {
     setPrefs((old) => {

@@ -20,6 +20,12 @@ export function allIds(nodes: readonly TreeItem[]): number[] {
   return flatten(nodes).map((n) => n.id);
 }
 
+/** A node's id and those of everything below it (none when it is not in the tree). */
+export function subtreeIds(nodes: readonly TreeItem[], id: number): number[] {
+  const node = flatten(nodes).find((n) => n.id === id);
+  return node ? allIds([node]) : [];
+}
+
 /** Ids of the nodes that have children (what "expand all" opens). */
 export function branchIds(nodes: readonly TreeItem[]): number[] {
   return flatten(nodes)
