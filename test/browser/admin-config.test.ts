@@ -76,6 +76,16 @@ async function openTab(page: Page, group: string): Promise<void> {
   await page.waitForSelector(`${screen} [data-config-panel="${group}"]`);
 }
 
+/** The config tabs marked as holding unsaved changes. */
+const unsavedTabs = (page: Page) => page.$$eval(`${screen} [role="tab"]:has([data-unsaved])`, (tabs) => tabs.map((tab) => tab.getAttribute('data-config-tab')));
+/** Whether leaving the page now would ask first (a beforeunload listener cancels the event). */
+const leavingAsks = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+
 test.serial('the basics tab: tabs per group, the site name in both languages reaches the public pages', async (t) => {
   const { page, errors } = await adminPage('/admin/routine/config?lang=en');
   await page.waitForSelector(`${screen} [data-config-panel="basics"]`);
@@ -99,6 +109,8 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
   t.is(await page.$(`${item('site_name')} [data-config-delete]`), null, 'seeded items cannot be deleted');
   t.is(await page.$(`${screen} [data-config-delete]`), null);
 
+  t.deepEqual(await unsavedTabs(page), []);
+  t.false(await leavingAsks(page), 'nothing to lose, nothing asked');
   await setValue(page, `${item('site_name')} input`, '京杭大运河文化协会');
   await setValue(page, `${item('site_name_en')} input`, 'Beijing–Hangzhou Canal Society');
   // Something typed in another tab is not sent with this one.
@@ -106,6 +118,8 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
   await setValue(page, `${item('smtp_server')} input`, 'smtp.unsaved.example.org');
   await openTab(page, 'basics');
   t.is(await page.$eval(`${item('site_name')} input`, (i) => (i as HTMLInputElement).value), '京杭大运河文化协会', 'the typed value survived the tab switch');
+  t.deepEqual(await unsavedTabs(page), ['basics', 'mail'], 'both edited tabs are marked');
+  t.true(await leavingAsks(page), 'leaving the page with unsaved settings asks first');
   const saved = page.waitForResponse(isConfig('edit'));
   await page.click(`${screen} [data-config-save]`);
   const body = JSON.parse((await saved).request().postData() ?? '{}') as Record<string, unknown>;
@@ -115,6 +129,8 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
   t.is(await stored('site_name'), '京杭大运河文化协会');
   t.is(await stored('site_name_en'), 'Beijing–Hangzhou Canal Society');
   t.is(await stored('smtp_server'), 'smtp.qq.com');
+  await page.waitForFunction((s: string) => !document.querySelector(`${s} [data-config-tab="basics"] [data-unsaved]`), {}, screen);
+  t.deepEqual(await unsavedTabs(page), ['mail'], 'the saved tab is clean, the other still marked');
   await openTab(page, 'mail');
   t.is(await page.$eval(`${item('smtp_server')} input`, (i) => (i as HTMLInputElement).value), 'smtp.unsaved.example.org', 'still being edited');
 

@@ -10,6 +10,7 @@ import {
   parseKeyValueLines,
   remoteOf,
   tabBody,
+  changedGroups,
   toRows,
   toWidgetValue,
   widgetValues,
@@ -73,6 +74,17 @@ test('widget values: typed index values to what the widgets hold, and the tab po
   t.deepEqual(tabBody(items, values), { groups: [{ key: 'k', value: 'v' }], site: 'x', pass: '' });
   t.deepEqual(tabBody(items, { ...values, site: 'changed' }).site, 'changed');
   t.deepEqual(tabBody([items[1]!], {}), { site: 'x' }, 'a value never touched is the index value');
+});
+
+test('a group has unsaved changes while its values on screen differ from the index', (t) => {
+  const basics = { name: 'basics', title: 'Basics', list: [item('array', [{ key: 'k', value: 'v' }], { name: 'groups' }), item('string', 'x', { name: 'site' })] };
+  const mail = { name: 'mail', title: 'Mail', list: [item('switch', true, { name: 'smtp_tls_verify' })] };
+  const index = { list: { basics, mail } };
+  const values = widgetValues(index);
+  t.deepEqual(changedGroups(index, values), [], 'fresh editor rows are not a change');
+  t.deepEqual(changedGroups(index, { ...values, site: 'y' }), ['basics']);
+  t.deepEqual(changedGroups(index, { ...values, smtp_tls_verify: false, groups: [] }), ['basics', 'mail']);
+  t.deepEqual(changedGroups(index, { ...values, site: 'x' }), [], 'typing back the saved value is no change');
 });
 
 test('the test mail carries the mail tab values on screen and the address', (t) => {

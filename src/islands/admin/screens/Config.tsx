@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../crud/index.ts';
 import { adminHref } from '../navigation.ts';
 import { ConfigItemAdd } from './ConfigItemAdd.tsx';
 import { ConfigItemField } from './ConfigItemField.tsx';
-import { mailTestBody, tabBody, widgetValues, type ConfigIndex, type ConfigItem, type ConfigValue } from './config/model.ts';
+import { changedGroups, mailTestBody, tabBody, widgetValues, type ConfigIndex, type ConfigItem, type ConfigValue } from './config/model.ts';
 
 const INDEX = '/admin/routine.Config/index';
 /** The group whose tab offers the test mail (its items are the smtp_* settings). */
@@ -56,6 +56,15 @@ export default function Config() {
   useEffect(() => {
     load(null).catch((err: unknown) => setFailed(err instanceof Error ? err.message : String(err)));
   }, [load]);
+
+  const changed = useMemo(() => new Set(data ? changedGroups(data, values) : []), [data, values]);
+  // Closing or reloading the browser tab with unsaved settings asks first (the browser words the question).
+  useEffect(() => {
+    if (changed.size === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [changed]);
 
   async function save(group: string, items: readonly ConfigItem[]): Promise<void> {
     if (saving) return;
@@ -159,6 +168,12 @@ export default function Config() {
                   data-config-tab={key}
                 >
                   {data.list[key]!.title}
+                  {changed.has(key) && (
+                    <span className="ms-1 text-warning" title={t('config.unsaved')} data-unsaved="">
+                      <span aria-hidden="true">●</span>
+                      <span className="visually-hidden">{t('config.unsaved')}</span>
+                    </span>
+                  )}
                 </button>
               </li>
             ))}

@@ -189,6 +189,13 @@ export function widgetValues(index: Pick<ConfigIndex, 'list'>): Record<string, C
   return Object.fromEntries(Object.values(index.list).flatMap((g) => g.list.map((item) => [item.name, toWidgetValue(item)])));
 }
 
+/** Groups whose items on screen would post something other than what the index holds (unsaved edits). */
+export function changedGroups(index: Pick<ConfigIndex, 'list'>, values: Readonly<Record<string, ConfigValue>>): string[] {
+  return Object.values(index.list)
+    .filter((g) => JSON.stringify(tabBody(g.list, values)) !== JSON.stringify(tabBody(g.list, {})))
+    .map((g) => g.name);
+}
+
 /** The mail settings of the test mail: the mail tab's values as they are on screen, saved or not. */
 export function mailTestBody(items: readonly ConfigItem[], values: Readonly<Record<string, ConfigValue>>, testMail: string): Record<string, unknown> {
   return { ...tabBody(items.filter((i) => i.name.startsWith('smtp_')), values), testMail: testMail.trim() };
