@@ -82,6 +82,25 @@ test('code 302 resolves routeName through the injected route table', async (t) =
   t.deepEqual(h.notes, []);
 });
 
+test('code 302 knows the named routes of the spec, under the configured admin base', async (t) => {
+  for (const [name, path] of [
+    ['adminLogin', '/manage/login'],
+    ['userLogin', '/user/login'],
+    ['noPower', '/401'],
+    ['notFound', '/404'],
+    ['home', '/'],
+    ['admin', '/manage'],
+    ['user', '/user'],
+  ] as const) {
+    const h = harness({ reply: () => json(envelope(302, { routeName: name }, '')), adminBase: '/manage', path: '/news' });
+    await t.throwsAsync(h.request('/api/x'), { instanceOf: RequestError });
+    t.deepEqual(h.navigations, [path], name);
+  }
+  const inherited = harness({ reply: () => json(envelope(302, { routeName: 'toString' }, '')) });
+  await t.throwsAsync(inherited.request('/api/x'), { instanceOf: RequestError });
+  t.deepEqual(inherited.navigations, [], 'an inherited property is no route');
+});
+
 test('code 302 prefers routePath and stays put for an unknown route name', async (t) => {
   const both = harness({
     reply: () => json(envelope(302, { routePath: '/a', routeName: 'b' }, 'go')),

@@ -122,7 +122,7 @@ export function harness(options: HarnessOptions): Harness {
     t: (key) => catalogue[key] ?? key,
     isOnline: () => state.online,
     adminBase: options.adminBase ?? '/admin',
-    resolveRoute: (name) => routes[name],
+    resolveRoute: (name) => (Object.hasOwn(routes, name) ? routes[name] : undefined),
   };
   if (options.origin !== undefined) env.origin = options.origin;
   if (options.encryptKey !== undefined) env.encryptKey = options.encryptKey;

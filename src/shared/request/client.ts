@@ -41,7 +41,7 @@ export interface RequestEnv {
   origin?: string;
   /** When set, a string `data` is AES-decrypted with this passphrase. */
   encryptKey?: string;
-  /** Route name → path, for the `routeName` of a 302 answer. */
+  /** Route name → path, for the `routeName` of a 302 answer, before the named routes of spec section 2. */
   resolveRoute?(name: string): string | undefined;
 }
 
@@ -116,6 +116,20 @@ export function loginPathOf(side: TokenSide, adminBase: string): string {
 
 export function basePathOf(side: TokenSide, adminBase: string): string {
   return side === 'admin' ? adminBase : USER_BASE;
+}
+
+/** The named routes of spec section 2 an answer may send the visitor to; undefined for any other name. */
+export function namedRoutePath(name: string, adminBase: string): string | undefined {
+  const routes: Record<string, string> = {
+    home: '/',
+    admin: adminBase,
+    adminLogin: loginPathOf('admin', adminBase),
+    user: USER_BASE,
+    userLogin: USER_LOGIN,
+    notFound: '/404',
+    noPower: '/401',
+  };
+  return Object.hasOwn(routes, name) ? routes[name] : undefined;
 }
 
 type ResolvedConfig = Required<RequestConfig>;
@@ -345,7 +359,7 @@ export function createRequest(env: RequestEnv): RequestFn {
     notifyError(config.showCodeMessage, envelope.msg);
     if (envelope.code === ApiCode.redirect) {
       const routeName = stringField(envelope.data, 'routeName');
-      const target = stringField(envelope.data, 'routePath') ?? (routeName ? env.resolveRoute?.(routeName) : undefined);
+      const target = stringField(envelope.data, 'routePath') ?? (routeName ? (env.resolveRoute?.(routeName) ?? namedRoutePath(routeName, env.adminBase)) : undefined);
       if (target) goTo(target);
     } else if (envelope.code === ApiCode.loginState) {
       const side = contextSide();
