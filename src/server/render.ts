@@ -91,7 +91,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       return;
     }
     // ctx.url carries the internal /admin prefix when the admin lives under another base. Hits were
-    // answered earlier (servedFromCache); a cacheable page rendered here is stored for the next visitor.
+    // answered before Koa (cachedPages.ts); a cacheable page rendered here is stored for the next visitor.
     const cacheKey = dev ? null : cacheKeyOf(ctx, pageCache);
     if (!(await render(ctx, ctx.url, cacheKey))) await next();
   };
