@@ -204,6 +204,8 @@ test.serial('add a select item with choices, set it, keep it over a reload, dele
   await saved;
   await toastText(page, 'The current page configuration item was updated successfully');
   t.is(await stored('canal_season'), 'autumn');
+  // Once the saved values are read back the tab is clean, and a reload does not ask first.
+  await page.waitForFunction((s: string) => !document.querySelector(`${s} [data-unsaved]`), {}, screen);
   await page.reload();
   await page.waitForSelector(`${item('canal_season')} select`);
   t.is(await page.$eval(`${item('canal_season')} select`, (s) => (s as HTMLSelectElement).value), 'autumn', 'kept over a reload');
@@ -300,7 +302,8 @@ test.serial('every item type has its widget; values typed into them are saved in
     t_color: '#ff0000',
   };
   for (const [name, value] of Object.entries(expected)) t.is(await stored(name), value, name);
-  // Shown again as saved.
+  // Shown again as saved (read back first: the tab is clean then, so the reload does not ask).
+  await page.waitForFunction((s: string) => !document.querySelector(`${s} [data-unsaved]`), {}, screen);
   await page.reload();
   await page.waitForSelector(`${screen} [data-config-panel="basics"]`);
   await openTab(page, 'upload');
