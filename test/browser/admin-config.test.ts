@@ -206,6 +206,7 @@ test.serial('add a select item with choices, set it, keep it over a reload, dele
   t.is(await stored('canal_season'), 'autumn');
   // Once the saved values are read back the tab is clean, and a reload does not ask first.
   await page.waitForFunction((s: string) => !document.querySelector(`${s} [data-unsaved]`), {}, screen);
+  t.false(await leavingAsks(page));
   await page.reload();
   await page.waitForSelector(`${item('canal_season')} select`);
   t.is(await page.$eval(`${item('canal_season')} select`, (s) => (s as HTMLSelectElement).value), 'autumn', 'kept over a reload');
@@ -304,6 +305,7 @@ test.serial('every item type has its widget; values typed into them are saved in
   for (const [name, value] of Object.entries(expected)) t.is(await stored(name), value, name);
   // Shown again as saved (read back first: the tab is clean then, so the reload does not ask).
   await page.waitForFunction((s: string) => !document.querySelector(`${s} [data-unsaved]`), {}, screen);
+  t.false(await leavingAsks(page));
   await page.reload();
   await page.waitForSelector(`${screen} [data-config-panel="basics"]`);
   await openTab(page, 'upload');

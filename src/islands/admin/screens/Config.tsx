@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
@@ -59,7 +59,8 @@ export default function Config() {
 
   const changed = useMemo(() => new Set(data ? changedGroups(data, values) : []), [data, values]);
   // Closing or reloading the browser tab with unsaved settings asks first (the browser words the question).
-  useEffect(() => {
+  // A layout effect, so the guard comes and goes in the same commit as the tab markers.
+  useLayoutEffect(() => {
     if (changed.size === 0) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
