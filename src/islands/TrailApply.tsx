@@ -4,7 +4,7 @@ import { formatDuration } from '../components/content/format.ts';
 import type { UserInfo } from '../shared/account.ts';
 import { ApiCode } from '../shared/api/envelope.ts';
 import { DIFFICULTIES } from '../shared/content.ts';
-import { RequestError, createTokenStore } from '../shared/request/client.ts';
+import { RequestError } from '../shared/request/client.ts';
 import { TRAIL_LIMITS, trailApplicationSchema, type TrailOptions } from '../shared/schemas/trail.ts';
 import type { SiteInfo } from '../shared/site.ts';
 import Uploader from './Uploader.tsx';
@@ -61,11 +61,6 @@ function focusField(field: string): void {
   target?.focus();
 }
 
-function hasStoredLogin(): boolean {
-  const tokens = createTokenStore(window.localStorage);
-  return tokens.get('user', 'access') !== '' || tokens.get('user', 'refresh') !== '';
-}
-
 function Label({ field, text, required }: { field: string; text: string; required?: boolean }) {
   const { t } = useTranslation('trail');
   return (
@@ -102,8 +97,8 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
     window.location.assign(loginHref);
   }, [loginHref]);
 
+  // A guest with no stored login never gets here: the island loader sends them to loginHref first.
   const load = useCallback(async () => {
-    if (!hasStoredLogin()) return toLogin();
     setPhase('checking');
     try {
       // requiredLogin: an expired access token is refreshed by the client; a guest answers 303.

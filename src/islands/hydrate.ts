@@ -1,6 +1,7 @@
 import { islands, type IslandName } from './registry.ts';
 import { normalizeLang, DEFAULT_LANG } from '../shared/i18n/langs.ts';
-import { catalogueOf } from '../shared/i18n/instance.ts';
+import { catalogueOf } from '../shared/i18n/catalogues.ts';
+import { hasStoredLogin } from '../shared/request/tokens.ts';
 
 const catalogues = import.meta.glob(['../locales/*/*.json', '../locales/*/*/*.json'], { import: 'default' }) as Record<
   string,
@@ -15,6 +16,7 @@ const catalogues = import.meta.glob(['../locales/*/*.json', '../locales/*/*/*.js
 export async function hydrateIslands(root: ParentNode = document): Promise<void> {
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
   if (elements.length === 0) return;
+  if (sendGuestToLogin(elements)) return;
   const lang = normalizeLang(elements[0]!.dataset.lang) ?? DEFAULT_LANG;
   const defs = elements.map((el) => islands[el.dataset.island as IslandName]).filter((d) => d !== undefined);
   const namespaces = [...new Set(defs.flatMap((d) => d.ns))];
@@ -35,6 +37,21 @@ export async function hydrateIslands(root: ParentNode = document): Promise<void>
       hydrateRoot(el, createElement(I18nextProvider, { i18n }, createElement(Component, props)));
     }),
   );
+}
+
+/**
+ * A guest opening a members-only island goes to its login link at once, before React, the catalogues or
+ * the island's code are fetched: on a slow phone that is the difference between a blink and a wait.
+ */
+function sendGuestToLogin(elements: readonly HTMLElement[]): boolean {
+  for (const el of elements) {
+    if (!islands[el.dataset.island as IslandName]?.membersOnly || hasStoredLogin(window.localStorage, 'user')) continue;
+    const { loginHref } = JSON.parse(el.dataset.props ?? '{}') as { loginHref?: unknown };
+    if (typeof loginHref !== 'string') continue;
+    window.location.assign(loginHref);
+    return true;
+  }
+  return false;
 }
 
 async function loadResources(lang: string, namespaces: string[]) {

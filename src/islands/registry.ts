@@ -4,11 +4,13 @@ import type { ComponentType } from 'react';
 export interface IslandDef {
   load: () => Promise<ComponentType<Record<string, unknown>>>;
   ns: readonly string[];
+  /** For members only: a visitor with no stored member login goes to the island's `loginHref` prop instead. */
+  membersOnly?: boolean;
 }
 
-function island<P>(load: () => Promise<{ default: ComponentType<P> }>, ns: readonly string[]): IslandDef {
+function island<P>(load: () => Promise<{ default: ComponentType<P> }>, ns: readonly string[], options: Pick<IslandDef, 'membersOnly'> = {}): IslandDef {
   // Props arrive as parsed JSON from the server-rendered markup; each island's own type describes them.
-  return { load: async () => (await load()).default as unknown as ComponentType<Record<string, unknown>>, ns };
+  return { load: async () => (await load()).default as unknown as ComponentType<Record<string, unknown>>, ns, ...options };
 }
 
 /** Every island the pages may render. A name here is the `data-island` attribute in the HTML. */
@@ -18,7 +20,7 @@ export const islands = {
   BackCountdown: island(() => import('./BackCountdown.tsx'), ['common']),
   CanalMap: island(() => import('./CanalMap.tsx'), ['content', 'common']),
   ClickCaptcha: island(() => import('./ClickCaptcha.tsx'), ['captcha', 'request']),
-  TrailApply: island(() => import('./TrailApply.tsx'), ['trail', 'content', 'upload', 'request']),
+  TrailApply: island(() => import('./TrailApply.tsx'), ['trail', 'content', 'upload', 'request'], { membersOnly: true }),
   Uploader: island(() => import('./Uploader.tsx'), ['upload', 'request']),
   UserLogin: island(() => import('./user/LoginIsland.tsx'), ['user', 'common', 'account', 'validate', 'captcha', 'request']),
   UserApp: island(() => import('./user/UserApp.tsx'), ['user', 'common', 'account', 'validate', 'request']),

@@ -1,5 +1,6 @@
 import type { i18n, TFunction } from 'i18next';
-import { createI18n, toResources, type CatalogueFiles } from '../shared/i18n/instance.ts';
+import { createI18n } from '../shared/i18n/instance.ts';
+import { toResources, type CatalogueFiles } from '../shared/i18n/catalogues.ts';
 import { LANGS, type Lang } from '../shared/i18n/langs.ts';
 
 // Server-side rendering has every catalogue in memory; islands load only their own namespaces in the browser.

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TFunction } from 'i18next';
-import { createI18n, toResources, type CatalogueFiles } from '../shared/i18n/instance.ts';
+import { createI18n } from '../shared/i18n/instance.ts';
+import { toResources, type CatalogueFiles } from '../shared/i18n/catalogues.ts';
 import { LANGS, type Lang } from '../shared/i18n/langs.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');

@@ -1,7 +1,8 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createI18n, toResources, type CatalogueFiles } from '../../src/shared/i18n/instance.ts';
+import { createI18n } from '../../src/shared/i18n/instance.ts';
+import { toResources, type CatalogueFiles } from '../../src/shared/i18n/catalogues.ts';
 import { LANGS } from '../../src/shared/i18n/langs.ts';
 import type { ResourceDef } from '../../src/resources/types.ts';
 import { resources } from '../../src/resources/index.ts';

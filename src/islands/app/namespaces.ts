@@ -1,6 +1,6 @@
 import type { i18n } from 'i18next';
 import { DEFAULT_LANG } from '../../shared/i18n/langs.ts';
-import { catalogueOf } from '../../shared/i18n/instance.ts';
+import { catalogueOf } from '../../shared/i18n/catalogues.ts';
 
 // Lazy: each catalogue (or part of a split one) becomes a chunk of its own, fetched only when a screen asks.
 const catalogues = import.meta.glob(['../../locales/*/*.json', '../../locales/*/*/*.json'], { import: 'default' }) as Record<

@@ -64,3 +64,9 @@ export function createTokenStore(storage: KeyValueStorage): TokenStore {
     },
   };
 }
+
+/** Whether a token of that side is stored at all (it may still have expired: the server has the last word). */
+export function hasStoredLogin(storage: KeyValueStorage, side: TokenSide): boolean {
+  const tokens = createTokenStore(storage);
+  return tokens.get(side, 'access') !== '' || tokens.get(side, 'refresh') !== '';
+}
