@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
-import { formatDate, isoDate, type ActivityCard, type ArticleCard, type CanalCard, type CityCard, type TrailCard } from '../../shared/content.ts';
+import { formatDate, isoDate, type ActivityCard, type ArticleCard, type CanalCard, type CityCard, type LocalText, type TrailCard } from '../../shared/content.ts';
 import { Cover } from './Cover.tsx';
 import { Text } from './Text.tsx';
 import { pageHref } from './meta.ts';
@@ -22,33 +22,55 @@ export function DateRange({ start, end }: { start: number; end: number }) {
   );
 }
 
-/** News and culture cards; `path` is the detail route. */
-export function ArticleCardView({ item, path, headingLevel = 3 }: { item: ArticleCard; path: string; headingLevel?: 2 | 3 }) {
-  const { lang } = usePageContext();
+interface ContentCardProps {
+  /** No cover: a text-only card. */
+  cover?: string;
+  /** The line above the title (category, date, canal...). */
+  meta?: ReactNode;
+  title: LocalText;
+  href: string;
+  headingLevel?: 2 | 3;
+  summary: LocalText;
+  /** What follows the summary (place, trail facts). */
+  children?: ReactNode;
+}
+
+/** The card every content list shows: cover, meta line, linked title, summary. The whole card is the link. */
+function ContentCard({ cover, meta, title, href, headingLevel = 3, summary, children }: ContentCardProps) {
   const H = `h${headingLevel}` as const;
   return (
     <article className="card content-card h-100">
-      <Cover src={item.cover} />
+      {cover !== undefined && <Cover src={cover} />}
       <div className="card-body">
-        <p className="card-meta small mb-1">
-          {item.category && (
-            <span className="me-2">
-              <Text value={item.category.name} />
-            </span>
-          )}
-          <Time seconds={item.publishTime} />
-        </p>
-        <H className="h5 card-title">
-          <a className="stretched-link" href={pageHref(path, { id: item.id }, lang)}>
-            <Text value={item.title} />
+        {meta && <p className="card-meta small mb-1">{meta}</p>}
+        <H className={`${cover === undefined ? 'h6' : 'h5'} card-title`}>
+          <a className="stretched-link" href={href}>
+            <Text value={title} />
           </a>
         </H>
-        <p className="card-text small mb-0">
-          <Text value={item.summary} />
+        <p className={`card-text small ${children ? 'mb-1' : 'mb-0'}`}>
+          <Text value={summary} />
         </p>
+        {children}
       </div>
     </article>
   );
+}
+
+/** News and culture cards; `path` is the detail route. */
+export function ArticleCardView({ item, path, headingLevel = 3 }: { item: ArticleCard; path: string; headingLevel?: 2 | 3 }) {
+  const { lang } = usePageContext();
+  const meta = (
+    <>
+      {item.category && (
+        <span className="me-2">
+          <Text value={item.category.name} />
+        </span>
+      )}
+      <Time seconds={item.publishTime} />
+    </>
+  );
+  return <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref(path, { id: item.id }, lang)} headingLevel={headingLevel} summary={item.summary} />;
 }
 
 export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
@@ -58,26 +80,17 @@ export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
 
 export function ActivityCardView({ item }: { item: ActivityCard }) {
   const { lang } = usePageContext();
+  const meta = (
+    <>
+      <StageBadge stage={item.stage} /> <DateRange start={item.startTime} end={item.endTime} />
+    </>
+  );
   return (
-    <article className="card content-card h-100">
-      <Cover src={item.cover} />
-      <div className="card-body">
-        <p className="card-meta small mb-1">
-          <StageBadge stage={item.stage} /> <DateRange start={item.startTime} end={item.endTime} />
-        </p>
-        <h3 className="h5 card-title">
-          <a className="stretched-link" href={pageHref('/brand/info', { id: item.id }, lang)}>
-            <Text value={item.title} />
-          </a>
-        </h3>
-        <p className="card-text small mb-1">
-          <Text value={item.summary} />
-        </p>
-        <p className="card-meta small mb-0">
-          <Text value={item.place} />
-        </p>
-      </div>
-    </article>
+    <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref('/brand/info', { id: item.id }, lang)} summary={item.summary}>
+      <p className="card-meta small mb-0">
+        <Text value={item.place} />
+      </p>
+    </ContentCard>
   );
 }
 
@@ -110,71 +123,32 @@ export function TrailFacts({ item }: { item: TrailCard }) {
 
 export function TrailCardView({ item }: { item: TrailCard }) {
   const { lang } = usePageContext();
+  const meta = (
+    <>
+      {item.canal && <Text value={item.canal.name} />}
+      {item.city && (
+        <>
+          {' · '}
+          <Text value={item.city.name} />
+        </>
+      )}
+    </>
+  );
   return (
-    <article className="card content-card h-100">
-      <Cover src={item.cover} />
-      <div className="card-body">
-        <p className="card-meta small mb-1">
-          {item.canal && <Text value={item.canal.name} />}
-          {item.city && (
-            <>
-              {' · '}
-              <Text value={item.city.name} />
-            </>
-          )}
-        </p>
-        <h3 className="h5 card-title">
-          <a className="stretched-link" href={pageHref('/trail/info', { id: item.id }, lang)}>
-            <Text value={item.title} />
-          </a>
-        </h3>
-        <p className="card-text small">
-          <Text value={item.summary} />
-        </p>
-        <TrailFacts item={item} />
-      </div>
-    </article>
+    <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref('/trail/info', { id: item.id }, lang)} summary={item.summary}>
+      <TrailFacts item={item} />
+    </ContentCard>
   );
 }
 
 export function CanalCardView({ item }: { item: CanalCard }) {
   const { lang } = usePageContext();
-  return (
-    <article className="card content-card h-100">
-      <Cover src={item.cover} />
-      <div className="card-body">
-        <p className="card-meta small mb-1">
-          <Text value={item.era} />
-        </p>
-        <h3 className="h5 card-title">
-          <a className="stretched-link" href={pageHref('/canals/info', { id: item.id }, lang)}>
-            <Text value={item.name} />
-          </a>
-        </h3>
-        <p className="card-text small mb-0">
-          <Text value={item.summary} />
-        </p>
-      </div>
-    </article>
-  );
+  return <ContentCard cover={item.cover} meta={<Text value={item.era} />} title={item.name} href={pageHref('/canals/info', { id: item.id }, lang)} summary={item.summary} />;
 }
 
 export function CityCardView({ item }: { item: CityCard }) {
   const { lang } = usePageContext();
-  return (
-    <article className="card content-card h-100">
-      <div className="card-body">
-        <h3 className="h6 card-title">
-          <a className="stretched-link" href={pageHref('/canals/info/city', { id: item.id }, lang)}>
-            <Text value={item.name} />
-          </a>
-        </h3>
-        <p className="card-text small mb-0">
-          <Text value={item.summary} />
-        </p>
-      </div>
-    </article>
-  );
+  return <ContentCard title={item.name} href={pageHref('/canals/info/city', { id: item.id }, lang)} summary={item.summary} />;
 }
 
 /** A responsive grid of cards; each child is one `.col`. */
