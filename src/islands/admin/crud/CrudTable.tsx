@@ -99,6 +99,25 @@ export interface CrudTableProps {
   emptyText?: string;
 }
 
+/** The one row of an empty table: a spinner while the first page loads, else what there is none of. */
+export function EmptyRow({ colSpan, loading, emptyText }: { colSpan: number; loading: boolean; emptyText?: string | undefined }) {
+  const { t } = useTranslation('crud-ui');
+  return (
+    <tr>
+      <td colSpan={colSpan} className="text-center text-body-secondary py-4" data-empty="">
+        {loading ? (
+          <span role="status">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('list.loading')}
+          </span>
+        ) : (
+          (emptyText ?? t('list.empty'))
+        )}
+      </td>
+    </tr>
+  );
+}
+
 /**
  * The resource table: columns with their renders, sortable headers, selection, per-row actions in a
  * column that stays in view while the table scrolls sideways, and drag sorting by the grip (pointer events,
@@ -204,20 +223,7 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={colCount} className="text-center text-body-secondary py-4" data-empty="">
-                {loading ? (
-                  <span role="status">
-                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                    {t('crud-ui:list.loading')}
-                  </span>
-                ) : (
-                  (emptyText ?? t('crud-ui:list.empty'))
-                )}
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow colSpan={colCount} loading={loading} emptyText={emptyText} />}
           {rows.map((row, index) => {
             const id = idOf(row);
             const classes = [drag?.from === id ? 'crud-dragging' : '', drag && drag.over === id && drag.from !== id ? 'crud-drop-target' : ''].filter(Boolean).join(' ');

@@ -1,6 +1,7 @@
 import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudStyles } from '../../crud/CrudStyles.tsx';
+import { EmptyRow } from '../../crud/CrudTable.tsx';
 import { TreeStyles } from './TreeStyles.tsx';
 import { areSiblings, flatten, visibleRows, type TreeItem } from './treeModel.ts';
 
@@ -126,20 +127,7 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={colCount} className="text-center text-body-secondary py-4" data-empty="">
-                {loading ? (
-                  <span role="status">
-                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                    {t('crud-ui:list.loading')}
-                  </span>
-                ) : (
-                  (emptyText ?? t('crud-ui:list.empty'))
-                )}
-              </td>
-            </tr>
-          )}
+          {rows.length === 0 && <EmptyRow colSpan={colCount} loading={loading} emptyText={emptyText} />}
           {rows.map(({ node, depth, hasChildren, open, before, after }) => {
             const id = node.id;
             const label = labelOf(node);
