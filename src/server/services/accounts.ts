@@ -1,3 +1,5 @@
+import type { MenuNode } from '../../shared/account.ts';
+
 /** Rows of the account tables as the database holds them. */
 
 export interface UserRow {
@@ -45,18 +47,8 @@ export interface AdminRow {
   create_time: number | null;
 }
 
-export interface RuleRow {
-  id: number;
-  pid: number;
-  type: string;
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: string;
-  url: string;
-  component: string;
-  extend: string;
+/** An admin_rule / user_rule row: the menu node the apps get, plus what only the server reads. */
+export interface RuleRow extends Omit<MenuNode, 'keepalive' | 'children'> {
   remark: string;
   weigh: number;
   status: string;
