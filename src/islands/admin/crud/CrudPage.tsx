@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
@@ -9,7 +9,8 @@ import { CrudStyles } from './CrudStyles.tsx';
 import { CrudTable } from './CrudTable.tsx';
 import { CrudToolbar } from './CrudToolbar.tsx';
 import { useResourceLabels } from './labels.ts';
-import { canDragSort, columnStorageKey, effectiveOrder, listFields, nextOrder, parseColumnPrefs, searchControls, visibleColumns, type Row } from './listModel.ts';
+import { canDragSort, effectiveOrder, listFields, nextOrder, searchControls, visibleColumns, type Row } from './listModel.ts';
+import { useColumnPrefs } from './useColumnPrefs.ts';
 import { SearchPanel } from './SearchPanel.tsx';
 import { useCrudList, type UseCrudListOptions } from './useCrudList.ts';
 
@@ -26,14 +27,16 @@ export interface CrudPageProps {
   /** A special screen's buttons per row and in the toolbar. */
   rowActions?(row: Row, reload: () => Promise<void>): ReactNode;
   toolbar?: ReactNode;
+  /** The add/edit dialog where the generic form does not fit (a group's rule tree); default CrudForm. */
+  renderForm?(form: CrudFormSlot): ReactNode;
 }
 
-function readPrefs(key: string): Record<string, boolean> {
-  try {
-    return parseColumnPrefs(window.localStorage.getItem(key));
-  } catch {
-    return {};
-  }
+/** What a screen's own add/edit dialog gets from CrudPage. */
+export interface CrudFormSlot {
+  mode: 'add' | 'edit';
+  id?: string;
+  onClose(): void;
+  onSaved(): void;
 }
 
 type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id: string } | { kind: 'delete'; ids: string[] };
@@ -42,7 +45,7 @@ type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id:
  * A whole resource screen: remark, toolbar, common search, table, pagination, the add/edit form and the
  * delete confirmation, each button shown only when the admin holds its permission node.
  */
-export function CrudPage({ def, list: listOptions, formFields, without = [], rowActions, toolbar }: CrudPageProps) {
+export function CrudPage({ def, list: listOptions, formFields, without = [], rowActions, toolbar, renderForm }: CrudPageProps) {
   const { request, auth } = useAdmin();
   const { t } = useResourceLabels(def);
   const list = useCrudList(def, listOptions);
@@ -51,8 +54,7 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], row
   const [searchOpen, setSearchOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-  const storageKey = columnStorageKey(def);
-  const [prefs, setPrefs] = useState<Record<string, boolean>>(() => readPrefs(storageKey));
+  const { prefs, setColumn } = useColumnPrefs(def);
   const columns = useMemo(() => visibleColumns(def, prefs), [def, prefs]);
   const shownFields = useMemo(() => listFields(def).filter((f) => columns[f.name]), [def, columns]);
   const searchable = useMemo(() => searchControls(def).length > 0, [def]);
@@ -60,21 +62,6 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], row
 
   // A selection only means something for the rows on screen.
   useEffect(() => setSelected(new Set()), [rows]);
-
-  const setColumn = useCallback(
-    (field: string, shown: boolean) => {
-      setPrefs((old) => {
-        const next = { ...old, [field]: shown };
-        try {
-          window.localStorage.setItem(storageKey, JSON.stringify(next));
-        } catch {
-          // Private mode or a full quota: the choice lasts until the page is left.
-        }
-        return next;
-      });
-    },
-    [storageKey],
-  );
 
   async function remove(ids: string[]): Promise<void> {
     setBusy(true);
@@ -102,6 +89,18 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], row
   const selectable = can('del') || can('edit');
   const pk = def.pk;
   const firstSelected = rows.find((r) => selected.has(String(r[pk])));
+  const form: CrudFormSlot | null =
+    pending?.kind === 'form'
+      ? {
+          mode: pending.mode,
+          ...(pending.mode === 'edit' ? { id: pending.id } : {}),
+          onClose: () => setPending(null),
+          onSaved: () => {
+            setPending(null);
+            void reload();
+          },
+        }
+      : null;
 
   return (
     <div data-crud-page={def.name}>
@@ -152,19 +151,7 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], row
         rowActions={rowActions ? (row) => rowActions(row, reload) : undefined}
       />
       <CrudPagination page={list.query.page} limit={list.query.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
-      {pending?.kind === 'form' && (
-        <CrudForm
-          def={def}
-          mode={pending.mode}
-          id={pending.mode === 'edit' ? pending.id : undefined}
-          fields={formFields}
-          onClose={() => setPending(null)}
-          onSaved={() => {
-            setPending(null);
-            void reload();
-          }}
-        />
-      )}
+      {form && (renderForm ? renderForm(form) : <CrudForm def={def} {...form} fields={formFields} />)}
       {pending?.kind === 'delete' && (
         <ConfirmDialog
           danger

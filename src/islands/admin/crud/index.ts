@@ -4,7 +4,7 @@
  * any of it must load CRUD_NAMESPACES.
  */
 export { CRUD_NAMESPACES } from './namespaces.ts';
-export { CrudPage, type CrudAction, type CrudPageProps } from './CrudPage.tsx';
+export { CrudPage, type CrudAction, type CrudFormSlot, type CrudPageProps } from './CrudPage.tsx';
 export { useCrudList, type CrudList, type IndexAnswer, type UseCrudListOptions } from './useCrudList.ts';
 export { CrudTable, CellView, type CrudTableProps } from './CrudTable.tsx';
 export { CrudToolbar, ColumnChooser, QuickSearch, type CrudToolbarProps } from './CrudToolbar.tsx';
@@ -19,6 +19,7 @@ export { RichTextEditor } from './RichTextEditor.tsx';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 export { useResourceLabels } from './labels.ts';
+export { useColumnPrefs } from './useColumnPrefs.ts';
 export * from './listModel.ts';
 export * from './cells.ts';
 export * from './formModel.ts';

@@ -8,7 +8,7 @@ import userRule from '../../../resources/user/rule.ts';
 import { useAdmin, type ScreenProps } from '../context.ts';
 import { MenuIcon } from '../Menus.tsx';
 import { CrudStyles } from '../crud/CrudStyles.tsx';
-import { CellView, CrudForm, CrudToolbar, cellOf, columnStorageKey, listFields, parseColumnPrefs, useResourceLabels, visibleColumns } from '../crud/index.ts';
+import { CellView, CrudForm, CrudToolbar, cellOf, listFields, useColumnPrefs, useResourceLabels, visibleColumns } from '../crud/index.ts';
 import { DeleteTreeRows } from './tree/DeleteTreeRows.tsx';
 import { ruleTitle, type MenuCatalogue, type RuleNode } from './tree/ruleTitle.ts';
 import { branchIds, subtreeIds } from './tree/treeModel.ts';
@@ -23,16 +23,9 @@ const TREES: Record<string, { def: ResourceDef; menus: MenuCatalogue }> = {
 
 /** The tree column: it always shows, so the column chooser does not offer it. */
 const TREE_COLUMN = 'title';
+const MENU_TYPE_SHOWN = { menu_type: true };
 
 type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id: string } | { kind: 'delete'; ids: number[] };
-
-function readPrefs(key: string): Record<string, boolean> {
-  try {
-    return parseColumnPrefs(window.localStorage.getItem(key));
-  } catch {
-    return {};
-  }
-}
 
 function RuleScreen({ def, menus }: { def: ResourceDef; menus: MenuCatalogue }) {
   const { request, auth, lang, siteConfig, reload: reloadShell } = useAdmin();
@@ -43,9 +36,8 @@ function RuleScreen({ def, menus }: { def: ResourceDef; menus: MenuCatalogue }) 
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
-  const storageKey = columnStorageKey(def);
   // The menu type matters in a menu tree: shown unless the admin hid it.
-  const [prefs, setPrefs] = useState<Record<string, boolean>>(() => ({ menu_type: true, ...readPrefs(storageKey) }));
+  const { prefs, setColumn } = useColumnPrefs(def, MENU_TYPE_SHOWN);
 
   // The admin's menus are built from these rules: after a change the shell fetches them again.
   async function reload(): Promise<void> {
@@ -93,18 +85,6 @@ function RuleScreen({ def, menus }: { def: ResourceDef; menus: MenuCatalogue }) 
     const exclude = editedId === null ? [] : subtreeIds(nodes, editedId).map(String);
     return formFields(def).map((f): FieldDef => (f.name === 'pid' ? { ...f, type: 'remoteSelect', remote: { resource: def.name, labelField: 'title', exclude } } : f));
   }, [def, nodes, editedId]);
-
-  function setColumn(field: string, on: boolean): void {
-    setPrefs((old) => {
-      const next = { ...old, [field]: on };
-      try {
-        window.localStorage.setItem(storageKey, JSON.stringify(next));
-      } catch {
-        // Private mode or a full quota: the choice lasts until the page is left.
-      }
-      return next;
-    });
-  }
 
   async function move(id: number, targetId: number): Promise<void> {
     try {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { actionUrl } from '../../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../../resources/types.ts';
 import { useAdmin } from '../../context.ts';
@@ -9,12 +9,11 @@ import {
   CrudTable,
   CrudToolbar,
   SearchPanel,
-  columnStorageKey,
   effectiveOrder,
   listFields,
   nextOrder,
-  parseColumnPrefs,
   searchControls,
+  useColumnPrefs,
   useCrudList,
   useResourceLabels,
   visibleColumns,
@@ -53,14 +52,6 @@ export interface ListScreenProps {
 
 type Pending = ({ kind: 'form' } & Pick<ListFormProps, 'mode' | 'id'>) | { kind: 'delete'; ids: string[] };
 
-function readPrefs(key: string): Record<string, boolean> {
-  try {
-    return parseColumnPrefs(window.localStorage.getItem(key));
-  } catch {
-    return {};
-  }
-}
-
 /**
  * A resource list assembled from the CRUD kit for the screens that need more than the generic page: columns
  * shown their own way, a delete message of their own, and toolbar buttons that act on the selection.
@@ -75,8 +66,7 @@ export function ListScreen({ def, actions, columnAs, shape, quickSearchLabels, f
   const [searchOpen, setSearchOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
-  const storageKey = columnStorageKey(def);
-  const [prefs, setPrefs] = useState<Record<string, boolean>>(() => readPrefs(storageKey));
+  const { prefs, setColumn } = useColumnPrefs(def);
   // The table and its column chooser read the columns as shown; search and requests use the definition.
   const display = useMemo(() => ({ ...def, fields: def.fields.map((f) => columnAs?.[f.name] ?? f), quickSearch: quickSearchLabels ?? def.quickSearch }), [def, columnAs, quickSearchLabels]);
   const columns = useMemo(() => visibleColumns(display, prefs), [display, prefs]);
@@ -88,21 +78,6 @@ export function ListScreen({ def, actions, columnAs, shape, quickSearchLabels, f
 
   // A selection only means something for the rows on screen.
   useEffect(() => setSelected(new Set()), [rows]);
-
-  const setColumn = useCallback(
-    (field: string, visible: boolean) => {
-      setPrefs((old) => {
-        const next = { ...old, [field]: visible };
-        try {
-          window.localStorage.setItem(storageKey, JSON.stringify(next));
-        } catch {
-          // Private mode or a full quota: the choice lasts until the page is left.
-        }
-        return next;
-      });
-    },
-    [storageKey],
-  );
 
   async function remove(ids: string[]): Promise<void> {
     setBusy(true);
