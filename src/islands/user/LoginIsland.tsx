@@ -5,7 +5,8 @@ import { USER_BASE, USER_LOGIN, RequestError } from '../../shared/request/client
 import { loginSchema, registerSchema, retrievePasswordSchema, type VerifyType } from '../../shared/schemas/account.ts';
 import { ClickCaptcha } from '../ClickCaptcha.tsx';
 import { browserRequest } from '../lib/request.ts';
-import { SendCode, type CodeEvent } from './components/SendCode.tsx';
+import type { CodeEvent } from './components/SendCode.tsx';
+import { AddressInput, CodeInput } from './components/CodeFields.tsx';
 import { useFormProblem, type ControlProps } from '../lib/useFormProblem.tsx';
 import { check, randomId } from '../lib/forms.ts';
 import { loginTarget } from './redirect.ts';
@@ -86,29 +87,6 @@ function TypeChoice({ name, types, value, onChange, legend }: { name: string; ty
   );
 }
 
-function AddressField({ type, value, onChange, control, error }: { type: VerifyType; value: string; onChange(v: string): void; control: ControlProps; error: ReactNode }) {
-  const { t } = useTranslation('user');
-  return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={control.id}>
-        {t(`field.${type}`)}
-      </label>
-      <input
-        {...control}
-        type={type === 'email' ? 'email' : 'tel'}
-        inputMode={type === 'email' ? 'email' : 'numeric'}
-        autoComplete={type === 'email' ? 'email' : 'tel'}
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={type === 'email' ? 50 : 11}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error}
-    </div>
-  );
-}
-
 interface AddressAndCodeProps {
   form: ReturnType<typeof useFormProblem>;
   /** Prefix of this form's element ids. */
@@ -129,38 +107,18 @@ interface AddressAndCodeProps {
 /** How the code travels (when the server offers a choice), the address it goes to, and the code with its send button. */
 function AddressAndCode({ form, prefix, types, type, onType, typeLegend, address, onAddress, code, onCode, event, captchaId, disabled }: AddressAndCodeProps) {
   const { t } = useTranslation('user');
-  const control = form.control('captcha');
   return (
     <>
       {types.length > 1 && <TypeChoice name={`${prefix}-type`} types={types} value={type} onChange={onType} legend={typeLegend} />}
-      <AddressField type={type} value={address} onChange={onAddress} control={form.control(type)} error={form.error(type)} />
-      <div className="mb-3">
-        <label className="form-label" htmlFor={control.id}>
-          {t('field.code')}
-        </label>
-        <div className="input-group">
-          <input
-            {...control}
-            type="text"
-            autoComplete="one-time-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={10}
-            value={code}
-            onChange={(e) => onCode(e.target.value)}
-          />
-          <SendCode
-            channel={type}
-            address={address}
-            event={event}
-            captchaId={captchaId}
-            onProblem={(message) => form.report(message ? { field: type, message } : null)}
-            disabled={disabled}
-            codeInputId={`${prefix}-captcha`}
-          />
-        </div>
-        {form.error('captcha')}
-      </div>
+      <AddressInput type={type} label={t(`field.${type}`)} value={address} onChange={onAddress} control={form.control(type)} error={form.error(type)} />
+      <CodeInput
+        label={t('field.code')}
+        control={form.control('captcha')}
+        value={code}
+        onChange={onCode}
+        error={form.error('captcha')}
+        send={{ channel: type, address, event, captchaId, disabled, onProblem: (message) => form.report(message ? { field: type, message } : null) }}
+      />
     </>
   );
 }

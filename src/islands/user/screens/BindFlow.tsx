@@ -4,7 +4,7 @@ import type { UserInfo } from '../../../shared/account.ts';
 import { changeBindSchema, verificationSchema, type VerifyType } from '../../../shared/schemas/account.ts';
 import { email as emailSchema, mobile as mobileSchema } from '../../../shared/schemas/fields.ts';
 import { browserRequest } from '../../lib/request.ts';
-import { SendCode } from '../components/SendCode.tsx';
+import { AddressInput, CodeInput } from '../components/CodeFields.tsx';
 import { useFormProblem } from '../../lib/useFormProblem.tsx';
 import { INVALID, check } from '../../lib/forms.ts';
 
@@ -96,24 +96,14 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
               {form.error('password')}
             </div>
             {current && (
-              <div className="mb-3">
-                <label className="form-label" htmlFor={form.idOf('verifyCode')}>
-                  {t('bind.codeSentTo', { address: current })}
-                </label>
-                <div className="input-group">
-                  <input {...form.control('verifyCode')} type="text" autoComplete="one-time-code" spellCheck={false} maxLength={10} value={verifyCode} onChange={(e) => setVerifyCode(e.target.value)} />
-                  <SendCode
-                    channel={type}
-                    address={current}
-                    event={`user_${type}_verify`}
-                    captchaId={captchaId}
-                    password={password}
-                    onProblem={(message) => form.report(message ? { field: 'password', message } : null)}
-                    codeInputId={form.idOf('verifyCode')}
-                  />
-                </div>
-                {form.error('verifyCode')}
-              </div>
+              <CodeInput
+                label={t('bind.codeSentTo', { address: current })}
+                control={form.control('verifyCode')}
+                value={verifyCode}
+                onChange={setVerifyCode}
+                error={form.error('verifyCode')}
+                send={{ channel: type, address: current, event: `user_${type}_verify`, captchaId, password, onProblem: (message) => form.report(message ? { field: 'password', message } : null) }}
+              />
             )}
             <div className="d-flex gap-2">
               <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -128,40 +118,15 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
         ) : (
           <form onSubmit={(e) => void change(e)} method="post" noValidate>
             {form.summary(['address', 'captcha'])}
-            <div className="mb-3">
-              <label className="form-label" htmlFor={form.idOf('address')}>
-                {t('bind.newAddress', { channel })}
-              </label>
-              <input
-                {...form.control('address')}
-                type={type === 'email' ? 'email' : 'tel'}
-                inputMode={type === 'email' ? 'email' : 'numeric'}
-                autoComplete={type === 'email' ? 'email' : 'tel'}
-                autoCapitalize="off"
-                spellCheck={false}
-                maxLength={type === 'email' ? 50 : 11}
-                value={address}
-                onChange={(e) => setAddress(e.target.value)}
-              />
-              {form.error('address')}
-            </div>
-            <div className="mb-3">
-              <label className="form-label" htmlFor={form.idOf('captcha')}>
-                {t('field.code')}
-              </label>
-              <div className="input-group">
-                <input {...form.control('captcha')} type="text" autoComplete="one-time-code" spellCheck={false} maxLength={10} value={code} onChange={(e) => setCode(e.target.value)} />
-                <SendCode
-                  channel={type}
-                  address={address}
-                  event={`user_change_${type}`}
-                  captchaId={captchaId}
-                  onProblem={(message) => form.report(message ? { field: 'address', message } : null)}
-                  codeInputId={form.idOf('captcha')}
-                />
-              </div>
-              {form.error('captcha')}
-            </div>
+            <AddressInput type={type} label={t('bind.newAddress', { channel })} control={form.control('address')} value={address} onChange={setAddress} error={form.error('address')} />
+            <CodeInput
+              label={t('field.code')}
+              control={form.control('captcha')}
+              value={code}
+              onChange={setCode}
+              error={form.error('captcha')}
+              send={{ channel: type, address, event: `user_change_${type}`, captchaId, onProblem: (message) => form.report(message ? { field: 'address', message } : null) }}
+            />
             <div className="d-flex gap-2">
               <button type="submit" className="btn btn-primary" disabled={busy}>
                 {busy && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
