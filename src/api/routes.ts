@@ -15,6 +15,8 @@ import { adminLogRoutes } from './admin/auth/adminLog.ts';
 import { adminRoutes } from './admin/auth/admin.ts';
 import { groupRoutes } from './admin/auth/group.ts';
 import { ruleRoutes } from './admin/auth/rule.ts';
+import { departmentRoutes } from './admin/auth/department.ts';
+import { jobRoutes } from './admin/auth/job.ts';
 import { userRoutes } from './admin/user/user.ts';
 import { userGroupRoutes } from './admin/user/group.ts';
 import { userRuleRoutes } from './admin/user/rule.ts';
@@ -52,6 +54,7 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...adminRoutes(services));
   registry.add(...groupRoutes(services));
   registry.add(...ruleRoutes(services));
+  registry.add(...departmentRoutes(services), ...jobRoutes(services));
   registry.add(...userRoutes(services));
   registry.add(...userGroupRoutes(services));
   registry.add(...userRuleRoutes(services));

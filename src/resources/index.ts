@@ -3,6 +3,8 @@ import adminLog from './auth/adminLog.ts';
 import admin from './auth/admin.ts';
 import adminGroup from './auth/group.ts';
 import adminRule from './auth/rule.ts';
+import department from './auth/department.ts';
+import job from './auth/job.ts';
 import user from './user/user.ts';
 import userGroup from './user/group.ts';
 import userRule from './user/rule.ts';
@@ -32,6 +34,8 @@ export const resources: readonly ResourceDef[] = [
   adminGroup,
   admin,
   adminRule,
+  department,
+  job,
   user,
   userGroup,
   userRule,

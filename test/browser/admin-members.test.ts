@@ -192,13 +192,13 @@ test.serial('menu rules: moved among siblings, added under a parent, deleted chi
   const { knex } = server.app;
   const { page, errors } = await adminPage('/admin/auth/rule?lang=en');
   const tree = '[data-tree-page="auth/rule"]';
-  const [auth, group, admin, rule, adminLog] = await Promise.all(['auth', 'auth/group', 'auth/admin', 'auth/rule', 'auth/adminLog'].map(async (n) => (await ruleIds(server, [n]))[0]!));
+  const [auth, group, admin, rule, adminLog, department, job] = await Promise.all(['auth', 'auth/group', 'auth/admin', 'auth/rule', 'auth/adminLog', 'auth/department', 'auth/job'].map(async (n) => (await ruleIds(server, [n]))[0]!));
   await page.waitForSelector(`${tree} tr[data-row-id="${auth}"] [data-toggle-row]`);
   t.is(await page.$(`${tree} tr[data-row-id="${group}"]`), null, 'folders start folded');
   await page.click(`${tree} tr[data-row-id="${auth}"] [data-toggle-row]`);
   await page.waitForSelector(`${tree} tr[data-row-id="${group}"]`);
   const childOrder = () => page.$$eval(`${tree} tbody tr[data-pid="${auth}"]`, (rows) => rows.map((r) => Number((r as HTMLElement).dataset.rowId)));
-  t.deepEqual(await childOrder(), [group, admin, rule, adminLog]);
+  t.deepEqual(await childOrder(), [group, admin, rule, adminLog, department, job]);
   t.is(await text(page, `${tree} tr[data-row-id="${group}"] td[data-column="title"]`), 'Role groups');
   t.is(await text(page, `${tree} tr[data-row-id="${group}"] td[data-column="type"]`), 'Menu item');
   t.is(await text(page, `${tree} tr[data-row-id="${group}"] td[data-column="menu_type"]`), 'Tab');
@@ -210,7 +210,7 @@ test.serial('menu rules: moved among siblings, added under a parent, deleted chi
   await page.click(`${tree} tr[data-row-id="${group}"] [data-action="down"]`);
   await answer;
   await page.waitForFunction((s: string, a: number, id: number) => document.querySelectorAll(`${s} tbody tr[data-pid="${a}"]`)[1]?.getAttribute('data-row-id') === String(id), {}, tree, auth, group);
-  t.deepEqual(await childOrder(), [admin, group, rule, adminLog]);
+  t.deepEqual(await childOrder(), [admin, group, rule, adminLog, department, job]);
   t.deepEqual([await weigh(admin), await weigh(group)], [99, 98]);
   await page.waitForFunction(() => [...document.querySelectorAll('.admin-side a[data-menu^="auth/"]')].map((a) => a.getAttribute('data-menu'))[0] === 'auth/admin');
   // Up again.

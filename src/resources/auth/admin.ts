@@ -4,7 +4,7 @@ import { CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD } from '..
 /**
  * auth/admin: back-office accounts (reference 3.1). A non-super admin sees themself and the admins of the
  * groups they cover with extra rules (data limit on the admin's own id). `group_arr` is stored in
- * admin_group_access, not in a column.
+ * admin_group_access, not in a column; an admin sits in one department and holds one job (0 = none).
  */
 export default defineResource({
   name: 'auth/admin',
@@ -15,6 +15,8 @@ export default defineResource({
     { name: 'username', type: 'string', required: true, max: 20, list: { operator: 'LIKE' } },
     { name: 'nickname', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
     { name: 'group_arr', type: 'remoteSelects', virtual: true, required: true, remote: { resource: 'auth/group', labelField: 'name' }, list: { render: 'tags', operator: false } },
+    { name: 'department_id', type: 'remoteSelect', default: 0, remote: { resource: 'auth/department', labelField: 'name' }, list: { operator: 'eq' } },
+    { name: 'job_id', type: 'remoteSelect', default: 0, remote: { resource: 'auth/job', labelField: 'name' }, list: { operator: 'eq' } },
     { name: 'avatar', type: 'image', max: 255, list: { render: 'image', operator: false } },
     { name: 'email', type: 'string', max: 50, list: { operator: 'LIKE' } },
     { name: 'mobile', type: 'string', max: 11, list: { operator: 'LIKE' } },

@@ -3,14 +3,16 @@ import type { TFunction } from 'i18next';
 import { actionsOf, type ResourceDef } from '../../resources/types.ts';
 import { now } from './clock.ts';
 import { buttons, insertRuleTree, type RuleSeed } from './ruleTree.ts';
+import { controllerAlias } from './securityRules.ts';
 
 /** Menu groups created for resources: content is what staff open every day, so it sits near the top. */
 const PARENT_WEIGH: Record<string, number> = { content: 101 };
 
 /**
- * Gives every resource its admin menu entry and permission buttons, once per database: a resource added
- * later (a new content type) appears in the menu on the next start, while a rule an admin deleted on
- * purpose is not brought back (the seed_log remembers what was created).
+ * Gives every resource its admin menu entry and permission buttons (and its recycle rule when it is marked
+ * for the recycle bin), once per database: a resource added later (a new content type) appears in the menu
+ * on the next start, while a rule an admin deleted on purpose is not brought back (the seed_log remembers
+ * what was created).
  */
 export async function ensureResourceRules(knex: Knex, resources: readonly ResourceDef[], t: TFunction): Promise<string[]> {
   const created: string[] = [];
@@ -40,6 +42,20 @@ export async function ensureResourceRules(knex: Knex, resources: readonly Resour
         };
         await insertRuleTree(trx, 'admin_rule', [menu], parent.id);
         created.push(def.name);
+      }
+      if (def.recycle && !(await trx('security_data_recycle').where({ controller: def.name }).first())) {
+        const time = now();
+        await trx('security_data_recycle').insert({
+          name: t(`${def.name}.title`).slice(0, 50),
+          controller: def.name,
+          controller_as: controllerAlias(def.name),
+          data_table: def.table,
+          connection: '',
+          primary_key: def.pk,
+          status: '1',
+          create_time: time,
+          update_time: time,
+        });
       }
       await trx('seed_log').insert({ name: marker, run_time: now() });
     });

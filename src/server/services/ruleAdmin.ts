@@ -10,6 +10,8 @@ import { likeValue, resolveColumn } from './crud/query.ts';
 
 export type RuleTable = 'admin_rule' | 'user_rule';
 export type GroupTable = 'admin_group' | 'user_group';
+/** Tables nested by `pid` whose parents and deletes are checked alike. */
+export type TreeTable = RuleTable | 'admin_group' | 'department';
 
 export interface TreeRow {
   id: number;
@@ -113,7 +115,7 @@ export function whereInitValue(query: Knex.QueryBuilder, def: ResourceDef, input
  * Refuses a parent that does not exist, or (for an existing node) one that is the node itself or one of
  * its descendants: the whole ancestor chain is walked, not just one level as in the reference.
  */
-export async function assertParent(db: Knex, table: RuleTable | 'admin_group', id: number | null, pid: number): Promise<void> {
+export async function assertParent(db: Knex, table: TreeTable, id: number | null, pid: number): Promise<void> {
   if (pid === 0) return;
   const rows = await db(table).select<TreeRow[]>('id', 'pid');
   const parentOf = new Map(rows.map((r) => [r.id, r.pid]));
@@ -127,7 +129,7 @@ export async function assertParent(db: Knex, table: RuleTable | 'admin_group', i
 }
 
 /** A batch delete must include every child of the nodes it deletes (reference 3.2 / 3.3). */
-export async function assertChildrenIncluded(db: Knex, table: RuleTable | 'admin_group', ids: number[]): Promise<void> {
+export async function assertChildrenIncluded(db: Knex, table: TreeTable, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const children = await db(table).whereIn('pid', ids).select<{ id: number }[]>('id');
   if (children.some((c) => !ids.includes(c.id))) throw new ApiError('admin-auth:deleteChildFirst');

@@ -11,6 +11,7 @@ import { hashPassword } from '../../../server/services/passwords.ts';
 import { parseIds } from '../../../server/services/ruleAdmin.ts';
 import type { ApiRoute } from '../../types.ts';
 import { crudRoutes } from '../crud.ts';
+import { assertAssignable as assertOrganisation } from './organisation.ts';
 
 /** Reference 2.4: a letter, then 2 to 15 letters, digits or underscores. */
 const ADMIN_USERNAME = /^[a-zA-Z][a-zA-Z0-9_]{2,15}$/;
@@ -60,6 +61,8 @@ async function validate(data: Row, ctx: SaveContext): Promise<Row> {
     if (column === 'email' ? !EMAIL.test(value) : !isMobile(value)) throw new ApiError(`validate:${column}`);
     await assertUnique(trx, column, value, selfId);
   }
+  if ('department_id' in data) await assertOrganisation(trx, 'department', data.department_id);
+  if ('job_id' in data) await assertOrganisation(trx, 'job', data.job_id);
   const password = typeof input.password === 'string' ? input.password : '';
   if (mode === 'add' && password === '') throw new ApiError('admin-auth:passwordRequired');
   if (password !== '') {

@@ -15,6 +15,7 @@ const SCREENS: ScreenRegistry<ScreenProps> = {
   'content/trailApplication': { load: () => import('./TrailApplications.tsx'), ns: ['trail', 'content', ...CRUD_NAMESPACES] },
   'auth/group': { load: () => import('./Groups.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
   'auth/rule': { load: () => import('./Rules.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
+  'auth/department': { load: () => import('./Departments.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
   'user/rule': { load: () => import('./Rules.tsx'), ns: ['admin-screens-auth', 'user', ...CRUD_NAMESPACES] },
   'user/group': { load: () => import('./MemberGroups.tsx'), ns: ['admin-screens-auth', 'user', ...CRUD_NAMESPACES] },
   'user/user': { load: () => import('./Members.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },

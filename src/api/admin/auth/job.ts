@@ -1,0 +1,29 @@
+import jobResource from '../../../resources/auth/job.ts';
+import { ApiError } from '../../../server/middleware/envelope.ts';
+import type { Services } from '../../../server/services/index.ts';
+import type { ApiRoute } from '../../types.ts';
+import { crudRoutes } from '../crud.ts';
+import { assertUnused } from './organisation.ts';
+
+/** A job code: letters, digits, '_' and '-', a letter first (it names the job in exports and integrations). */
+const JOB_CODE = /^[A-Za-z][A-Za-z0-9_-]{0,49}$/;
+
+/** auth/job: the generic CRUD, with unique codes (compared case-insensitively) and no deleting a held job. */
+export function jobRoutes(services: Services): ApiRoute[] {
+  return crudRoutes(services, jobResource, {
+    hooks: {
+      async beforeSave(data, { trx, current }) {
+        if (typeof data.code === 'string') {
+          if (!JOB_CODE.test(data.code)) throw new ApiError('organisation:jobCodeInvalid');
+          const taken = await trx('job').whereRaw('lower(code) = ?', [data.code.toLowerCase()]).whereNot('id', Number(current?.id ?? 0)).first();
+          if (taken) throw new ApiError('organisation:jobCodeTaken', 0, null, { code: data.code });
+        }
+        return data;
+      },
+      async beforeDelete(rows, { trx }) {
+        await assertUnused(trx, 'job_id', rows.map((r) => Number(r.id)));
+        return rows;
+      },
+    },
+  }).routes;
+}

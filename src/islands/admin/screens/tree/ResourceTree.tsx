@@ -1,0 +1,174 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { actionUrl } from '../../../../resources/naming.ts';
+import { formFields } from '../../../../resources/schema.ts';
+import type { FieldDef, ResourceDef } from '../../../../resources/types.ts';
+import { useAdmin } from '../../context.ts';
+import { CrudStyles } from '../../crud/CrudStyles.tsx';
+import { CellView, CrudForm, CrudToolbar, cellOf, listFields, useColumnPrefs, useResourceLabels, visibleColumns, type Cell } from '../../crud/index.ts';
+import { DeleteTreeRows } from './DeleteTreeRows.tsx';
+import { branchIds, subtreeIds, type TreeItem } from './treeModel.ts';
+import { TreeTable, type TreeColumn } from './TreeTable.tsx';
+import { useTreeList } from './useTreeList.ts';
+
+/** A node of a resource tree: its columns, nested by `pid`. */
+export type ResourceNode = TreeItem & Record<string, unknown>;
+
+export interface ResourceTreeProps<T extends ResourceNode> {
+  def: ResourceDef;
+  /** The column carrying the tree: always shown (the column chooser leaves it out) and the parent's label. */
+  treeColumn: string;
+  /** A node's name in the page language, for the tree cell and the button labels. */
+  titleOf(node: T): string;
+  /** The tree cell's content; default the title. */
+  renderTitle?(node: T): ReactNode;
+  /** A cell that differs from the generic one (null: the generic one). */
+  cellFor?(field: FieldDef, node: T): Cell | null;
+  /** Columns shown until the admin chooses otherwise. */
+  columnDefaults?: Record<string, boolean>;
+  /** 'all': every branch unfolded after each load (small trees); 'search': only search results unfolded. */
+  unfold: 'all' | 'search';
+  /** Runs after each write, once the tree is reloaded (e.g. the shell's menus are built from the rows). */
+  onWritten?(): Promise<void>;
+}
+
+type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id: string } | { kind: 'delete'; ids: number[] };
+
+/**
+ * A tree resource's screen (menu rules, departments): the toolbar with search and column chooser, the
+ * tree table with folding and sorting among siblings, the add/edit form whose parent is picked from the
+ * tree (never the node itself or below it), and the child-first delete.
+ */
+export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf, renderTitle, cellFor, columnDefaults, unfold, onWritten }: ResourceTreeProps<T>) {
+  const { request, auth, lang, siteConfig } = useAdmin();
+  const { t } = useTranslation('admin-screens-auth');
+  const { fieldLabel, optionLabel } = useResourceLabels(def);
+  const list = useTreeList<T>(actionUrl(def, 'index'));
+  const { nodes, quickSearch } = list;
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [pending, setPending] = useState<Pending | null>(null);
+  const { prefs, setColumn } = useColumnPrefs(def, columnDefaults);
+
+  async function reload(): Promise<void> {
+    await list.reload();
+    await onWritten?.();
+  }
+
+  // Search results are shown unfolded, or the matches inside folded branches would stay hidden.
+  useEffect(() => {
+    if (unfold === 'all' || quickSearch) setExpanded(new Set(branchIds(nodes)));
+  }, [unfold, quickSearch, nodes]);
+
+  useEffect(() => setSelected(new Set()), [nodes]);
+
+  const chooserDef = useMemo<ResourceDef>(() => ({ ...def, fields: def.fields.map((f) => (f.name === treeColumn ? { ...f, list: false } : f)) }), [def, treeColumn]);
+  const shown = visibleColumns(chooserDef, prefs);
+  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, optionLabel };
+  const columns: TreeColumn<T>[] = [
+    { key: treeColumn, header: fieldLabel(treeColumn), cell: (node) => renderTitle?.(node) ?? <span className="crud-text">{titleOf(node)}</span> },
+    ...listFields(chooserDef)
+      .filter((f) => shown[f.name])
+      .map((f: FieldDef) => ({ key: f.name, header: fieldLabel(f.name), cell: (node: T) => <CellView cell={cellFor?.(f, node) ?? cellOf(f, node, ctx)} /> })),
+  ];
+
+  const editedId = pending?.kind === 'form' && pending.mode === 'edit' ? Number(pending.id) : null;
+  const fields = useMemo(() => {
+    const exclude = editedId === null ? [] : subtreeIds(nodes, editedId).map(String);
+    return formFields(def).map((f): FieldDef => (f.name === 'pid' ? { ...f, type: 'remoteSelect', remote: { resource: def.name, labelField: treeColumn, exclude } } : f));
+  }, [def, treeColumn, nodes, editedId]);
+
+  async function move(id: number, targetId: number): Promise<void> {
+    try {
+      await request(actionUrl(def, 'sortable'), { method: 'POST', body: { id, targetId } });
+    } catch {
+      // Shown by the request client (e.g. equal weights); the tree is reloaded either way.
+    }
+    await reload();
+  }
+
+  const canSelect = auth('del') || auth('edit');
+  const firstSelected = [...selected][0];
+  const closeAndReload = () => {
+    setPending(null);
+    void reload();
+  };
+
+  return (
+    <div data-tree-page={def.name}>
+      <CrudStyles />
+      {list.remark && (
+        <div className="alert alert-info py-2 small" role="note" data-remark="">
+          <i className="bi bi-info-circle me-2" aria-hidden="true" />
+          {list.remark}
+        </div>
+      )}
+      <CrudToolbar
+        def={chooserDef}
+        onRefresh={() => void list.reload()}
+        onAdd={auth('add') ? () => setPending({ kind: 'form', mode: 'add' }) : undefined}
+        onEdit={auth('edit') ? () => firstSelected !== undefined && setPending({ kind: 'form', mode: 'edit', id: String(firstSelected) }) : undefined}
+        onDelete={auth('del') ? () => setPending({ kind: 'delete', ids: [...selected] }) : undefined}
+        selectedCount={selected.size}
+        quickSearch={quickSearch}
+        onQuickSearch={list.setQuickSearch}
+        columns={shown}
+        onColumn={setColumn}
+      >
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setExpanded(new Set(branchIds(nodes)))} data-toolbar="expand">
+          <i className="bi bi-arrows-expand me-1" aria-hidden="true" />
+          {t('tree.expandAll')}
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setExpanded(new Set())} data-toolbar="collapse">
+          <i className="bi bi-arrows-collapse me-1" aria-hidden="true" />
+          {t('tree.collapseAll')}
+        </button>
+      </CrudToolbar>
+      {list.error && (
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-list-error="">
+          <span>{t('crud-ui:list.error', { message: list.error })}</span>
+          <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void list.reload()}>
+            {t('crud-ui:list.retry')}
+          </button>
+        </div>
+      )}
+      <TreeTable
+        name={def.name}
+        nodes={nodes}
+        columns={columns}
+        expanded={expanded}
+        onToggle={(id) =>
+          setExpanded((old) => {
+            const next = new Set(old);
+            if (next.has(id)) next.delete(id);
+            else next.add(id);
+            return next;
+          })
+        }
+        labelOf={titleOf}
+        loading={list.loading}
+        selected={canSelect ? selected : undefined}
+        onSelect={canSelect ? setSelected : undefined}
+        onMove={auth('sortable') ? (id, targetId) => void move(id, targetId) : undefined}
+        actions={(node) => (
+          <>
+            {auth('edit') && (
+              <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('tree.edit', { title: titleOf(node) })} title={t('crud-ui:list.edit')} onClick={() => setPending({ kind: 'form', mode: 'edit', id: String(node.id) })} data-action="edit">
+                <i className="bi bi-pencil" aria-hidden="true" />
+              </button>
+            )}
+            {auth('del') && (
+              <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('tree.delete', { title: titleOf(node) })} title={t('crud-ui:list.delete')} onClick={() => setPending({ kind: 'delete', ids: [node.id] })} data-action="delete">
+                <i className="bi bi-trash" aria-hidden="true" />
+              </button>
+            )}
+          </>
+        )}
+      />
+      {pending?.kind === 'form' && (
+        <CrudForm def={def} mode={pending.mode} id={pending.mode === 'edit' ? pending.id : undefined} fields={fields} onClose={() => setPending(null)} onSaved={closeAndReload} />
+      )}
+      {pending?.kind === 'delete' && <DeleteTreeRows def={def} ids={pending.ids} onCancel={() => setPending(null)} onDeleted={closeAndReload} />}
+    </div>
+  );
+}

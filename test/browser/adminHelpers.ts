@@ -1,0 +1,79 @@
+/** Shared steps of admin browser tests: a logged-in page, menus, remote selects and React inputs. */
+import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import { superToken } from '../helpers/admins.ts';
+import type { TestServer } from '../helpers/server.ts';
+
+export interface AdminPage {
+  page: Page;
+  /** Script errors and failed requests (by URL); a test ends by expecting none. */
+  errors: string[];
+}
+
+/**
+ * A page of the admin shell at `path`, logged in as the seeded super admin (the login form itself is tested
+ * elsewhere): the token goes into localStorage as the login page would put it.
+ */
+export async function adminPage(server: TestServer, browser: Browser, path: string, viewport = { width: 1280, height: 900 }): Promise<AdminPage> {
+  const admin = await server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
+  const info = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(server), refresh_token: '' });
+  const page = await browser.newPage();
+  await page.setViewport(viewport);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto(`${server.url}/robots.txt`);
+  await page.evaluate((value) => localStorage.setItem('adminInfo', value), info);
+  await page.goto(`${server.url}${path}`);
+  return { page, errors };
+}
+
+/** Opens a menu page from the side menu, unfolding its folder first when it is closed. */
+export async function openMenu(page: Page, name: string): Promise<void> {
+  const link = `.admin-side a[data-menu="${name}"]`;
+  await page.waitForSelector(link, { visible: false });
+  await page.$eval(link, (a) => a.closest<HTMLElement>('ul[hidden]')?.previousElementSibling?.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+  await page.waitForSelector(link, { visible: true });
+  await page.click(link);
+}
+
+/** A GET (or other method) of an admin API path, lookups of remote selects left out. */
+export const isCall =
+  (path: string, method = 'GET') =>
+  (r: HTTPResponse): boolean =>
+    r.url().includes(path) && r.request().method() === method && !r.url().includes('select=true');
+
+/** Picks the first option a remote select offers for `text`; returns its value. */
+export async function pickRemote(page: Page, scope: string, text: string): Promise<string> {
+  const input = `${scope} input[role="combobox"]`;
+  await page.click(input);
+  if (text) await page.type(input, text);
+  // Options of what was typed: the list is busy until the (debounced) lookup has answered.
+  const option = await page.waitForSelector(`${scope} [role="listbox"]:not([aria-busy]) [role="option"]`);
+  const value = await option!.evaluate((o) => (o as HTMLElement).dataset.value!);
+  await option!.click();
+  await page.waitForSelector(`${scope} [data-selected="${value}"]`);
+  return value;
+}
+
+/** A React-controlled input or textarea takes a value only through the native setter plus an input event. */
+export async function setValue(page: Page, selector: string, value: string): Promise<void> {
+  await page.$eval(
+    selector,
+    (el, v) => {
+      const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(el, v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
+}
+
+/** Submits the open add/edit dialog and waits for it to close after the list reloaded. */
+export async function submitForm(page: Page, listPath: string): Promise<void> {
+  const reloaded = page.waitForResponse(isCall(listPath));
+  await page.click('[data-form-submit]');
+  await reloaded;
+  await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
+}
