@@ -38,7 +38,7 @@ test('the seeded admin logs in with ADMIN_PASSWORD and sees the whole menu', asy
   t.deepEqual(index.body.data.menus.map((m) => m.name), ['dashboard', 'content', 'auth', 'user', 'routine', 'security']);
   t.is(index.body.data.siteConfig.siteName, '大运河文化协会');
   const auth = index.body.data.menus.find((m) => m.name === 'auth')!;
-  t.deepEqual(auth.children!.map((m) => m.name), ['auth/group', 'auth/admin', 'auth/rule', 'auth/adminLog']);
+  t.deepEqual(auth.children!.map((m) => m.name), ['auth/group', 'auth/admin', 'auth/rule', 'auth/adminLog', 'auth/department', 'auth/job']);
   t.is(auth.children![0]!.keepalive, 'auth/group');
 });
 
