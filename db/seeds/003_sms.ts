@@ -1,5 +1,5 @@
 import type { SeedContext } from '../../src/server/seed.ts';
-import { SMS_DRIVERS } from '../../src/server/services/sms.ts';
+import { SMS_DRIVERS } from '../../src/shared/sms.ts';
 
 interface GroupEntry {
   key: string;

@@ -36,6 +36,7 @@ import { areaRoutes } from './ajax/area.ts';
 import { contentRoutes } from './admin/content.ts';
 import { trailRoutes } from './front/trail.ts';
 import { trailApplicationRoutes } from './admin/content/trailApplication.ts';
+import { smsRoutes } from './admin/sms.ts';
 
 /** Every API route of the portal, in one place so tests can walk them all. */
 export function registerRoutes(registry: ApiRegistry, services: Services): void {
@@ -73,4 +74,5 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...areaRoutes(services));
   registry.add(...contentRoutes(services));
   registry.add(...trailRoutes(services), ...trailApplicationRoutes(services));
+  registry.add(...smsRoutes(services));
 }

@@ -27,6 +27,9 @@ import dataRecycle from './security/dataRecycle.ts';
 import dataRecycleLog from './security/dataRecycleLog.ts';
 import sensitiveData from './security/sensitiveData.ts';
 import sensitiveDataLog from './security/sensitiveDataLog.ts';
+import smsTemplate from './sms/template.ts';
+import smsVariable from './sms/variable.ts';
+import smsLog from './sms/log.ts';
 
 /** Every resource definition of the portal; the admin app and the CRUD routes are built from this list. */
 export const resources: readonly ResourceDef[] = [
@@ -58,6 +61,9 @@ export const resources: readonly ResourceDef[] = [
   sensitiveDataLog,
   dataRecycle,
   sensitiveData,
+  smsTemplate,
+  smsVariable,
+  smsLog,
 ];
 
 export function findResource(name: string): ResourceDef | undefined {

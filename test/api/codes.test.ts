@@ -355,19 +355,21 @@ test.serial('SMS with the default log driver succeeds and stores a code', async 
   t.not(await smsServer.app.services.codes.lastSentAt('13900139000', 'user_register'), null);
 });
 
-test.serial('SMS through the webhook: the gateway receives mobile, message, event, code, templateCode and the secret', async (t) => {
+test.serial('SMS through the webhook: the gateway receives mobile, message, event, code, template and variables, and the secret', async (t) => {
   await setConfig(smsServer, { sms_driver: 'webhook', sms_webhook_url: gateway.url, sms_webhook_secret: 'hook-secret' });
   const res = await smsSend(smsServer, { mobile: '13800138000', template_code: 'user_register', ...(await solved(smsServer)) });
   t.is(res.body.code, 1, res.body.msg);
   t.is(gateway.hooks.length, 1);
   const { body, authorization } = gateway.hooks[0]!;
   t.is(authorization, 'Bearer hook-secret');
-  t.deepEqual(Object.keys(body).sort(), ['code', 'event', 'message', 'mobile', 'templateCode']);
+  t.deepEqual(Object.keys(body).sort(), ['code', 'event', 'message', 'mobile', 'params', 'template', 'templateCode']);
   t.is(body.mobile, '13800138000');
   t.is(body.event, 'user_register');
   t.is(body.templateCode, 'user_register');
   t.regex(String(body.code), /^[2-8A-NP-Z]{4}$/);
   t.is(body.message, `【大运河文化协会】您的验证码是 ${String(body.code)}，10 分钟内有效，请勿告诉他人。`);
+  t.is(body.template, '', 'no provider template id is needed by a gateway');
+  t.deepEqual(body.params, { site_name: '大运河文化协会', code: body.code, minutes: '10' });
   t.true(await smsServer.app.services.codes.verify('13800138000', 'user_register', String(body.code)));
 });
 
@@ -409,11 +411,16 @@ test.serial('the webhook driver without a URL makes SMS unavailable', async (t) 
 test.serial('the seed added the sms config tab and rows', async (t) => {
   const { knex, services } = guest.app;
   const rows = await knex('config').where({ group: 'sms' }).orderBy('weigh', 'desc').select('name', 'type', 'value');
-  t.deepEqual(rows, [
+  t.deepEqual(rows.slice(0, 3), [
     { name: 'sms_driver', type: 'select', value: 'log' },
     { name: 'sms_webhook_url', type: 'string', value: '' },
     { name: 'sms_webhook_secret', type: 'password', value: '' },
   ]);
+  t.deepEqual(
+    rows.filter((r: { type: string }) => r.type === 'password').map((r: { name: string }) => r.name),
+    ['sms_webhook_secret', 'sms_aliyun_access_key_secret', 'sms_tencent_secret_key'],
+    'every provider secret is a password item, never sent back',
+  );
   const groups = JSON.parse(await services.settings.get('config_group')) as Array<{ key: string; value: string }>;
   t.deepEqual(groups.slice(-2), [{ key: 'sms', value: 'SMS' }, { key: 'config_quick_entrance', value: 'Config Quick entrance' }]);
   t.is(await services.settings.get('smtp_tls_verify'), '0', 'set by this test; the seed writes 1');

@@ -14,6 +14,10 @@ let closeBrowser: () => Promise<void>;
 test.before(async () => {
   [server, inbox] = await Promise.all([startServer({ USER_LOGIN_CAPTCHA: '1' }), startInbox()]);
   await useInbox(server, inbox);
+  // SMS through a gateway too (never called here), so members are offered both ways.
+  await server.app.knex('config').where({ name: 'sms_driver' }).update({ value: 'webhook' });
+  await server.app.knex('config').where({ name: 'sms_webhook_url' }).update({ value: 'http://127.0.0.1:9/sms' });
+  server.app.services.settings.invalidate();
   ({ browser, close: closeBrowser } = await launchBrowser());
 });
 test.after.always(async () => {

@@ -9,7 +9,9 @@ import pino from 'pino';
 import { openDatabase } from '../../src/server/db.ts';
 import { CODE_ALPHABET, CODE_MAX_ATTEMPTS, CodeService } from '../../src/server/services/codes.ts';
 import { errorText, mailSettingsComplete, mailSettingsFrom } from '../../src/server/services/mail.ts';
-import { LogSmsDriver, WebhookSmsDriver } from '../../src/server/services/sms.ts';
+import type { SmsMessage } from '../../src/server/services/sms/driver.ts';
+import { LogSmsDriver } from '../../src/server/services/sms/log.ts';
+import { WebhookSmsDriver } from '../../src/server/services/sms/webhook.ts';
 
 let dir: string;
 let knex: Knex;
@@ -177,15 +179,18 @@ test('mail settings: complete only with all six values; certificate check on unl
   t.is(errorText(new Error('y'.repeat(300))).length, 200);
 });
 
+const message = (text: string): SmsMessage => ({ mobile: '13800138000', text, templateCode: 'user_register', templateId: '', params: [['code', 'AB23']], code: 'AB23' });
+
 test('SMS log driver writes the message to the log', async (t) => {
   const lines: string[] = [];
   const log = pino({ level: 'info' }, { write: (chunk: string) => void lines.push(chunk) });
-  await new LogSmsDriver(log).send('13800138000', '【运河】您的验证码是 AB23', { event: 'user_register', code: 'AB23', templateCode: 'user_register' });
+  const answer = await new LogSmsDriver(log).send(message('【运河】您的验证码是 AB23'));
+  t.is(answer, 'log driver: written to the server log, not sent');
   t.is(lines.length, 1);
-  const entry = JSON.parse(lines[0]!) as { msg: string; message: string; sms: { mobile: string; event: string } };
+  const entry = JSON.parse(lines[0]!) as { msg: string; message: string; sms: { mobile: string; templateCode: string } };
   t.is(entry.message, '【运河】您的验证码是 AB23');
   t.is(entry.sms.mobile, '13800138000');
-  t.is(entry.sms.event, 'user_register');
+  t.is(entry.sms.templateCode, 'user_register');
 });
 
 test('SMS webhook driver gives up on a gateway that does not answer', async (t) => {
@@ -196,7 +201,7 @@ test('SMS webhook driver gives up on a gateway that does not answer', async (t) 
   const { port } = silent.address() as AddressInfo;
   try {
     const driver = new WebhookSmsDriver(`http://127.0.0.1:${port}/sms`, '', 300);
-    const err = await t.throwsAsync(driver.send('13800138000', 'text', { event: 'user_register', code: 'AB23', templateCode: 'user_register' }));
+    const err = await t.throwsAsync(driver.send(message('text')));
     t.is(err?.message, 'SMS gateway did not answer in time');
   } finally {
     for (const s of sockets) s.destroy();
@@ -210,6 +215,6 @@ test('SMS webhook driver reports an unreachable gateway', async (t) => {
   const { port } = closed.address() as AddressInfo;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
   const driver = new WebhookSmsDriver(`http://127.0.0.1:${port}/sms`, '');
-  const err = await t.throwsAsync(driver.send('13800138000', 'text', { event: 'user_register', code: 'AB23', templateCode: 'user_register' }));
+  const err = await t.throwsAsync(driver.send(message('text')));
   t.regex(err?.message ?? '', /^SMS gateway unreachable: .*ECONNREFUSED/);
 });

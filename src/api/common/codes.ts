@@ -155,8 +155,7 @@ export function codeRoutes(services: Services): ApiRoute[] {
     isValid: isMobile,
     available: () => services.sms.available(),
     async deliver(ctx, destination, event, code) {
-      const message = ctx.state.t('codes:sms.message', { site: await siteName(ctx), code });
-      await services.sms.send(destination, message, { event, code, templateCode: event });
+      await services.sms.sendCode({ mobile: destination, templateCode: event, code, lang: ctx.state.lang });
     },
     messages: {
       unavailable: 'smsUnavailable',

@@ -8,11 +8,14 @@ import { parseInput } from '../validate.ts';
 
 export const USER_HOME = '/user';
 
-/** Which channels a member can receive codes through (reference 3.2: e-mail when mail is configured). */
+/**
+ * Which channels a member can receive codes through (reference 3.2): e-mail when mail is configured, SMS
+ * when a provider or gateway delivers to phones (not the development log driver).
+ */
 export async function verificationTypes(services: Services): Promise<string[]> {
   const types: string[] = [];
   if (await services.mail.available()) types.push('email');
-  if (await services.sms.available()) types.push('mobile');
+  if (await services.sms.deliversToPhones()) types.push('mobile');
   return types;
 }
 

@@ -68,7 +68,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     content: new ContentService(knex),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
     mail: new MailService(settings),
-    sms: new SmsService(settings, log),
+    sms: new SmsService(knex, settings, log),
     members: new MemberService(knex, tokens),
     adminLog: new AdminLogService(knex),
     pageCache,
