@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
+import { iconStyles } from './scripts/iconStyles.ts';
 
 export default defineConfig({
-  plugins: [react(), vike()],
+  plugins: [react(), vike(), iconStyles()],
   css: {
     preprocessorOptions: {
       scss: {

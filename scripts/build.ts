@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Everything the browser and SSR bundles are built from; server-only code runs from source and needs no build.
-const INPUTS = ['src/pages', 'src/islands', 'src/components', 'src/shared', 'src/locales', 'src/styles', 'public', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['src/pages', 'src/islands', 'src/components', 'src/shared', 'src/locales', 'src/styles', 'public', 'vite.config.ts', 'scripts/iconStyles.ts', 'package-lock.json'];
 const STAMP = path.join(ROOT, 'dist/.build-stamp');
 
 function* files(p: string): Generator<string> {

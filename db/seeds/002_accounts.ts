@@ -2,44 +2,49 @@ import { randomBytes } from 'node:crypto';
 import type { SeedContext } from '../../src/server/seed.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { buttons, insertRuleTree, type RuleSeed } from '../../src/server/services/ruleTree.ts';
+import { adminView, memberView } from '../../src/shared/views.ts';
 
-/** The admin menu tree of reference section 6.2, adapted: no module store, no external link rows. */
+/**
+ * The admin menu tree of reference section 6.2, adapted: no module store, no external link rows. Components are
+ * view paths and icons Font Awesome / Element Plus names, as BuildAdmin's client reads them (src/shared/views.ts,
+ * src/shared/icons.ts).
+ */
 const ADMIN_MENU: RuleSeed[] = [
-  { type: 'menu', name: 'dashboard', title: '控制台', icon: 'bi-speedometer2', component: 'dashboard', weigh: 999, keepalive: 1, children: buttons('dashboard', ['index']) },
+  { type: 'menu', name: 'dashboard', title: '控制台', icon: 'fa fa-dashboard', component: adminView('dashboard'), weigh: 999, keepalive: 1, children: buttons('dashboard', ['index']) },
   {
-    type: 'menu_dir', name: 'auth', title: '权限管理', icon: 'bi-people', weigh: 100,
+    type: 'menu_dir', name: 'auth', title: '权限管理', icon: 'fa fa-group', weigh: 100,
     children: [
-      { type: 'menu', name: 'auth/group', title: '角色组管理', icon: 'bi-diagram-3', component: 'auth/group', weigh: 99, keepalive: 1, children: buttons('auth/group', ['index', 'add', 'edit', 'del']) },
-      { type: 'menu', name: 'auth/admin', title: '管理员管理', icon: 'bi-person-badge', component: 'auth/admin', weigh: 98, keepalive: 1, children: buttons('auth/admin', ['index', 'add', 'edit', 'del']) },
-      { type: 'menu', name: 'auth/rule', title: '菜单规则管理', icon: 'bi-list-nested', component: 'auth/rule', weigh: 97, keepalive: 1, children: buttons('auth/rule', ['index', 'add', 'edit', 'del', 'sortable']) },
-      { type: 'menu', name: 'auth/adminLog', title: '管理员日志管理', icon: 'bi-journal-text', component: 'auth/adminLog', weigh: 96, keepalive: 1, children: buttons('auth/adminLog', ['index']) },
+      { type: 'menu', name: 'auth/group', title: '角色组管理', icon: 'fa fa-group', component: adminView('auth/group'), weigh: 99, keepalive: 1, children: buttons('auth/group', ['index', 'add', 'edit', 'del']) },
+      { type: 'menu', name: 'auth/admin', title: '管理员管理', icon: 'el-icon-UserFilled', component: adminView('auth/admin'), weigh: 98, keepalive: 1, children: buttons('auth/admin', ['index', 'add', 'edit', 'del']) },
+      { type: 'menu', name: 'auth/rule', title: '菜单规则管理', icon: 'el-icon-Grid', component: adminView('auth/rule'), weigh: 97, keepalive: 1, children: buttons('auth/rule', ['index', 'add', 'edit', 'del', 'sortable']) },
+      { type: 'menu', name: 'auth/adminLog', title: '管理员日志管理', icon: 'el-icon-List', component: adminView('auth/adminLog'), weigh: 96, keepalive: 1, children: buttons('auth/adminLog', ['index']) },
     ],
   },
   {
-    type: 'menu_dir', name: 'user', title: '会员管理', icon: 'bi-person-vcard', weigh: 95,
+    type: 'menu_dir', name: 'user', title: '会员管理', icon: 'fa fa-drivers-license', weigh: 95,
     children: [
-      { type: 'menu', name: 'user/user', title: '会员管理', icon: 'bi-person', component: 'user/user', weigh: 94, keepalive: 1, children: buttons('user/user', ['index', 'add', 'edit', 'del']) },
-      { type: 'menu', name: 'user/group', title: '会员分组管理', icon: 'bi-collection', component: 'user/group', weigh: 93, keepalive: 1, children: buttons('user/group', ['index', 'add', 'edit', 'del']) },
-      { type: 'menu', name: 'user/rule', title: '会员规则管理', icon: 'bi-list-check', component: 'user/rule', weigh: 92, keepalive: 1, children: buttons('user/rule', ['index', 'add', 'edit', 'del', 'sortable']) },
-      { type: 'menu', name: 'user/moneyLog', title: '会员余额管理', icon: 'bi-cash-coin', component: 'user/moneyLog', weigh: 91, keepalive: 1, children: buttons('user/moneyLog', ['index', 'add']) },
-      { type: 'menu', name: 'user/scoreLog', title: '会员积分管理', icon: 'bi-award', component: 'user/scoreLog', weigh: 90, keepalive: 1, children: buttons('user/scoreLog', ['index', 'add']) },
+      { type: 'menu', name: 'user/user', title: '会员管理', icon: 'fa fa-user', component: adminView('user/user'), weigh: 94, keepalive: 1, children: buttons('user/user', ['index', 'add', 'edit', 'del']) },
+      { type: 'menu', name: 'user/group', title: '会员分组管理', icon: 'fa fa-group', component: adminView('user/group'), weigh: 93, keepalive: 1, children: buttons('user/group', ['index', 'add', 'edit', 'del']) },
+      { type: 'menu', name: 'user/rule', title: '会员规则管理', icon: 'fa fa-th-list', component: adminView('user/rule'), weigh: 92, keepalive: 1, children: buttons('user/rule', ['index', 'add', 'edit', 'del', 'sortable']) },
+      { type: 'menu', name: 'user/moneyLog', title: '会员余额管理', icon: 'el-icon-Money', component: adminView('user/moneyLog'), weigh: 91, keepalive: 1, children: buttons('user/moneyLog', ['index', 'add']) },
+      { type: 'menu', name: 'user/scoreLog', title: '会员积分管理', icon: 'el-icon-Discount', component: adminView('user/scoreLog'), weigh: 90, keepalive: 1, children: buttons('user/scoreLog', ['index', 'add']) },
     ],
   },
   {
-    type: 'menu_dir', name: 'routine', title: '常规管理', icon: 'bi-gear', weigh: 89,
+    type: 'menu_dir', name: 'routine', title: '常规管理', icon: 'fa fa-cogs', weigh: 89,
     children: [
-      { type: 'menu', name: 'routine/config', title: '系统配置', icon: 'bi-sliders', component: 'routine/config', weigh: 88, keepalive: 1, children: buttons('routine/config', ['index', 'edit', 'add', 'del', 'sendTestMail']) },
-      { type: 'menu', name: 'routine/attachment', title: '附件管理', icon: 'bi-folder2-open', component: 'routine/attachment', weigh: 87, keepalive: 1, remark: 'attachmentRemark', children: buttons('routine/attachment', ['index', 'edit', 'del']) },
-      { type: 'menu', name: 'routine/adminInfo', title: '个人资料', icon: 'bi-person-circle', component: 'routine/adminInfo', weigh: 86, keepalive: 1, children: buttons('routine/adminInfo', ['index', 'edit']) },
+      { type: 'menu', name: 'routine/config', title: '系统配置', icon: 'el-icon-Tools', component: adminView('routine/config'), weigh: 88, keepalive: 1, children: buttons('routine/config', ['index', 'edit', 'add', 'del', 'sendTestMail']) },
+      { type: 'menu', name: 'routine/attachment', title: '附件管理', icon: 'fa fa-folder', component: adminView('routine/attachment'), weigh: 87, keepalive: 1, remark: 'attachmentRemark', children: buttons('routine/attachment', ['index', 'edit', 'del']) },
+      { type: 'menu', name: 'routine/adminInfo', title: '个人资料', icon: 'fa fa-user', component: adminView('routine/adminInfo'), weigh: 86, keepalive: 1, children: buttons('routine/adminInfo', ['index', 'edit']) },
     ],
   },
   {
-    type: 'menu_dir', name: 'security', title: '数据安全管理', icon: 'bi-shield-lock', weigh: 85,
+    type: 'menu_dir', name: 'security', title: '数据安全管理', icon: 'fa fa-shield', weigh: 85,
     children: [
-      { type: 'menu', name: 'security/dataRecycleLog', title: '数据回收站', icon: 'bi-trash3', component: 'security/dataRecycleLog', weigh: 84, keepalive: 1, children: buttons('security/dataRecycleLog', ['index', 'del', 'restore', 'info']) },
-      { type: 'menu', name: 'security/sensitiveDataLog', title: '敏感数据修改记录', icon: 'bi-clock-history', component: 'security/sensitiveDataLog', weigh: 83, keepalive: 1, children: buttons('security/sensitiveDataLog', ['index', 'del', 'rollback', 'info']) },
-      { type: 'menu', name: 'security/dataRecycle', title: '数据回收规则管理', icon: 'bi-recycle', component: 'security/dataRecycle', weigh: 82, keepalive: 1, remark: 'dataRecycleRemark', children: buttons('security/dataRecycle', ['index', 'add', 'edit', 'del']) },
-      { type: 'menu', name: 'security/sensitiveData', title: '敏感字段规则管理', icon: 'bi-eye-slash', component: 'security/sensitiveData', weigh: 81, keepalive: 1, remark: 'sensitiveDataRemark', children: buttons('security/sensitiveData', ['index', 'add', 'edit', 'del']) },
+      { type: 'menu', name: 'security/dataRecycleLog', title: '数据回收站', icon: 'fa fa-database', component: adminView('security/dataRecycleLog'), weigh: 84, keepalive: 1, children: buttons('security/dataRecycleLog', ['index', 'del', 'restore', 'info']) },
+      { type: 'menu', name: 'security/sensitiveDataLog', title: '敏感数据修改记录', icon: 'fa fa-expeditedssl', component: adminView('security/sensitiveDataLog'), weigh: 83, keepalive: 1, children: buttons('security/sensitiveDataLog', ['index', 'del', 'rollback', 'info']) },
+      { type: 'menu', name: 'security/dataRecycle', title: '数据回收规则管理', icon: 'fa fa-database', component: adminView('security/dataRecycle'), weigh: 82, keepalive: 1, remark: 'dataRecycleRemark', children: buttons('security/dataRecycle', ['index', 'add', 'edit', 'del']) },
+      { type: 'menu', name: 'security/sensitiveData', title: '敏感字段规则管理', icon: 'fa fa-expeditedssl', component: adminView('security/sensitiveData'), weigh: 81, keepalive: 1, remark: 'sensitiveDataRemark', children: buttons('security/sensitiveData', ['index', 'add', 'edit', 'del']) },
     ],
   },
 ];
@@ -47,14 +52,14 @@ const ADMIN_MENU: RuleSeed[] = [
 /** Member-centre rules of reference 3.8, plus our message inbox. */
 const USER_MENU: RuleSeed[] = [
   {
-    type: 'menu_dir', name: 'account', title: '我的账户', icon: 'bi-person-circle', weigh: 98,
+    type: 'menu_dir', name: 'account', title: '我的账户', icon: 'fa fa-user-circle', weigh: 98,
     children: [
-      { type: 'menu', name: 'account/overview', title: '账户概览', icon: 'bi-house', component: 'account/overview', weigh: 99 },
-      { type: 'menu', name: 'account/profile', title: '个人资料', icon: 'bi-person', component: 'account/profile', weigh: 98 },
-      { type: 'menu', name: 'account/changePassword', title: '修改密码', icon: 'bi-key', component: 'account/changePassword', weigh: 97 },
-      { type: 'menu', name: 'account/integral', title: '积分记录', icon: 'bi-award', component: 'account/integral', weigh: 96 },
-      { type: 'menu', name: 'account/balance', title: '余额记录', icon: 'bi-wallet2', component: 'account/balance', weigh: 95 },
-      { type: 'menu', name: 'account/message', title: '站内消息', icon: 'bi-envelope', component: 'account/message', weigh: 94 },
+      { type: 'menu', name: 'account/overview', title: '账户概览', icon: 'fa fa-home', component: memberView('account/overview'), weigh: 99 },
+      { type: 'menu', name: 'account/profile', title: '个人资料', icon: 'fa fa-user-circle-o', component: memberView('account/profile'), weigh: 98 },
+      { type: 'menu', name: 'account/changePassword', title: '修改密码', icon: 'fa fa-shield', component: memberView('account/changePassword'), weigh: 97 },
+      { type: 'menu', name: 'account/integral', title: '积分记录', icon: 'fa fa-tag', component: memberView('account/integral'), weigh: 96 },
+      { type: 'menu', name: 'account/balance', title: '余额记录', icon: 'fa fa-money', component: memberView('account/balance'), weigh: 95 },
+      { type: 'menu', name: 'account/message', title: '站内消息', icon: 'fa fa-envelope', component: memberView('account/message'), weigh: 94 },
     ],
   },
 ];

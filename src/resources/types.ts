@@ -1,3 +1,4 @@
+import type { MenuIconName } from '../shared/icons.ts';
 import type { SectionKey } from '../shared/sections.ts';
 
 /**
@@ -100,8 +101,11 @@ export interface ResourceDef {
   weighField?: string;
   /** Maintain create_time / update_time (Unix seconds). */
   timestamps: boolean;
-  /** Menu placement: the parent menu_dir rule name, icon and order. */
-  menu: { parent: string; icon: string; weigh: number };
+  /**
+   * Menu placement: the parent menu_dir rule name, icon (a BuildAdmin icon name, src/shared/icons.ts) and order.
+   * The rule's component is the view path of the resource name (src/shared/views.ts).
+   */
+  menu: { parent: string; icon: MenuIconName; weigh: number };
   /** Public sections whose cached pages show these rows, re-rendered after any change. */
   cacheTags?: readonly SectionKey[];
   /**

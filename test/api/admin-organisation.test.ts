@@ -84,7 +84,7 @@ test.serial('departments: a tree index, parent checks, select options, sorting, 
   t.is(after.find((r) => r.id === office)!.weigh, before.find((r) => r.id === research)!.weigh);
 
   const zh = await server.app.knex('admin_rule').where({ name: 'auth/department' }).first<{ title: string; component: string; pid: number }>();
-  t.like(zh, { title: '部门管理', component: 'auth/department' });
+  t.like(zh, { title: '部门管理', component: '/src/views/backend/auth/department/index.vue' });
   t.is((await server.app.knex('admin_rule').where({ id: zh.pid }).first<{ name: string }>()).name, 'auth', 'under the permissions menu');
 });
 

@@ -100,7 +100,7 @@ test('a guest is asked to log in (303); a member without the rule gets 401', asy
   const rule = await knex('user_rule').where({ name: 'account/trailApplication' }).first<{ id: number; pid: number; component: string }>();
   const account = await knex('user_rule').where({ name: 'account' }).first<{ id: number }>('id');
   t.is(rule.pid, account.id, 'the member-centre page sits under "My account"');
-  t.is(rule.component, 'account/trailApplication');
+  t.is(rule.component, '/src/views/frontend/user/account/trailApplication.vue');
   await knex('user_group').where({ id: (g as { id: number }).id }).update({ rules: String(rule.id) });
   t.is((await api(server.url, '/api/trail/applications', { headers: { 'ba-user-token': token } })).body.code, 1, 'granted by the menu rule');
 });

@@ -8,6 +8,7 @@ import { STORAGE_KEYS } from '../../shared/constants/storage.ts';
 import { normalizeLang, DEFAULT_LANG, type Lang } from '../../shared/i18n/langs.ts';
 import { withLang } from '../../shared/i18n/links.ts';
 import { RequestError } from '../../shared/request/client.ts';
+import { adminScreenOf } from '../../shared/views.ts';
 import { BlockLoader } from '../app/BlockLoader.tsx';
 import { createAppHistory, inAppHref, type HistoryOptions } from '../app/history.ts';
 import { normalizePathname, parseIframePath } from '../app/paths.ts';
@@ -106,7 +107,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   const historyOptions = useMemo<HistoryOptions>(() => ({ base: adminBase, external: [`${adminBase}/login`] }), [adminBase]);
   const [history] = useState(() => (typeof window === 'undefined' ? null : createAppHistory(historyOptions)));
   const [progress] = useState(() => (typeof window === 'undefined' ? null : createProgressBar()));
-  const [screens] = useState(() => createScreenLoader(ADMIN_SCREENS, i18n));
+  const [screens] = useState(() => createScreenLoader(ADMIN_SCREENS, i18n, adminScreenOf));
   const location = useAppLocation(history);
   const width = useViewportWidth();
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MenuNode } from '../../shared/account.ts';
 import { DEFAULT_LANG } from '../../shared/i18n/langs.ts';
+import { menuIconClass } from '../../shared/icons.ts';
 import type { MenuItem } from '../app/routes.ts';
 
 /**
@@ -14,10 +15,9 @@ export function menuTitle(node: MenuNode, lang: string, t: TFunction): string {
   return lang === DEFAULT_LANG ? node.title : t(`admin:menu.${node.name}`, { defaultValue: node.title });
 }
 
+/** A rule's icon as BuildAdmin names it (`fa fa-group`, `el-icon-Grid`), drawn through src/shared/icons.ts. */
 export function MenuIcon({ name, className = '' }: { name: string; className?: string }) {
-  // Rule icons are Bootstrap Icons class names (`bi-people`); anything else is not ours to render.
-  const icon = /^bi-[a-z0-9-]+$/.test(name) ? name : 'bi-dot';
-  return <i className={`bi ${icon} admin-menu-icon ${className}`} aria-hidden="true" />;
+  return <i className={`${menuIconClass(name)} admin-menu-icon ${className}`} aria-hidden="true" />;
 }
 
 /** What every menu needs from the shell. */

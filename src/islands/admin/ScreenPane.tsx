@@ -1,5 +1,6 @@
 import { Component, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminScreenOf } from '../../shared/views.ts';
 import { hasNode, type NodeMap } from '../app/permissions.ts';
 import type { ProgressBar } from '../app/progress.ts';
 import type { AppRoute } from '../app/routes.ts';
@@ -101,7 +102,7 @@ export function ScreenPane({ route, loader, shell, progress }: { route: AppRoute
   return (
     <AdminContext.Provider value={api}>
       <ScreenBoundary fallback={<Failed />}>
-        <Screen route={route.node} />
+        <Screen route={route.node} screen={adminScreenOf(component) ?? ''} />
       </ScreenBoundary>
     </AdminContext.Provider>
   );

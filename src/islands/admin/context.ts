@@ -39,9 +39,11 @@ export interface AdminApi {
   addLeaveGuard(check: () => boolean): () => void;
 }
 
-/** Props of every admin screen: the menu rule it was opened for. */
+/** Props of every admin screen: the menu rule it was opened for, and the screen name its view path gives. */
 export interface ScreenProps {
   route: MenuNode;
+  /** 'content/news' for the component '/src/views/backend/content/news/index.vue' (src/shared/views.ts). */
+  screen: string;
 }
 
 export const AdminContext = createContext<AdminApi | null>(null);

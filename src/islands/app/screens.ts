@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { i18n } from 'i18next';
 import { loadNamespaces } from './namespaces.ts';
 
-/** A screen an app shows for a menu component key: its code, loaded on first use, and its catalogues. */
+/** A screen an app shows, by screen name ('auth/admin'): its code, loaded on first use, and its catalogues. */
 export interface ScreenDef<P> {
   load: () => Promise<{ default: ComponentType<P> }>;
   /** Namespaces the screen uses beyond the shell's own. */
@@ -11,25 +11,32 @@ export interface ScreenDef<P> {
 
 export type ScreenRegistry<P> = Readonly<Record<string, ScreenDef<P>>>;
 
+/** Screens looked up by a menu rule's `component`, a view path (src/shared/views.ts). */
 export interface ScreenLoader<P> {
   has(component: string): boolean;
   /** The screen's component, once its code and catalogues are in; the same promise for every call. */
   load(component: string): Promise<ComponentType<P>>;
 }
 
-export function createScreenLoader<P>(registry: ScreenRegistry<P>, instance: i18n): ScreenLoader<P> {
+/** `screenOf` reads the screen name out of a view path: adminScreenOf or memberScreenOf. */
+export function createScreenLoader<P>(registry: ScreenRegistry<P>, instance: i18n, screenOf: (component: string) => string | null): ScreenLoader<P> {
   const loaded = new Map<string, Promise<ComponentType<P>>>();
+  const defOf = (component: string) => {
+    const screen = screenOf(component);
+    return screen !== null && Object.hasOwn(registry, screen) ? { screen, def: registry[screen]! } : null;
+  };
   return {
-    has: (component) => Object.hasOwn(registry, component),
+    has: (component) => defOf(component) !== null,
     load(component) {
-      let pending = loaded.get(component);
+      const found = defOf(component);
+      if (!found) return Promise.reject(new Error(`Unknown screen ${component}`));
+      let pending = loaded.get(found.screen);
       if (!pending) {
-        const def = registry[component];
-        if (!def) return Promise.reject(new Error(`Unknown screen ${component}`));
+        const { def } = found;
         pending = Promise.all([def.load(), loadNamespaces(instance, def.ns ?? [])]).then(([module]) => module.default);
         // A failed load (network) may be retried by navigating again.
-        pending.catch(() => loaded.delete(component));
-        loaded.set(component, pending);
+        pending.catch(() => loaded.delete(found.screen));
+        loaded.set(found.screen, pending);
       }
       return pending;
     },

@@ -4,6 +4,8 @@ import type { TFunction } from 'i18next';
 import type { MenuNode, UserInfo } from '../../shared/account.ts';
 import { CONTENT_TOP_OFFSET, MENU_WIDTH } from '../../shared/constants/layout.ts';
 import { greetingKey } from '../../shared/greeting.ts';
+import { menuIconClass } from '../../shared/icons.ts';
+import { memberScreenOf } from '../../shared/views.ts';
 import { DEFAULT_LANG } from '../../shared/i18n/langs.ts';
 import { ApiCode } from '../../shared/api/envelope.ts';
 import { RequestError, USER_BASE, USER_LOGIN } from '../../shared/request/client.ts';
@@ -53,9 +55,9 @@ function menuTitle(node: MenuNode, lang: string, t: TFunction): string {
   return lang === DEFAULT_LANG ? node.title : t(`user:menu.${node.name}`, { defaultValue: node.title });
 }
 
+/** A rule's icon as BuildAdmin names it (`fa fa-home`), drawn through src/shared/icons.ts; none when empty. */
 function Icon({ name }: { name: string }) {
-  // Rule icons are Bootstrap Icons class names (`bi-house`); anything else is not ours to render.
-  return /^bi-[a-z0-9-]+$/.test(name) ? <i className={`bi ${name} me-2`} aria-hidden="true" /> : null;
+  return name.trim() ? <i className={`${menuIconClass(name)} me-2`} aria-hidden="true" /> : null;
 }
 
 function SideMenu({ items, current, lang, t }: { items: MenuItem[]; current: string; lang: string; t: TFunction }) {
@@ -114,7 +116,7 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
   const lang = i18n.language;
   const [history] = useState(() => (typeof window === 'undefined' ? null : createAppHistory({ base: USER_BASE, external: [USER_LOGIN] })));
   const [progress] = useState(() => (typeof window === 'undefined' ? null : createProgressBar()));
-  const [screens] = useState(() => createScreenLoader(SCREENS, i18n));
+  const [screens] = useState(() => createScreenLoader(SCREENS, i18n, memberScreenOf));
   const location = useAppLocation(history);
   const [phase, setPhase] = useState<Phase>('loading');
   const [message, setMessage] = useState('');

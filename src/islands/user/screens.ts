@@ -1,7 +1,10 @@
 import type { ScreenRegistry } from '../app/screens.ts';
 import type { ScreenProps } from './context.ts';
 
-/** Member-centre screens by menu component key (user_rule.component), each loaded when first opened. */
+/**
+ * Member-centre screens by screen name, each loaded when first opened. A user_rule's component names one by
+ * its view path: '/src/views/frontend/user/account/overview.vue' opens 'account/overview' (src/shared/views.ts).
+ */
 export const SCREENS: ScreenRegistry<ScreenProps> = {
   'account/overview': { load: () => import('./screens/Overview.tsx') },
   'account/profile': { load: () => import('./screens/Profile.tsx'), ns: ['captcha', 'upload'] },

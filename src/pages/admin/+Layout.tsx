@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import 'bootstrap-icons/font/bootstrap-icons.css';
 import '../../styles/admin.scss';
 
 /** Admin pages (the app and its login): no public site header or footer, the admin's own stylesheet. */

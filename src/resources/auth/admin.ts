@@ -31,7 +31,7 @@ export default defineResource({
   quickSearch: ['username', 'nickname'],
   defaultOrder: ['id', 'desc'],
   timestamps: true,
-  menu: { parent: 'auth', icon: 'bi-person-badge', weigh: 98 },
+  menu: { parent: 'auth', icon: 'el-icon-UserFilled', weigh: 98 },
   recycle: true,
   dataLimit: 'allAuthAndOthers',
   dataLimitField: 'id',

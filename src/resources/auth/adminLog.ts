@@ -19,5 +19,5 @@ export default defineResource({
   quickSearch: ['title'],
   defaultOrder: ['id', 'desc'],
   timestamps: false,
-  menu: { parent: 'auth', icon: 'bi-journal-text', weigh: 96 },
+  menu: { parent: 'auth', icon: 'el-icon-List', weigh: 96 },
 });

@@ -25,6 +25,6 @@ export default defineResource({
   defaultOrder: ['weigh', 'desc'],
   weighField: 'weigh',
   timestamps: true,
-  menu: { parent: 'auth', icon: 'bi-building', weigh: 95 },
+  menu: { parent: 'auth', icon: 'fa fa-sitemap', weigh: 95 },
   recycle: true,
 });

@@ -21,5 +21,5 @@ export default defineResource({
   quickSearch: ['name'],
   defaultOrder: ['id', 'asc'],
   timestamps: true,
-  menu: { parent: 'auth', icon: 'bi-diagram-3', weigh: 99 },
+  menu: { parent: 'auth', icon: 'fa fa-group', weigh: 99 },
 });

@@ -20,6 +20,6 @@ export default defineResource({
   defaultOrder: ['weigh', 'desc'],
   weighField: 'weigh',
   timestamps: true,
-  menu: { parent: 'auth', icon: 'bi-briefcase', weigh: 94 },
+  menu: { parent: 'auth', icon: 'fa fa-briefcase', weigh: 94 },
   recycle: true,
 });

@@ -8,5 +8,5 @@ export default ruleResource({
   table: 'admin_rule',
   types: ADMIN_RULE_TYPES,
   flag: { name: 'keepalive', type: 'switch', options: ['0', '1'], default: '0', list: false },
-  menu: { parent: 'auth', icon: 'bi-list-nested', weigh: 97 },
+  menu: { parent: 'auth', icon: 'el-icon-Grid', weigh: 97 },
 });

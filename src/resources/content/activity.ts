@@ -29,7 +29,7 @@ export default defineResource({
   defaultOrder: ['weigh', 'desc'],
   weighField: 'weigh',
   timestamps: true,
-  menu: { parent: 'content', icon: 'bi-flag', weigh: 88 },
+  menu: { parent: 'content', icon: 'fa fa-flag', weigh: 88 },
   cacheTags: ['brand', 'home'],
   recycle: true,
 });

@@ -10,7 +10,7 @@ interface ArticleKind {
   name: string;
   table: string;
   section: SectionKey;
-  menu: { icon: string; weigh: number };
+  menu: { icon: ResourceDef['menu']['icon']; weigh: number };
 }
 
 export function categoryResource(kind: ArticleKind): ResourceDef {

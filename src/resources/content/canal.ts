@@ -30,7 +30,7 @@ export default defineResource({
   defaultOrder: ['weigh', 'desc'],
   weighField: 'weigh',
   timestamps: true,
-  menu: { parent: 'content', icon: 'bi-water', weigh: 81 },
+  menu: { parent: 'content', icon: 'fa fa-ship', weigh: 81 },
   cacheTags: ['canals', 'canal', 'trail', 'home'],
   recycle: true,
 });

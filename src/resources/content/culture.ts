@@ -6,5 +6,5 @@ export default articleResource({
   table: 'culture_article',
   section: 'culture',
   category: 'content/cultureCategory',
-  menu: { icon: 'bi-book', weigh: 84 },
+  menu: { icon: 'fa fa-book', weigh: 84 },
 });

@@ -23,7 +23,7 @@ export default defineResource({
   defaultOrder: ['weigh', 'desc'],
   weighField: 'weigh',
   timestamps: true,
-  menu: { parent: 'content', icon: 'bi-mic', weigh: 82 },
+  menu: { parent: 'content', icon: 'fa fa-comments', weigh: 82 },
   cacheTags: ['forum', 'home'],
   recycle: true,
 });

@@ -24,7 +24,7 @@ export default defineResource({
   defaultOrder: ['weigh', 'desc'],
   weighField: 'weigh',
   timestamps: true,
-  menu: { parent: 'content', icon: 'bi-building', weigh: 85 },
+  menu: { parent: 'content', icon: 'fa fa-university', weigh: 85 },
   cacheTags: ['members'],
   recycle: true,
 });

@@ -6,5 +6,5 @@ export default articleResource({
   table: 'news',
   section: 'news',
   category: 'content/newsCategory',
-  menu: { icon: 'bi-newspaper', weigh: 90 },
+  menu: { icon: 'fa fa-newspaper-o', weigh: 90 },
 });

@@ -32,7 +32,7 @@ export default defineResource({
   defaultOrder: ['weigh', 'desc'],
   weighField: 'weigh',
   timestamps: true,
-  menu: { parent: 'content', icon: 'bi-signpost-split', weigh: 87 },
+  menu: { parent: 'content', icon: 'fa fa-map-signs', weigh: 87 },
   cacheTags: ['trail', 'home', 'canals'],
   recycle: true,
 });

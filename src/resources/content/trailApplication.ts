@@ -37,6 +37,6 @@ export default defineResource({
   actions: ['index', 'edit', 'del', 'approve', 'reject'],
   defaultOrder: ['id', 'desc'],
   timestamps: true,
-  menu: { parent: 'content', icon: 'bi-inbox', weigh: 86 },
+  menu: { parent: 'content', icon: 'fa fa-check-square-o', weigh: 86 },
   recycle: true,
 });

@@ -29,5 +29,5 @@ export default defineResource({
   quickSearch: ['name'],
   defaultOrder: ['last_upload_time', 'desc'],
   timestamps: false,
-  menu: { parent: 'routine', icon: 'bi-folder2-open', weigh: 87 },
+  menu: { parent: 'routine', icon: 'fa fa-folder', weigh: 87 },
 });

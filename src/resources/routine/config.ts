@@ -47,5 +47,5 @@ export default defineResource({
   quickSearch: ['name', 'title'],
   defaultOrder: ['weigh', 'desc'],
   timestamps: false,
-  menu: { parent: 'routine', icon: 'bi-sliders', weigh: 88 },
+  menu: { parent: 'routine', icon: 'el-icon-Tools', weigh: 88 },
 });

@@ -24,5 +24,5 @@ export default defineResource({
   quickSearch: ['name'],
   defaultOrder: ['id', 'desc'],
   timestamps: true,
-  menu: { parent: 'security', icon: 'bi-recycle', weigh: 82 },
+  menu: { parent: 'security', icon: 'fa fa-database', weigh: 82 },
 });

@@ -20,5 +20,5 @@ export default defineResource({
   quickSearch: ['recycle.name'],
   defaultOrder: ['id', 'desc'],
   timestamps: false,
-  menu: { parent: 'security', icon: 'bi-trash3', weigh: 84 },
+  menu: { parent: 'security', icon: 'fa fa-database', weigh: 84 },
 });

@@ -24,5 +24,5 @@ export default defineResource({
   quickSearch: ['name'],
   defaultOrder: ['id', 'desc'],
   timestamps: true,
-  menu: { parent: 'security', icon: 'bi-eye-slash', weigh: 81 },
+  menu: { parent: 'security', icon: 'fa fa-expeditedssl', weigh: 81 },
 });

@@ -24,5 +24,5 @@ export default defineResource({
   quickSearch: ['sensitive.name'],
   defaultOrder: ['id', 'desc'],
   timestamps: false,
-  menu: { parent: 'security', icon: 'bi-clock-history', weigh: 83 },
+  menu: { parent: 'security', icon: 'fa fa-expeditedssl', weigh: 83 },
 });

@@ -17,5 +17,5 @@ export default defineResource({
   quickSearch: ['name'],
   defaultOrder: ['id', 'desc'],
   timestamps: true,
-  menu: { parent: 'user', icon: 'bi-collection', weigh: 93 },
+  menu: { parent: 'user', icon: 'fa fa-group', weigh: 93 },
 });

@@ -21,5 +21,5 @@ export default defineResource({
   quickSearch: ['user.username', 'user.nickname'],
   defaultOrder: ['id', 'desc'],
   timestamps: false,
-  menu: { parent: 'user', icon: 'bi-cash-coin', weigh: 91 },
+  menu: { parent: 'user', icon: 'el-icon-Money', weigh: 91 },
 });

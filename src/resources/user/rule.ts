@@ -8,5 +8,5 @@ export default ruleResource({
   table: 'user_rule',
   types: USER_RULE_TYPES,
   flag: { name: 'no_login_valid', type: 'switch', options: ['0', '1'], default: '0', list: { render: 'switch', operator: 'eq' } },
-  menu: { parent: 'user', icon: 'bi-list-check', weigh: 92 },
+  menu: { parent: 'user', icon: 'fa fa-th-list', weigh: 92 },
 });

@@ -18,5 +18,5 @@ export default defineResource({
   quickSearch: ['user.username', 'user.nickname'],
   defaultOrder: ['id', 'desc'],
   timestamps: false,
-  menu: { parent: 'user', icon: 'bi-award', weigh: 90 },
+  menu: { parent: 'user', icon: 'el-icon-Discount', weigh: 90 },
 });

@@ -36,6 +36,6 @@ export default defineResource({
   quickSearch: ['username', 'nickname', 'id'],
   defaultOrder: ['id', 'desc'],
   timestamps: true,
-  menu: { parent: 'user', icon: 'bi-person', weigh: 94 },
+  menu: { parent: 'user', icon: 'fa fa-user', weigh: 94 },
   recycle: true,
 });

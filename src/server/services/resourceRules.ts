@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
 import type { TFunction } from 'i18next';
 import { actionsOf, type ResourceDef } from '../../resources/types.ts';
+import type { MenuIconName } from '../../shared/icons.ts';
+import { adminView } from '../../shared/views.ts';
 import { now } from './clock.ts';
 import { buttons, insertRuleTree, type RuleSeed } from './ruleTree.ts';
 import { controllerAlias } from './securityRules.ts';
 
 /** Menu groups created for resources: content is what staff open every day, so it sits near the top. */
-const PARENT_WEIGH: Record<string, number> = { content: 101 };
+const PARENT_MENUS: Record<string, { weigh: number; icon: MenuIconName }> = { content: { weigh: 101, icon: 'fa fa-files-o' } };
+const OTHER_PARENT = { weigh: 50, icon: 'fa fa-folder' } as const;
 
 /**
  * Gives every resource its admin menu entry and permission buttons (and its recycle rule when it is marked
@@ -26,7 +29,7 @@ export async function ensureResourceRules(knex: Knex, resources: readonly Resour
         let parent = await trx('admin_rule').where({ name: def.menu.parent, type: 'menu_dir' }).first<{ id: number } | undefined>('id');
         if (!parent) {
           const ids = await insertRuleTree(trx, 'admin_rule', [
-            { type: 'menu_dir', name: def.menu.parent, title: t(`menu.${def.menu.parent}`), icon: 'bi-collection', weigh: PARENT_WEIGH[def.menu.parent] ?? 50 },
+            { type: 'menu_dir', name: def.menu.parent, title: t(`menu.${def.menu.parent}`), ...(PARENT_MENUS[def.menu.parent] ?? OTHER_PARENT) },
           ]);
           parent = { id: ids.get(def.menu.parent)! };
         }
@@ -35,7 +38,7 @@ export async function ensureResourceRules(knex: Knex, resources: readonly Resour
           name: def.name,
           title: t(`${def.name}.title`),
           icon: def.menu.icon,
-          component: def.name,
+          component: adminView(def.name),
           weigh: def.menu.weigh,
           keepalive: 1,
           children: buttons(def.name, [...actionsOf(def)]),

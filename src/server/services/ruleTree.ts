@@ -1,11 +1,16 @@
 import type { Knex } from 'knex';
+import type { MenuIconName } from '../../shared/icons.ts';
 
-/** A menu/permission node as seeds describe it; children are inserted below it. */
+/**
+ * A menu/permission node as seeds describe it; children are inserted below it. The convention BuildAdmin's
+ * client needs (and our apps follow): `component` is a view path (adminView / memberView of
+ * src/shared/views.ts) and `icon` a Font Awesome 4.7 / Element Plus / local name of src/shared/icons.ts.
+ */
 export interface RuleSeed {
   type: string;
   name: string;
   title: string;
-  icon?: string;
+  icon?: MenuIconName;
   path?: string;
   component?: string;
   menu_type?: string;

@@ -3,10 +3,10 @@ import { findResource } from '../../../resources/index.ts';
 import type { ScreenProps } from '../context.ts';
 import { CrudPage } from './CrudPage.tsx';
 
-/** The generic screen of a resource menu: its definition is named by the menu rule's component. */
-export default function CrudScreen({ route }: ScreenProps) {
+/** The generic screen of a resource menu: its definition is named by the menu rule's view path. */
+export default function CrudScreen({ route, screen }: ScreenProps) {
   const { t } = useTranslation('crud-ui');
-  const def = findResource(route.component);
+  const def = findResource(screen);
   if (!def) {
     return (
       <div className="alert alert-warning" role="alert">

@@ -2,7 +2,8 @@ import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
-import { cellOf, iconClass, type Cell } from './cells.ts';
+import { menuIconClass } from '../../../shared/icons.ts';
+import { cellOf, type Cell } from './cells.ts';
 import { CrudStyles } from './CrudStyles.tsx';
 import { useResourceLabels } from './labels.ts';
 import { isSortable, type Order, type Row } from './listModel.ts';
@@ -65,15 +66,13 @@ export function CellView({ cell }: { cell: Cell }) {
           {cell.color}
         </span>
       );
-    case 'icon': {
-      const icon = iconClass(cell.icon);
+    case 'icon':
       return (
         <span>
-          {icon && <i className={`${icon} me-1`} aria-hidden="true" />}
+          <i className={`${menuIconClass(cell.icon)} me-1`} aria-hidden="true" />
           <code className="small">{cell.icon}</code>
         </span>
       );
-    }
   }
 }
 

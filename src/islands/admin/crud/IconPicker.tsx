@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { iconClass } from './cells.ts';
+import { MENU_ICONS, menuIconClass } from '../../../shared/icons.ts';
 
 export interface IconPickerProps {
   id: string;
-  /** A bootstrap-icons class name such as `bi-house`. */
+  /** A stored icon name as BuildAdmin writes it: `fa fa-home`, `el-icon-UserFilled` or `local-logo`. */
   value: string;
   onChange(value: string): void;
   invalid?: boolean;
@@ -12,49 +12,27 @@ export interface IconPickerProps {
   required?: boolean;
 }
 
-/** Shown at once; the filter narrows the rest. Two thousand buttons would only slow the dialog down. */
-const SHOWN = 120;
+/** The names our interfaces draw (src/shared/icons.ts), Font Awesome first as the reference's seeds are. */
+const NAMES = Object.keys(MENU_ICONS).sort((a, b) => Number(b.startsWith('fa ')) - Number(a.startsWith('fa ')) || a.localeCompare(b));
 
-let names: Promise<string[]> | null = null;
-
-/** The bootstrap-icons names, from the package's own list, in a chunk fetched when a picker first opens. */
-function iconNames(): Promise<string[]> {
-  names ??= import('bootstrap-icons/font/bootstrap-icons.json').then((m) => Object.keys(m.default).sort());
-  names.catch(() => {
-    names = null;
-  });
-  return names;
-}
-
-/** A text input for the icon name with a searchable grid of bootstrap-icons beside it. */
+/** A text input for the icon name with a searchable grid of the icons our menus can draw. */
 export function IconPicker({ id, value, onChange, invalid, describedBy, required }: IconPickerProps) {
   const { t } = useTranslation('crud-ui');
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
-  const [all, setAll] = useState<string[] | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const preview = iconClass(value);
 
   useEffect(() => {
-    if (!open) return;
-    let current = true;
-    iconNames().then(
-      (list) => current && setAll(list),
-      () => current && setAll([]),
-    );
-    filterRef.current?.focus();
-    return () => {
-      current = false;
-    };
+    if (open) filterRef.current?.focus();
   }, [open]);
 
   const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = (all ?? []).filter((n) => words.every((w) => n.includes(w)));
+  const matches = NAMES.filter((n) => words.every((w) => n.toLowerCase().includes(w)));
 
   function choose(name: string): void {
-    onChange(`bi-${name}`);
+    onChange(name);
     setOpen(false);
     toggleRef.current?.focus();
   }
@@ -73,7 +51,7 @@ export function IconPicker({ id, value, onChange, invalid, describedBy, required
     <div className="position-relative">
       <div className="input-group">
         <span className="input-group-text" aria-hidden="true" style={{ minWidth: '2.5rem' }}>
-          {preview ? <i className={preview} /> : null}
+          {value.trim() ? <i className={menuIconClass(value)} /> : null}
         </span>
         <input
           id={id}
@@ -82,7 +60,7 @@ export function IconPicker({ id, value, onChange, invalid, describedBy, required
           value={value}
           spellCheck={false}
           autoComplete="off"
-          placeholder="bi-house"
+          placeholder="fa fa-home"
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           aria-required={required || undefined}
@@ -110,24 +88,16 @@ export function IconPicker({ id, value, onChange, invalid, describedBy, required
               }
             }}
           />
-          {all === null ? (
-            <div className="text-center py-2">
-              <span className="spinner-border spinner-border-sm" role="status" aria-label={t('icon.loading')} />
-            </div>
-          ) : (
-            <>
-              <div className="crud-icon-grid" role="group" aria-label={t('icon.choose')}>
-                {matches.slice(0, SHOWN).map((name) => (
-                  <button key={name} type="button" className={`btn btn-sm ${value === `bi-${name}` ? 'btn-primary' : 'btn-outline-secondary'}`} title={name} aria-label={name} onClick={() => choose(name)}>
-                    <i className={`bi bi-${name}`} aria-hidden="true" />
-                  </button>
-                ))}
-              </div>
-              <div className="small text-body-secondary mt-2" aria-live="polite">
-                {matches.length > SHOWN ? t('icon.more', { shown: SHOWN, count: matches.length }) : t('icon.count', { count: matches.length })}
-              </div>
-            </>
-          )}
+          <div className="crud-icon-grid" role="group" aria-label={t('icon.choose')}>
+            {matches.map((name) => (
+              <button key={name} type="button" className={`btn btn-sm ${value.trim() === name ? 'btn-primary' : 'btn-outline-secondary'}`} title={name} aria-label={name} onClick={() => choose(name)}>
+                <i className={menuIconClass(name)} aria-hidden="true" />
+              </button>
+            ))}
+          </div>
+          <div className="small text-body-secondary mt-2" aria-live="polite">
+            {t('icon.count', { count: matches.length })}
+          </div>
         </div>
       )}
     </div>

@@ -10,7 +10,12 @@ import { safeHref } from './cells.ts';
 import type { RichTextEditorProps } from './RichTextEditor.tsx';
 
 /** The server keeps h2–h4 only (services/richText.ts); h1 is the page title's. */
-const HEADING_LEVELS = [2, 3, 4] as const;
+/** Heading levels the editor offers, with their toolbar icons. */
+const HEADINGS = [
+  { level: 2, icon: 'bi-type-h2' },
+  { level: 3, icon: 'bi-type-h3' },
+  { level: 4, icon: 'bi-type-h4' },
+] as const;
 
 /** An empty document is '' for the form and the schema, not `<p></p>`. */
 function htmlOf(editor: Editor): string {
@@ -87,7 +92,7 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
-        heading: { levels: [...HEADING_LEVELS] },
+        heading: { levels: HEADINGS.map((h) => h.level) },
         link: { openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { rel: 'noopener noreferrer', target: null } },
         code: false,
         codeBlock: false,
@@ -201,12 +206,12 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
     <div className={`crud-editor form-control p-0${invalid ? ' is-invalid' : ''}`}>
       <div className="d-flex flex-wrap gap-1 p-1 border-bottom" role="toolbar" aria-label={t('editor.toolbar')} aria-controls={id}>
         <Group>
-          {HEADING_LEVELS.map((level) => (
+          {HEADINGS.map(({ level, icon }) => (
             <Tool
               key={level}
               tool={`h${level}`}
               label={t('editor.heading', { level })}
-              icon={`bi-type-h${level}`}
+              icon={icon}
               active={state[`h${level}`]}
               onClick={() => e.chain().focus().toggleHeading({ level }).run()}
             />

@@ -202,9 +202,3 @@ export function cellOf(field: FieldDef, row: Row, ctx: CellContext): Cell {
     }
   }
 }
-
-/** The class of a bootstrap-icons name as stored (`bi-house` or `bi bi-house`); null for other icon sets. */
-export function iconClass(icon: string): string | null {
-  const name = icon.trim().replace(/^bi\s+/, '');
-  return /^bi-[a-z0-9-]+$/.test(name) ? `bi ${name}` : null;
-}

@@ -86,10 +86,10 @@ function LedgerScreen({ def, column, ownPath }: { def: ResourceDef; column: Ledg
 }
 
 /** user/moneyLog and user/scoreLog: the generic list of an insert-only ledger, and its add dialog. */
-export default function Ledger({ route }: ScreenProps) {
+export default function Ledger({ route, screen }: ScreenProps) {
   const { adminBase } = useAdmin();
   const { t } = useTranslation('crud-ui');
-  const ledger = LEDGERS[route.component];
+  const ledger = LEDGERS[screen];
   if (!ledger) {
     return (
       <div className="alert alert-warning" role="alert">

@@ -42,9 +42,9 @@ function RuleScreen({ def, menus }: { def: ResourceDef; menus: MenuCatalogue }) 
 }
 
 /** auth/rule and user/rule: a menu rule tree with its form, sorting among siblings, and deletes child-first. */
-export default function Rules({ route }: ScreenProps) {
+export default function Rules({ route, screen }: ScreenProps) {
   const { t } = useTranslation('crud-ui');
-  const tree = TREES[route.component];
+  const tree = TREES[screen];
   if (!tree) {
     return (
       <div className="alert alert-warning" role="alert">

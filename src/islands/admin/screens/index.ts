@@ -4,7 +4,8 @@ import type { ScreenProps } from '../context.ts';
 import { CRUD_NAMESPACES } from '../crud/namespaces.ts';
 
 /**
- * Hand-written admin screens by menu component key (`admin_rule.component`), each loaded when first opened,
+ * Hand-written admin screens by screen name, each loaded when first opened. An admin_rule's component names one
+ * by its view path: '/src/views/backend/auth/rule/index.vue' opens 'auth/rule' (src/shared/views.ts). Each comes
  * with the catalogue namespaces it needs beyond the shell's (admin, common, request, validate, account).
  * Adding a screen is one line:
  *   'auth/rule': { load: () => import('./RuleTree.tsx'), ns: ['admin-auth'] },
@@ -30,8 +31,8 @@ const SCREENS: ScreenRegistry<ScreenProps> = {
 };
 
 /**
- * The generic CRUD screen: it serves every resource of src/resources (component = resource name, e.g.
- * 'content/news') that has no hand-written screen in SCREENS.
+ * The generic CRUD screen: it serves every resource of src/resources (screen = resource name, e.g. 'content/news'
+ * for '/src/views/backend/content/news/index.vue') that has no hand-written screen in SCREENS.
  */
 export const resourceScreen: ScreenDef<ScreenProps> = { load: () => import('../crud/CrudScreen.tsx'), ns: CRUD_NAMESPACES };
 

@@ -1,3 +1,4 @@
+import 'virtual:icons.css';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Island } from '../../../components/Island.tsx';
 import AdminApp from '../../../islands/admin/AdminApp.tsx';

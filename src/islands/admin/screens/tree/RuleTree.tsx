@@ -57,7 +57,7 @@ export function RuleTree({ id, nodes, selected, onChange, menus, labelledBy, des
               onClick={() => toggleOpen(node.id)}
               data-rule-toggle={node.name}
             >
-              <i className={`bi bi-chevron-${open ? 'down' : 'right'}`} aria-hidden="true" />
+              <i className={`bi ${open ? 'bi-chevron-down' : 'bi-chevron-right'}`} aria-hidden="true" />
             </button>
           ) : (
             node.type !== 'button' && <span className="perm-tree-spacer" />

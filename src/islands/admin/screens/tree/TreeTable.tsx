@@ -172,7 +172,7 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
                           onClick={() => onToggle(id)}
                           data-toggle-row={id}
                         >
-                          <i className={`bi bi-chevron-${open ? 'down' : 'right'}`} aria-hidden="true" />
+                          <i className={`bi ${open ? 'bi-chevron-down' : 'bi-chevron-right'}`} aria-hidden="true" />
                         </button>
                       ) : (
                         <span className="perm-tree-spacer" />

@@ -1,4 +1,4 @@
-import 'bootstrap-icons/font/bootstrap-icons.css';
+import 'virtual:icons.css';
 import '../../../../../styles/user.scss';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Island } from '../../../../../components/Island.tsx';
