@@ -57,7 +57,7 @@ export async function seed({ knex }: SeedContext): Promise<void> {
   const zh = serverT('zh-cn', 'sms');
   const en = serverT('en', 'sms');
   if (!(await knex('admin_rule').where({ name: 'sms', type: 'menu_dir' }).first())) {
-    await insertRuleTree(knex, 'admin_rule', [{ type: 'menu_dir', name: 'sms', title: serverT('zh-cn', 'resources')('menu.sms'), icon: 'bi-chat-dots', weigh: 70 }]);
+    await insertRuleTree(knex, 'admin_rule', [{ type: 'menu_dir', name: 'sms', title: serverT('zh-cn', 'resources')('menu.sms'), icon: 'fa fa-commenting', weigh: 70 }]);
   }
   for (const v of VARIABLES) {
     if (await knex('sms_variable').where({ name: v.name }).first()) continue;

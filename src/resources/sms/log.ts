@@ -19,6 +19,6 @@ export default defineResource({
   quickSearch: ['mobile', 'template_code'],
   defaultOrder: ['id', 'desc'],
   timestamps: false,
-  menu: { parent: 'sms', icon: 'bi-card-list', weigh: 1 },
+  menu: { parent: 'sms', icon: 'fa fa-history', weigh: 1 },
   actions: ['index', 'del'],
 });

@@ -22,6 +22,6 @@ export default defineResource({
   quickSearch: ['title', 'code'],
   defaultOrder: ['id', 'asc'],
   timestamps: true,
-  menu: { parent: 'sms', icon: 'bi-chat-square-text', weigh: 3 },
+  menu: { parent: 'sms', icon: 'fa fa-file-text', weigh: 3 },
   recycle: true,
 });

@@ -23,5 +23,5 @@ export default defineResource({
   quickSearch: ['title', 'name'],
   defaultOrder: ['id', 'asc'],
   timestamps: true,
-  menu: { parent: 'sms', icon: 'bi-braces', weigh: 2 },
+  menu: { parent: 'sms', icon: 'fa fa-code', weigh: 2 },
 });
