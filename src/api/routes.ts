@@ -37,6 +37,11 @@ import { contentRoutes } from './admin/content.ts';
 import { trailRoutes } from './front/trail.ts';
 import { trailApplicationRoutes } from './admin/content/trailApplication.ts';
 import { smsRoutes } from './admin/sms.ts';
+import { wechatCallbackRoutes } from './wechat/callback.ts';
+import { miniLoginRoutes } from './user/miniLogin.ts';
+import { wechatConfigRoutes } from './admin/wechat/config.ts';
+import { miniProgramRoutes } from './admin/wechat/miniProgram.ts';
+import { wechatReplyRoutes } from './admin/wechat/replies.ts';
 
 /** Every API route of the portal, in one place so tests can walk them all. */
 export function registerRoutes(registry: ApiRegistry, services: Services): void {
@@ -75,4 +80,6 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...contentRoutes(services));
   registry.add(...trailRoutes(services), ...trailApplicationRoutes(services));
   registry.add(...smsRoutes(services));
+  registry.add(...wechatCallbackRoutes(services), ...miniLoginRoutes(services));
+  registry.add(...wechatConfigRoutes(services), ...miniProgramRoutes(services), ...wechatReplyRoutes(services));
 }

@@ -30,6 +30,8 @@ import sensitiveDataLog from './security/sensitiveDataLog.ts';
 import smsTemplate from './sms/template.ts';
 import smsVariable from './sms/variable.ts';
 import smsLog from './sms/log.ts';
+import wechatAutoReply from './wechat/autoReply.ts';
+import wechatMaterial from './wechat/material.ts';
 
 /** Every resource definition of the portal; the admin app and the CRUD routes are built from this list. */
 export const resources: readonly ResourceDef[] = [
@@ -64,6 +66,8 @@ export const resources: readonly ResourceDef[] = [
   smsTemplate,
   smsVariable,
   smsLog,
+  wechatAutoReply,
+  wechatMaterial,
 ];
 
 export function findResource(name: string): ResourceDef | undefined {

@@ -24,6 +24,8 @@ export interface AppConfig {
   rateLimitFactor: number;
   /** Behind a reverse proxy: take the client address and protocol from its X-Forwarded-* headers. */
   trustProxy: boolean;
+  /** Base URL of WeChat's server API (code2Session of the mini program); tests point it at a local fake. */
+  wechatApiBase: string;
   /** Root of the repository (where dist/, public/ and src/ are). */
   root: string;
 }
@@ -66,6 +68,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     throw new ConfigError(`PUBLIC_URL must be an http(s) origin such as https://canal.example.org, got "${env.PUBLIC_URL}"`);
   }
   const databaseUrl = env.DATABASE_URL?.trim() || path.join(dataDir, 'portal.sqlite');
+  const wechatApiBase = (env.WECHAT_API_BASE?.trim() || 'https://api.weixin.qq.com').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(wechatApiBase)) {
+    throw new ConfigError(`WECHAT_API_BASE must be an http(s) URL such as https://api.weixin.qq.com, got "${env.WECHAT_API_BASE}"`);
+  }
   return {
     port: int(env, 'PORT', 8000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -83,6 +89,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     seedDemo: bool(env, 'SEED_DEMO', true),
     rateLimitFactor: int(env, 'RATE_LIMIT_FACTOR', 1, 0, 1000),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    wechatApiBase,
     root: ROOT,
     ...overrides,
   };

@@ -27,3 +27,9 @@ test('environment overrides and validation', (t) => {
   t.throws(() => loadConfig({ PUBLIC_URL: 'canal.example.org' }), { instanceOf: ConfigError });
   t.throws(() => loadConfig({ ADMIN_LOGIN_CAPTCHA: 'maybe' }), { instanceOf: ConfigError });
 });
+
+test("WECHAT_API_BASE: WeChat's API by default, any http(s) base (without its trailing slash) for a stand-in", (t) => {
+  t.is(loadConfig({}).wechatApiBase, 'https://api.weixin.qq.com');
+  t.is(loadConfig({ WECHAT_API_BASE: 'http://127.0.0.1:9000/' }).wechatApiBase, 'http://127.0.0.1:9000');
+  t.throws(() => loadConfig({ WECHAT_API_BASE: 'api.weixin.qq.com' }), { instanceOf: ConfigError, message: /WECHAT_API_BASE/ });
+});

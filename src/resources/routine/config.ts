@@ -25,6 +25,12 @@ export const CONFIG_NAME = /^[a-z][a-z0-9_]{1,29}$/;
  * per item type); this definition describes the "add item" form and serves the generic delete, so deleted
  * items go through the recycle bin.
  */
+/**
+ * Config groups that have a settings screen of their own (the official account, the mini program): they
+ * are not tabs of the system config, which neither lists nor writes their items.
+ */
+export const SCREEN_CONFIG_GROUPS: readonly string[] = ['wechat', 'mini_program'];
+
 export default defineResource({
   name: 'routine/config',
   table: 'config',

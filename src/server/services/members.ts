@@ -66,14 +66,15 @@ export class MemberService {
     };
   }
 
-  async register(data: { username: string; password: string; email: string; mobile: string }, ip: string): Promise<UserRow> {
+  /** A new member in the default group; `db` is the open transaction when the caller writes more with it. */
+  async register(data: { username: string; password: string; email: string; mobile: string; nickname?: string }, ip: string, db: Knex = this.knex): Promise<UserRow> {
     const t = now();
-    const group = await this.knex('user_group').orderBy('id').first<{ id: number }>('id');
-    const [row] = await this.knex('user')
+    const group = await db('user_group').orderBy('id').first<{ id: number }>('id');
+    const [row] = await db('user')
       .insert({
         group_id: group?.id ?? 0,
         username: data.username,
-        nickname: data.username,
+        nickname: data.nickname ?? data.username,
         email: data.email,
         mobile: data.mobile,
         password: await hashPassword(data.password),
@@ -87,7 +88,7 @@ export class MemberService {
       })
       .returning('id');
     const id = typeof row === 'object' ? (row as { id: number }).id : (row as number);
-    return this.get(id);
+    return db<UserRow>('user').where({ id }).first().then((u) => u!);
   }
 
   /** Sets a new password, clears the failure counter and signs the member out everywhere. */

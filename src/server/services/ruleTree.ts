@@ -61,6 +61,7 @@ const BUTTON_TITLES: Record<string, string> = {
   sendTestMail: '发送测试邮件',
   approve: '通过',
   reject: '驳回',
+  test: '测试回调',
 };
 
 /** Permission buttons `<menu>/<action>` of a menu, titled as the reference titles them. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import configResource, { CONFIG_CHOICE_TYPES, CONFIG_NAME, CONFIG_RULES, CONFIG_TYPES, type ConfigType } from '../../../resources/routine/config.ts';
+import configResource, { CONFIG_CHOICE_TYPES, CONFIG_NAME, CONFIG_RULES, CONFIG_TYPES, SCREEN_CONFIG_GROUPS, type ConfigType } from '../../../resources/routine/config.ts';
 import { findResource } from '../../../resources/index.ts';
 import { email } from '../../../shared/schemas/fields.ts';
 import { ApiError, Success } from '../../../server/middleware/envelope.ts';
@@ -63,7 +63,7 @@ function checkGroups(stored: string, rows: ConfigRow[]): void {
     if (!GROUP_KEY.test(g.key) || keys.has(g.key)) throw new ApiError('admin-routine:configGroupKey', 0, null, { key: g.key });
     keys.add(g.key);
   }
-  const orphaned = rows.find((r) => !keys.has(r.group));
+  const orphaned = rows.find((r) => !keys.has(r.group) && !SCREEN_CONFIG_GROUPS.includes(r.group));
   if (orphaned) throw new ApiError('admin-routine:configGroupInUse', 0, null, { group: orphaned.group });
 }
 
@@ -108,7 +108,7 @@ export function configRoutes(services: Services): ApiRoute[] {
         const configGroup = Object.fromEntries(groups.map((g) => [g.key, configText(t, g.value)]));
         const list: Record<string, { name: string; title: string; list: ReturnType<typeof present>[] }> = {};
         for (const g of groups) list[g.key] = { name: g.key, title: configGroup[g.key]!, list: [] };
-        for (const row of rows) list[row.group]?.list.push(present(row, t));
+        for (const row of rows) if (!SCREEN_CONFIG_GROUPS.includes(row.group)) list[row.group]?.list.push(present(row, t));
         const entrance = rows.find((r) => r.name === 'config_quick_entrance');
         const quickEntrance = entrance ? (presentValue(entrance) as KeyValue[]).map((e) => ({ key: configText(t, e.key), value: e.value })) : [];
         return { list, remark: await ruleRemark(knex, configResource.name, t), configGroup, quickEntrance };
@@ -120,7 +120,7 @@ export function configRoutes(services: Services): ApiRoute[] {
       auth: 'adminRule',
       async handler({ ctx, input }) {
         const t = ctx.state.t;
-        const rows = await allRows();
+        const rows = (await allRows()).filter((r) => !SCREEN_CONFIG_GROUPS.includes(r.group));
         const byName = new Map(rows.map((r) => [r.name, r]));
         const posted = Object.keys(input).filter((name) => byName.has(name));
         if (posted.length === 0) throw new ApiError('crud:parameterError');

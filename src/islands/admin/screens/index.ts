@@ -28,6 +28,8 @@ const SCREENS: ScreenRegistry<ScreenProps> = {
   'security/sensitiveData': { load: () => import('./SensitiveRules.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
   'security/dataRecycleLog': { load: () => import('./RecycleBin.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
   'security/sensitiveDataLog': { load: () => import('./SensitiveLog.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
+  'wechat/config': { load: () => import('./wechat/OfficialAccount.tsx'), ns: ['admin-screens-wechat', 'wechat', 'crud-ui'] },
+  'wechat/miniProgram': { load: () => import('./wechat/MiniProgram.tsx'), ns: ['admin-screens-wechat', 'wechat', 'crud-ui'] },
 };
 
 /**
