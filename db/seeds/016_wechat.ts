@@ -1,6 +1,7 @@
 import type { SeedContext } from '../../src/server/seed.ts';
 import { serverT } from '../../src/server/i18n.ts';
 import { buttons, insertRuleTree } from '../../src/server/services/ruleTree.ts';
+import { adminView } from '../../src/shared/views.ts';
 import { MESSAGE_MODES } from '../../src/shared/wechat.ts';
 
 // Titles are catalogue keys (admin-routine:configText) like every config item's; these groups are edited on
@@ -31,10 +32,10 @@ export async function seed({ knex }: SeedContext): Promise<void> {
   if (!(await knex('admin_rule').where({ name: 'wechat', type: 'menu_dir' }).first())) {
     await insertRuleTree(knex, 'admin_rule', [
       {
-        type: 'menu_dir', name: 'wechat', title: serverT('zh-cn', 'resources')('menu.wechat'), icon: 'bi-wechat', weigh: 75,
+        type: 'menu_dir', name: 'wechat', title: serverT('zh-cn', 'resources')('menu.wechat'), icon: 'fa fa-wechat', weigh: 75,
         children: [
-          { type: 'menu', name: 'wechat/config', title: zh('seed.menu.config'), icon: 'bi-broadcast', component: 'wechat/config', weigh: 4, keepalive: 1, children: buttons('wechat/config', ['index', 'edit', 'test']) },
-          { type: 'menu', name: 'wechat/miniProgram', title: zh('seed.menu.miniProgram'), icon: 'bi-phone', component: 'wechat/miniProgram', weigh: 3, keepalive: 1, children: buttons('wechat/miniProgram', ['index', 'edit']) },
+          { type: 'menu', name: 'wechat/config', title: zh('seed.menu.config'), icon: 'fa fa-bullhorn', component: adminView('wechat/config'), weigh: 4, keepalive: 1, children: buttons('wechat/config', ['index', 'edit', 'test']) },
+          { type: 'menu', name: 'wechat/miniProgram', title: zh('seed.menu.miniProgram'), icon: 'fa fa-mobile', component: adminView('wechat/miniProgram'), weigh: 3, keepalive: 1, children: buttons('wechat/miniProgram', ['index', 'edit']) },
         ],
       },
     ]);

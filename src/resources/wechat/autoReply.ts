@@ -28,6 +28,6 @@ export default defineResource({
   defaultOrder: ['weigh', 'desc'],
   weighField: 'weigh',
   timestamps: true,
-  menu: { parent: 'wechat', icon: 'bi-reply', weigh: 2 },
+  menu: { parent: 'wechat', icon: 'fa fa-paper-plane', weigh: 2 },
   recycle: true,
 });

@@ -25,6 +25,6 @@ export default defineResource({
   quickSearch: ['title', 'name'],
   defaultOrder: ['id', 'desc'],
   timestamps: true,
-  menu: { parent: 'wechat', icon: 'bi-images', weigh: 1 },
+  menu: { parent: 'wechat', icon: 'fa fa-image', weigh: 1 },
   recycle: true,
 });
