@@ -133,6 +133,7 @@ test.serial('Alibaba Cloud: a signed SendSms with the provider template and its 
   const secret = index.data.list.sms!.list.find((i) => i.name === 'sms_aliyun_access_key_secret')!;
   t.is(secret.value, '', 'the secret is never sent back');
   t.false(JSON.stringify(index.data).includes('aliyun-test-secret'));
+  t.false(JSON.stringify(await server.app.knex('admin_log').select('data')).includes('aliyun-test-secret'), 'nor does the admin log keep it');
 
   const noTemplateId = await sendCode(nextMobile(), 'user_register', 'en');
   t.is(noTemplateId.msg, 'Sending failed: the SMS template user_register has no provider template ID');

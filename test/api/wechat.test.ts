@@ -111,6 +111,9 @@ test.serial('settings: checked, saved, secrets never sent back; the system confi
   const viaSystem = await root('/admin/routine.Config/edit', { body: { wechat_token: 'hijacked' } });
   t.is(viaSystem.code, 0);
   t.is(await server.app.services.settings.get('wechat_token'), TOKEN);
+  const logged = JSON.stringify(await server.app.knex('admin_log').select('data'));
+  for (const s of [secret, KEY, TOKEN]) t.false(logged.includes(s), 'nor in the admin log');
+  t.true(logged.includes(APP_ID), 'the AppID is no secret');
   const groups = JSON.parse(await server.app.services.settings.get('config_group')) as unknown[];
   t.is((await root('/admin/routine.Config/edit', { body: { config_group: groups } })).code, 1, 'config groups still save with these items outside them');
 });

@@ -2,11 +2,12 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { now } from './clock.ts';
 
-const SECRET_KEY = /password|salt|token/i;
+/** Keys whose values never reach the log: the reference's three, and the WeChat and SMS provider secrets. */
+const SECRET_KEY = /password|salt|token|secret|aes_key/i;
 const MASK = '***';
 const SKIPPED_ACTIONS = ['select', 'index', 'logout'];
 
-/** Replaces the value of every password/salt/token-like key, at any depth (reference 6.4). */
+/** Replaces the value of every password/salt/token/secret-like key, at any depth (reference 6.4). */
 export function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value && typeof value === 'object') {
