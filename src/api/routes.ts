@@ -42,6 +42,9 @@ import { miniLoginRoutes } from './user/miniLogin.ts';
 import { wechatConfigRoutes } from './admin/wechat/config.ts';
 import { miniProgramRoutes } from './admin/wechat/miniProgram.ts';
 import { wechatReplyRoutes } from './admin/wechat/replies.ts';
+import { topupRoutes } from './pay/topup.ts';
+import { notifyRoutes } from './pay/notify.ts';
+import { payAdminRoutes } from './admin/pay.ts';
 
 /** Every API route of the portal, in one place so tests can walk them all. */
 export function registerRoutes(registry: ApiRegistry, services: Services): void {
@@ -82,4 +85,5 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...smsRoutes(services));
   registry.add(...wechatCallbackRoutes(services), ...miniLoginRoutes(services));
   registry.add(...wechatConfigRoutes(services), ...miniProgramRoutes(services), ...wechatReplyRoutes(services));
+  registry.add(...topupRoutes(services), ...notifyRoutes(services), ...payAdminRoutes(services));
 }

@@ -32,6 +32,7 @@ import smsVariable from './sms/variable.ts';
 import smsLog from './sms/log.ts';
 import wechatAutoReply from './wechat/autoReply.ts';
 import wechatMaterial from './wechat/material.ts';
+import payOrder from './pay/order.ts';
 
 /** Every resource definition of the portal; the admin app and the CRUD routes are built from this list. */
 export const resources: readonly ResourceDef[] = [
@@ -68,6 +69,7 @@ export const resources: readonly ResourceDef[] = [
   smsLog,
   wechatAutoReply,
   wechatMaterial,
+  payOrder,
 ];
 
 export function findResource(name: string): ResourceDef | undefined {

@@ -26,6 +26,7 @@ import { lang } from './middleware/lang.ts';
 import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/statics.ts';
 import { ApiRegistry, apiRouter } from '../api/router.ts';
 import { registerRoutes } from '../api/routes.ts';
+import { PendingOrderCheck } from './services/pay/checker.ts';
 
 export interface PortalApp {
   /** What the HTTP server calls: cached public pages first (production), then the Koa app. */
@@ -100,6 +101,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     if (renderer.devAssets) koa.use(renderer.devAssets);
     koa.use(renderer.pages);
 
+    const payCheck = new PendingOrderCheck(services.pay, log);
+    payCheck.start(config.payCheckInterval);
+
     const listener = dev ? koa.callback() : withCachedPages(services.pageCache, { adminBase: config.adminBase, log, trustProxy: config.trustProxy }, koa.callback());
 
     return {
@@ -109,6 +113,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       registry,
       renderer,
       async close() {
+        await payCheck.stop();
         await renderer.close();
         await knex.destroy();
       },

@@ -26,6 +26,10 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Base URL of WeChat's server API (code2Session of the mini program); tests point it at a local fake. */
   wechatApiBase: string;
+  /** Key (any string of 16+ characters) that encrypts stored secrets such as payment keys; empty = they cannot be saved. */
+  secretsKey: string;
+  /** Seconds between background checks of pending payment orders; 0 turns the check off. */
+  payCheckInterval: number;
   /** Root of the repository (where dist/, public/ and src/ are). */
   root: string;
 }
@@ -67,6 +71,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   if (publicUrl && !/^https?:\/\/[^/]+/.test(publicUrl)) {
     throw new ConfigError(`PUBLIC_URL must be an http(s) origin such as https://canal.example.org, got "${env.PUBLIC_URL}"`);
   }
+  const secretsKey = env.SECRETS_KEY ?? '';
+  if (secretsKey !== '' && secretsKey.length < 16) {
+    throw new ConfigError('SECRETS_KEY must be at least 16 characters long (e.g. the output of `openssl rand -hex 32`)');
+  }
   const databaseUrl = env.DATABASE_URL?.trim() || path.join(dataDir, 'portal.sqlite');
   const wechatApiBase = (env.WECHAT_API_BASE?.trim() || 'https://api.weixin.qq.com').replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(wechatApiBase)) {
@@ -90,6 +98,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     rateLimitFactor: int(env, 'RATE_LIMIT_FACTOR', 1, 0, 1000),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     wechatApiBase,
+    secretsKey,
+    payCheckInterval: int(env, 'PAY_CHECK_INTERVAL', 60, 0, 86400),
     root: ROOT,
     ...overrides,
   };

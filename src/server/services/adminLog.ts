@@ -2,12 +2,12 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { now } from './clock.ts';
 
-/** Keys whose values never reach the log: the reference's three, and the WeChat and SMS provider secrets. */
-const SECRET_KEY = /password|salt|token|secret|aes_key/i;
+/** Keys whose values never reach the log: the reference's three, the WeChat and SMS provider secrets, and payment keys. */
+const SECRET_KEY = /password|salt|token|secret|aes_key|private_key|api_v3_key/i;
 const MASK = '***';
 const SKIPPED_ACTIONS = ['select', 'index', 'logout'];
 
-/** Replaces the value of every password/salt/token/secret-like key, at any depth (reference 6.4). */
+/** Replaces the value of every password/salt/token/secret/key-like key, at any depth (reference 6.4). */
 export function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value && typeof value === 'object') {

@@ -16,6 +16,9 @@ import { AdminLogService } from './adminLog.ts';
 import { PageCache, SITE_TAG } from '../pageCache.ts';
 import { CacheRegistry } from './cacheControl.ts';
 import { UploadService } from './upload.ts';
+import { SecretBox } from './secretBox.ts';
+import { PaySettings } from './pay/settings.ts';
+import { PayService } from './pay/orders.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -39,6 +42,8 @@ export interface Services {
   /** Every server cache, for "clear cache" and for invalidation after writes. */
   caches: CacheRegistry;
   upload: UploadService;
+  /** Top-up orders and the payment settings. */
+  pay: PayService;
   /** Origin used for absolute links of this request: PUBLIC_URL, else the request's own. */
   origin(ctx: Context): string;
 }
@@ -74,6 +79,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     pageCache,
     caches,
     upload: new UploadService(knex, settings, config),
+    pay: new PayService(knex, new PaySettings(knex, new SecretBox(config.secretsKey)), log),
     origin: (ctx) => config.publicUrl || `${ctx.protocol}://${ctx.host}`,
   };
 }

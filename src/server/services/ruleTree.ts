@@ -62,6 +62,8 @@ const BUTTON_TITLES: Record<string, string> = {
   approve: '通过',
   reject: '驳回',
   test: '测试回调',
+  check: '检查配置',
+  refund: '退款',
 };
 
 /** Permission buttons `<menu>/<action>` of a menu, titled as the reference titles them. */

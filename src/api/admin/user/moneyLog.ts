@@ -5,7 +5,7 @@ import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
 import { LANGS } from '../../../shared/i18n/langs.ts';
 import { serverT } from '../../../server/i18n.ts';
 import { ApiError, Success } from '../../../server/middleware/envelope.ts';
-import { now } from '../../../server/services/clock.ts';
+import { moveLedger } from '../../../server/services/ledger.ts';
 import { applyListParams, likeValue, type Relation } from '../../../server/services/crud/query.ts';
 import type { Row } from '../../../server/services/crud/security.ts';
 import type { Services } from '../../../server/services/index.ts';
@@ -99,28 +99,19 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
       if (memo.length > MEMO_MAX) throw new ApiError('validate:tooLong');
 
       await knex.transaction(async (trx) => {
-        // One conditional UPDATE: it locks the row and refuses a negative result, on SQLite and PostgreSQL.
-        const moved = await trx('user')
-          .where('id', userId)
-          .where(column, '>=', -change)
-          .update({ [column]: trx.raw('?? + ?', [column, change]), update_time: now() });
-        if (moved === 0) {
-          const user = await trx('user').where({ id: userId }).first<Row | undefined>(column);
-          if (!user) throw new ApiError('admin-auth:userNotFound');
-          throw new ApiError(keys.insufficient, 0, null, { balance: options.show(Number(user[column])), amount: options.show(-change) });
+        const moved = await moveLedger(trx, { userId, column, change, memo });
+        if (!moved.ok) {
+          if (moved.reason === 'noUser') throw new ApiError('admin-auth:userNotFound');
+          throw new ApiError(keys.insufficient, 0, null, { balance: options.show(moved.balance), amount: options.show(-change) });
         }
-        const after = Number((await trx('user').where({ id: userId }).first<Row>(column))[column]);
-        const before = after - change;
-        const time = now();
-        await trx(table).insert({ user_id: userId, [column]: change, before, after, memo, create_time: time });
         // The member's language is not stored: the message carries the site default (zh-cn) and English.
-        const params = { change: signed(options.show(change), change), after: options.show(after), memo };
+        const params = { change: signed(options.show(change), change), after: options.show(moved.after), memo };
         const texts = LANGS.map((lang) => serverT(lang, 'admin-auth'));
         await trx('user_message').insert({
           user_id: userId,
           title: texts.map((t) => t(keys.messageTitle)).join(' / '),
           content: texts.map((t) => t(keys.messageContent, params)).join('\n\n'),
-          create_time: time,
+          create_time: moved.time,
         });
       });
       return new Success(null, 'crud:added');

@@ -1,0 +1,25 @@
+import type { SeedContext } from '../../src/server/seed.ts';
+import { serverT } from '../../src/server/i18n.ts';
+import { buttons, insertRuleTree } from '../../src/server/services/ruleTree.ts';
+import { DEFAULT_LANG } from '../../src/shared/i18n/langs.ts';
+
+/**
+ * The payments menu: its folder and the settings screen. The orders screen joins the folder from its
+ * resource definition (pay/order), whose rules are made after the seeds.
+ */
+export async function seed({ knex }: SeedContext): Promise<void> {
+  if (await knex('admin_rule').where({ name: 'pay' }).first()) return;
+  const t = serverT(DEFAULT_LANG, 'resources');
+  await insertRuleTree(knex, 'admin_rule', [
+    {
+      type: 'menu_dir',
+      name: 'pay',
+      title: t('menu.pay'),
+      icon: 'bi-wallet2',
+      weigh: 90,
+      children: [
+        { type: 'menu', name: 'pay/config', title: t('pay/config.title'), icon: 'bi-credit-card', component: 'pay/config', weigh: 1, keepalive: 1, children: buttons('pay/config', ['index', 'edit', 'check']) },
+      ],
+    },
+  ]);
+}
