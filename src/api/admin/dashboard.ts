@@ -1,4 +1,5 @@
 import { resources } from '../../resources/index.ts';
+import { centsToYuan } from '../../shared/account.ts';
 import { formatTime } from '../../shared/time.ts';
 import { now } from '../../server/services/clock.ts';
 import type { Services } from '../../server/services/index.ts';
@@ -45,6 +46,21 @@ export function dashboardRoutes(services: Services): ApiRoute[] {
           if (perDay.has(d)) perDay.set(d, perDay.get(d)! + 1);
         }
 
+        // Top-ups paid per day, for admins who may see the orders.
+        let paidPerDay: { dates: string[]; amounts: string[] } | null = null;
+        if (adminPermissions?.super || adminPermissions?.names.has('pay/order/index')) {
+          const paid = await knex('pay_order')
+            .whereIn('status', ['paid', 'refunding', 'refunded'])
+            .where('paid_time', '>=', today - (DAYS + 1) * 86400)
+            .select<{ paid_time: number | string; amount: number | string }[]>('paid_time', 'amount');
+          const cents = new Map(dates.map((d) => [d, 0]));
+          for (const row of paid) {
+            const d = day(Number(row.paid_time));
+            if (cents.has(d)) cents.set(d, cents.get(d)! + Number(row.amount));
+          }
+          paidPerDay = { dates, amounts: dates.map((d) => centsToYuan(cents.get(d)!)) };
+        }
+
         const content = [];
         for (const def of PUBLISHABLE) {
           const [row] = (await knex(def.table)
@@ -60,6 +76,7 @@ export function dashboardRoutes(services: Services): ApiRoute[] {
           remark: await ruleRemark(knex, 'dashboard', t),
           stats: {
             memberJoins: { dates, counts: dates.map((d) => perDay.get(d)!) },
+            paidPerDay,
             totals: {
               members: count(await knex('user').count({ n: '*' })),
               admins: count(await knex('admin').count({ n: '*' })),

@@ -10,7 +10,7 @@ export const SCREENS: ScreenRegistry<ScreenProps> = {
   'account/profile': { load: () => import('./screens/Profile.tsx'), ns: ['captcha', 'upload'] },
   'account/changePassword': { load: () => import('./screens/ChangePassword.tsx') },
   'account/integral': { load: () => import('./screens/Integral.tsx') },
-  'account/balance': { load: () => import('./screens/Balance.tsx') },
+  'account/balance': { load: () => import('./screens/Balance.tsx'), ns: ['pay'] },
   'account/message': { load: () => import('./screens/Messages.tsx') },
   'account/trailApplication': { load: () => import('./screens/TrailApplications.tsx'), ns: ['trail'] },
 };

@@ -11,6 +11,8 @@ interface DashboardData {
   stats: {
     /** The last 30 days in the site's time zone, oldest first ('yyyy-mm-dd'). */
     memberJoins: { dates: string[]; counts: number[] };
+    /** Yuan paid per day over the same days; null for admins who may not see the orders. */
+    paidPerDay: { dates: string[]; amounts: string[] } | null;
     totals: { members: number; admins: number; attachments: number };
     content: { name: string; title: string; published: number; total: number }[];
     recentActivity: { id: number; time: number; username: string; title: string }[];
@@ -28,9 +30,33 @@ function axisLabel(day: string): string {
   return day.slice(5);
 }
 
+/** Paid top-ups per day, in yuan, with their total. */
+function PaidChart({ dates, amounts }: { dates: string[]; amounts: string[] }) {
+  const { t } = useTranslation(['pay', 'admin']);
+  const values = amounts.map(Number);
+  const total = (amounts.reduce((sum, a) => sum + Math.round(Number(a) * 100), 0) / 100).toFixed(2);
+  const summary = t('dashboard.paidSummary', { days: dates.length, total });
+  return (
+    <div className="admin-card mb-3" data-paid-chart="">
+      <LineChart
+        title={t('dashboard.paidTitle')}
+        labels={dates}
+        values={values}
+        axisLabel={axisLabel}
+        labelHeading={t('admin:dashboard.day')}
+        valueHeading={t('dashboard.paidAmount')}
+        summary={summary}
+      />
+      <p className="small text-body-secondary mb-0 mt-2" data-paid-total={total}>
+        {summary}
+      </p>
+    </div>
+  );
+}
+
 /** The dashboard: the admin's greeting and real figures (members joined, totals, content, recent activity). */
 export default function Dashboard() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common', 'pay']);
   const { request, adminInfo } = useAdmin();
   const [data, setData] = useState<DashboardData | null>(null);
   const [failed, setFailed] = useState(false);
@@ -65,7 +91,7 @@ export default function Dashboard() {
     );
   }
 
-  const { memberJoins, totals, content, recentActivity } = data.stats;
+  const { memberJoins, paidPerDay, totals, content, recentActivity } = data.stats;
   const joined = memberJoins.counts.reduce((a, b) => a + b, 0);
   const busiest = memberJoins.counts.reduce((best, n, i) => (n > (memberJoins.counts[best] ?? 0) ? i : best), 0);
   const summary =
@@ -109,6 +135,7 @@ export default function Dashboard() {
           {summary}
         </p>
       </div>
+      {paidPerDay && <PaidChart dates={paidPerDay.dates} amounts={paidPerDay.amounts} />}
       <div className="row g-3">
         <div className="col-lg-6">
           <section className="admin-card h-100" aria-labelledby="dashboard-content">

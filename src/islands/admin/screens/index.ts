@@ -11,7 +11,9 @@ import { CRUD_NAMESPACES } from '../crud/namespaces.ts';
  *   'auth/rule': { load: () => import('./RuleTree.tsx'), ns: ['admin-auth'] },
  */
 const SCREENS: ScreenRegistry<ScreenProps> = {
-  dashboard: { load: () => import('./Dashboard.tsx') },
+  dashboard: { load: () => import('./Dashboard.tsx'), ns: ['pay'] },
+  'pay/config': { load: () => import('./PayConfig.tsx'), ns: ['pay', ...CRUD_NAMESPACES] },
+  'pay/order': { load: () => import('./PayOrders.tsx'), ns: ['pay', ...CRUD_NAMESPACES] },
   'routine/adminInfo': { load: () => import('./AdminInfo.tsx'), ns: ['upload'] },
   'content/trailApplication': { load: () => import('./TrailApplications.tsx'), ns: ['trail', 'content', ...CRUD_NAMESPACES] },
   'auth/group': { load: () => import('./Groups.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },

@@ -2,8 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserRequest } from '../../lib/request.ts';
 
-/** One page of a member-centre list from the API, fetched again whenever the page changes. */
-export function usePagedList<T extends { total: number }>(url: string, page: number, limit: number) {
+/** One page of a member-centre list from the API, fetched again whenever the page (or `version`) changes. */
+export function usePagedList<T extends { total: number }>(url: string, page: number, limit: number, version = 0) {
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -16,7 +16,7 @@ export function usePagedList<T extends { total: number }>(url: string, page: num
     return () => {
       current = false;
     };
-  }, [url, page, limit]);
+  }, [url, page, limit, version]);
   return { data, setData, failed };
 }
 

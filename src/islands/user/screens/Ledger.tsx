@@ -30,11 +30,11 @@ function changeOf(row: LedgerRow, kind: LedgerKind): { text: string; sign: numbe
   return { text: value > 0 ? `+${raw}` : raw, sign: Math.sign(value) };
 }
 
-/** The member's balance or points history, newest first, a page at a time (`?page=`). */
-export function Ledger({ kind, location }: ScreenProps & { kind: LedgerKind }) {
+/** The member's balance or points history, newest first, a page at a time (`?page=`); a new `version` reloads it. */
+export function Ledger({ kind, location, version = 0 }: ScreenProps & { kind: LedgerKind; version?: number }) {
   const { t } = useTranslation(['user', 'common']);
   const page = pageOf(location.search);
-  const { data, failed } = usePagedList<LedgerPage>(`/api/account/${kind}`, page, LIMIT);
+  const { data, failed } = usePagedList<LedgerPage>(`/api/account/${kind}`, page, LIMIT, version);
 
 
   if (failed || !data || data.total === 0) {

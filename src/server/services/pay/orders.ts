@@ -84,7 +84,7 @@ export class PayService {
   }
 
   private async present(order: OrderRow): Promise<TopupOrder> {
-    const payable = order.status === 'pending' && order.code_url !== '' && order.expire_time > now();
+    const payable = order.status === 'pending' && order.code_url !== '' && Number(order.expire_time) > now();
     return {
       order_no: order.order_no,
       provider: order.provider,
