@@ -28,5 +28,5 @@ export default defineResource({
   actions: ['index', 'refund'],
   defaultOrder: ['id', 'desc'],
   timestamps: false,
-  menu: { parent: 'pay', icon: 'bi-receipt', weigh: 2 },
+  menu: { parent: 'pay', icon: 'fa fa-cny', weigh: 2 },
 });

@@ -2,6 +2,7 @@ import type { SeedContext } from '../../src/server/seed.ts';
 import { serverT } from '../../src/server/i18n.ts';
 import { buttons, insertRuleTree } from '../../src/server/services/ruleTree.ts';
 import { DEFAULT_LANG } from '../../src/shared/i18n/langs.ts';
+import { adminView } from '../../src/shared/views.ts';
 
 /**
  * The payments menu: its folder and the settings screen. The orders screen joins the folder from its
@@ -15,10 +16,10 @@ export async function seed({ knex }: SeedContext): Promise<void> {
       type: 'menu_dir',
       name: 'pay',
       title: t('menu.pay'),
-      icon: 'bi-wallet2',
+      icon: 'el-icon-Wallet',
       weigh: 90,
       children: [
-        { type: 'menu', name: 'pay/config', title: t('pay/config.title'), icon: 'bi-credit-card', component: 'pay/config', weigh: 1, keepalive: 1, children: buttons('pay/config', ['index', 'edit', 'check']) },
+        { type: 'menu', name: 'pay/config', title: t('pay/config.title'), icon: 'fa fa-credit-card', component: adminView('pay/config'), weigh: 1, keepalive: 1, children: buttons('pay/config', ['index', 'edit', 'check']) },
       ],
     },
   ]);
