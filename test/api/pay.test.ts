@@ -9,10 +9,13 @@ const SECRETS_KEY = 'test-secrets-key-0123456789abcdef';
 
 let server: TestServer;
 let fake: FakePayProvider;
+/** Signs like a provider, with keys the portal does not trust (made up front: key generation is slow). */
+let forger: FakePayProvider;
 let root: AdminCall;
 
 test.before(async () => {
   fake = new FakePayProvider();
+  forger = new FakePayProvider();
   await fake.start();
   server = await startServer({ ADMIN_PASSWORD, SECRETS_KEY, RATE_LIMIT_FACTOR: '0' });
   root = asAdmin(server, await superToken(server));
@@ -225,7 +228,6 @@ for (const provider of ['wechat', 'alipay'] as const) {
         : { ...good, body: good.body.replace(/total_amount=20.00/, 'total_amount=2000.00') };
     await expectRefused(tampered, 'bad signature');
     // Signed with a key the portal does not trust.
-    const forger = new FakePayProvider();
     forger.trades.set(order.order_no, { ...fake.trades.get(order.order_no)! });
     await expectRefused(provider === 'wechat' ? forger.wechatNotification(order.order_no) : forger.alipayNotification(order.order_no), 'foreign key');
     // Correctly signed, but the amount paid is not the order's.
