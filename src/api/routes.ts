@@ -32,6 +32,7 @@ import { sensitiveDataRoutes } from './admin/security/sensitiveData.ts';
 import { sensitiveDataLogRoutes } from './admin/security/sensitiveDataLog.ts';
 import { dashboardRoutes } from './admin/dashboard.ts';
 import { adminAjaxRoutes } from './admin/ajax.ts';
+import { tableHelperRoutes } from './admin/tables.ts';
 import { areaRoutes } from './ajax/area.ts';
 import { contentRoutes } from './admin/content.ts';
 import { trailRoutes } from './front/trail.ts';
@@ -78,7 +79,7 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...sensitiveDataRoutes(services));
   registry.add(...sensitiveDataLogRoutes(services));
   registry.add(...dashboardRoutes(services));
-  registry.add(...adminAjaxRoutes(services));
+  registry.add(...adminAjaxRoutes(services), ...tableHelperRoutes(services));
   registry.add(...areaRoutes(services));
   registry.add(...contentRoutes(services));
   registry.add(...trailRoutes(services), ...trailApplicationRoutes(services));

@@ -53,7 +53,10 @@ export interface MenuNode {
   menu_type: string;
   url: string;
   component: string;
+  /** Admin rules: the route name when the page is kept alive, else 0. */
   keepalive?: string | number;
+  /** Member rules: 1 when guests get the rule too. */
+  no_login_valid?: number;
   extend: string;
   children?: MenuNode[];
 }

@@ -42,7 +42,7 @@ test('index shows the caller, without password or salt', async (t) => {
   const me = await makeAdmin();
   const res = await as<{ info: Record<string, unknown> }>(me, '/admin/routine.AdminInfo/index');
   t.is(res.body.code, 1, res.body.msg);
-  t.like(res.body.data.info, { id: me.id, username: me.username, email: `${me.username}@canal.example.org`, avatar: '/images/avatar.svg' });
+  t.like(res.body.data.info, { id: me.id, username: me.username, email: `${me.username}@canal.example.org`, avatar: '/static/images/avatar.png' });
   t.false('password' in res.body.data.info);
   t.false('salt' in res.body.data.info);
   t.false(JSON.stringify(res.body).includes('scrypt$'));

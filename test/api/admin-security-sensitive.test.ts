@@ -88,6 +88,7 @@ test.serial('only saved changes are logged; rollback restores the value and remo
   t.like(entry.admin as Row, { username: 'admin' });
   const info = await call<{ row: Row }>(`/admin/security.SensitiveDataLog/info?id=${String(logs[0]!.id)}`);
   t.is(info.body.data.row.after, 'A new headline');
+  t.is(info.body.data.row.id_value, news.id, 'info carries the raw key value; the client adds "primary_key=" itself');
   t.false('extra' in info.body.data.row);
 
   const rollback = await call('/admin/security.SensitiveDataLog/rollback', { body: { ids: [logs[0]!.id] } });

@@ -46,7 +46,8 @@ export function indexRoutes(services: Services): ApiRoute[] {
         return {
           site: await settings.site(ctx.state.lang, origin),
           openMemberCenter: await settings.flag('open_member_center'),
-          userInfo: user ? members.userInfo(user) : [],
+          // The token the member sent: BuildAdmin's client merges userInfo into its store, so "" would log it out.
+          userInfo: user ? members.userInfo(user, { token: tokens.user }) : [],
           ...(await memberTrees(user)),
         };
       },

@@ -56,4 +56,5 @@ export interface RuleRow extends Omit<MenuNode, 'keepalive' | 'children'> {
   no_login_valid?: number;
 }
 
-export const DEFAULT_AVATAR = '/images/avatar.svg';
+/** What an account without an avatar shows: BuildAdmin's client default (reference 3.7), served from public/. */
+export const DEFAULT_AVATAR = '/static/images/avatar.png';

@@ -7,6 +7,8 @@ function toNode(rule: RuleRow): MenuNode {
   const node = Object.fromEntries(NODE_FIELDS.map((f) => [f, rule[f]])) as unknown as MenuNode;
   // The admin client keys keep-alive caching by route name (reference 1.4).
   if (rule.keepalive !== undefined) node.keepalive = rule.keepalive ? rule.name : 0;
+  // Member rules carry their guest flag (reference member 3.8: every column but remark, status, weigh, times).
+  if (rule.no_login_valid !== undefined) node.no_login_valid = Number(rule.no_login_valid);
   return node;
 }
 

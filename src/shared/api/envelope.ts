@@ -14,6 +14,8 @@ export const ApiCode = {
   loginState: 303,
   noPermission: 401,
   tokenExpired: 409,
+  /** crud.Crud/generateCheck: the table or generated files exist already; the client asks before overwriting. */
+  generateConflict: -1,
 } as const;
 
 /** `data.type` of a 303 answer. */

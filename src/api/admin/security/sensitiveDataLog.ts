@@ -22,11 +22,7 @@ export function sensitiveDataLogRoutes(services: Services): ApiRoute[] {
     actions: ['del'],
     hooks: {
       hidden: ['extra'],
-      output: (row) => ({
-        ...row,
-        id_value: `${String(row.primary_key)}=${String(row.id_value)}`,
-        before: row.data_field === 'password' ? MASK : row.before,
-      }),
+      output: (row) => ({ ...row, before: row.data_field === 'password' ? MASK : row.before }),
     },
   });
   return [
@@ -37,7 +33,9 @@ export function sensitiveDataLogRoutes(services: Services): ApiRoute[] {
       auth: 'adminRule',
       async handler(req) {
         const result = await engine.index(req, await ruleRemark(knex, sensitiveDataLogResource.name, req.ctx.state.t));
-        return { ...result, list: await withAccounts(knex, result.list, { admin: 'admin_id' }) };
+        // The list shows the row as "<pk>=<value>"; info keeps the raw value, the client adds `primary_key=` itself.
+        const list = result.list.map((row) => ({ ...row, id_value: `${String(row.primary_key)}=${String(row.id_value)}` }));
+        return { ...result, list: await withAccounts(knex, list, { admin: 'admin_id' }) };
       },
     },
     {

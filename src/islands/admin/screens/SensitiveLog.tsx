@@ -24,7 +24,8 @@ interface SensitiveEntry {
   primary_key: string;
   data_field: string;
   data_comment: string;
-  id_value: string;
+  /** The row's key value as stored (the list sends it as "<pk>=<value>"). */
+  id_value: string | number;
   before: string | null;
   after: string | null;
   ip: string;
@@ -45,7 +46,7 @@ function SensitiveInfo({ id, onClose }: { id: string; onClose(): void }) {
     ? [
         ['data_table', row.data_table],
         ['data_field', `${fieldOf(row)} (${row.data_field})`],
-        ['id_value', row.id_value],
+        ['id_value', `${row.primary_key}=${row.id_value}`],
         ['before', row.before ?? ''],
         ['after', row.after ?? ''],
         ['admin_id', row.admin ? `${row.admin.nickname} (${row.admin.username})` : own('log.unknownAdmin')],

@@ -1,0 +1,143 @@
+import type { TFunction } from 'i18next';
+import { resources } from '../../resources/index.ts';
+import { fieldLabelKey } from '../../resources/naming.ts';
+import type { ResourceDef } from '../../resources/types.ts';
+import { connectionInfo, listTables, tableColumns, type TableColumn } from '../../server/dbTables.ts';
+import { ApiError } from '../../server/middleware/envelope.ts';
+import type { Services } from '../../server/services/index.ts';
+import type { ApiRoute } from '../types.ts';
+
+/** The one database connection, by the key BuildAdmin's client sends back (`""` also means it). */
+export const CONNECTION_KEY = 'default';
+
+/** Tables have no prefix here; the client strips and re-adds `prefix` as it would BuildAdmin's `ba_`. */
+const PREFIX = '';
+
+/** A table's definition, where a resource manages it: its titles stand in for MySQL's comments. */
+function resourceOf(table: string): ResourceDef | undefined {
+  return resources.find((r) => r.table === table);
+}
+
+/** A column's title in the reader's language: its field label, or the label plus "(English)" for a sibling. */
+function columnTitle(def: ResourceDef | undefined, column: string, t: TFunction): string {
+  if (!def) return '';
+  if (def.fields.some((f) => f.name === column && !f.virtual)) return t(fieldLabelKey(def, column), { defaultValue: '' });
+  const localized = def.fields.find((f) => f.localized && `${f.name}_en` === column);
+  return localized ? t('tables:englishColumn', { label: t(fieldLabelKey(def, localized.name), { defaultValue: localized.name }) }) : '';
+}
+
+/** A column as MySQL's information_schema.COLUMNS row, the shape BuildAdmin's CRUD designer reads. */
+function columnRow(table: string, column: TableColumn, title: string) {
+  return {
+    TABLE_NAME: table,
+    COLUMN_NAME: column.name,
+    ORDINAL_POSITION: column.position,
+    COLUMN_DEFAULT: column.defaultValue,
+    IS_NULLABLE: column.nullable ? 'YES' : 'NO',
+    DATA_TYPE: column.dataType,
+    CHARACTER_MAXIMUM_LENGTH: column.maxLength,
+    COLUMN_TYPE: column.columnType,
+    COLUMN_KEY: column.primary ? 'PRI' : '',
+    EXTRA: column.autoIncrement ? 'auto_increment' : '',
+    COLUMN_COMMENT: title,
+  };
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The `connection` parameter: absent, empty or our key; another key names a connection we do not have. */
+function connectionOf(input: Record<string, unknown>): string {
+  const key = text(input.connection);
+  if (key && key !== CONNECTION_KEY) throw new ApiError('tables:connectionNotFound', 0, null, { connection: key });
+  return key;
+}
+
+/** `clean` is on unless it says 0 or false (reference 4). */
+function isClean(value: unknown): boolean {
+  return !['0', 'false'].includes(text(value).toLowerCase());
+}
+
+/**
+ * The table helpers of reference admin-api section 4, open to any logged-in admin: the data-recycle and
+ * sensitive-data forms and a CRUD designer pick tables and columns with them. SQLite has no comments, so
+ * titles come from the resource definitions, in the reader's language.
+ */
+export function tableHelperRoutes(services: Services): ApiRoute[] {
+  const { knex, config } = services;
+
+  async function columnsOf(input: Record<string, unknown>): Promise<{ table: string; columns: TableColumn[] }> {
+    connectionOf(input);
+    const table = text(input.table);
+    if (!table) throw new ApiError('crud:parameterError');
+    const columns = await tableColumns(knex, table);
+    if (!columns) throw new ApiError('tables:tableNotFound', 0, null, { table });
+    return { table, columns };
+  }
+
+  /** The key column, as ThinkPHP's getPk gives it: a name, the names of a composite key, or '' for none. */
+  const pkOf = (columns: TableColumn[]): string | string[] => {
+    const keys = columns.filter((c) => c.primary).map((c) => c.name);
+    return keys.length > 1 ? keys : (keys[0] ?? '');
+  };
+
+  return [
+    {
+      methods: ['GET'],
+      path: '/admin/ajax/getDatabaseConnectionList',
+      auth: 'admin',
+      handler({ input }) {
+        const search = text(input.quickSearch).toLowerCase();
+        const list = [{ ...connectionInfo(config.databaseUrl), key: CONNECTION_KEY }];
+        return { list: list.filter((c) => c.key.toLowerCase().includes(search)) };
+      },
+    },
+    {
+      methods: ['GET'],
+      path: '/admin/ajax/getTableList',
+      auth: 'admin',
+      async handler({ input, ctx }) {
+        const connection = connectionOf(input);
+        const t = ctx.state.t;
+        const search = text(input.quickSearch).toLowerCase();
+        const excluded = new Set((Array.isArray(input.excludeTable) ? input.excludeTable : [input.excludeTable]).map(text).filter(Boolean));
+        const list = [];
+        for (const table of await listTables(knex)) {
+          if (excluded.has(table)) continue;
+          const def = resourceOf(table);
+          const comment = def ? `${PREFIX}${table} - ${t(`resources:${def.name}.title`)}` : `${PREFIX}${table}`;
+          if (search && !comment.toLowerCase().includes(search)) continue;
+          list.push({ table, comment, connection, prefix: PREFIX });
+        }
+        return { list };
+      },
+    },
+    {
+      methods: ['GET'],
+      path: '/admin/ajax/getTablePk',
+      auth: 'admin',
+      async handler({ input }) {
+        const { columns } = await columnsOf(input);
+        return { pk: pkOf(columns) };
+      },
+    },
+    {
+      methods: ['GET'],
+      path: '/admin/ajax/getTableFieldList',
+      auth: 'admin',
+      async handler({ input, ctx }) {
+        const { table, columns } = await columnsOf(input);
+        const def = resourceOf(table);
+        const t = ctx.state.t;
+        const fieldList = Object.fromEntries(
+          columns.map((c) => {
+            const title = columnTitle(def, c.name, t);
+            return [c.name, isClean(input.clean) ? title : columnRow(table, c, title)];
+          }),
+        );
+        return { pk: pkOf(columns), fieldList };
+      },
+    },
+  ];
+}
