@@ -138,7 +138,8 @@ test('index/index for a member carries userInfo and the member menus; requiredLo
   const token = await memberToken(server, m.id);
   const res = await api<{ userInfo: UserInfo; menus: Array<{ name: string; children: Array<{ name: string }> }> }>(server.url, '/api/index/index', { headers: { 'ba-user-token': token } });
   t.is(res.body.data.userInfo.username, m.username);
-  t.is(res.body.data.userInfo.token, '');
+  t.is(res.body.data.userInfo.token, token, 'the token sent comes back (the client merges userInfo into its store)');
+  t.is(res.body.data.userInfo.refresh_token, '');
   t.deepEqual(res.body.data.menus.map((n) => n.name), ['account']);
   t.deepEqual(
     res.body.data.menus[0]!.children.map((n) => n.name),
