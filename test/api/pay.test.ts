@@ -74,7 +74,7 @@ test.serial('payment settings: secrets sealed and never sent back, formats check
   t.is(malformed.msg, 'The merchant ID must be 8 to 12 digits.');
   const badKey = await root('/admin/pay.Config/edit', { body: { ...fake.settings(), alipay_private_key: 'not a key' } });
   t.is(badKey.msg, 'App private key is not a readable RSA private key.');
-  t.is((await knex()('pay_setting').count({ n: '*' }))[0]!.n, 0);
+  t.is(Number((await knex()('pay_setting').count({ n: '*' }))[0]!.n), 0);
 
   await configure();
   const view = await root<PaySettingsView>('/admin/pay.Config/index');
@@ -143,7 +143,7 @@ test.serial('top-up orders: providers and amounts offered, limits enforced, a QR
   await refused({ provider: 'wechat', amount: '0.99' }, 'The amount must be between 1.00 and 500.00 yuan.');
   await refused({ provider: 'alipay', amount: '500.01' }, 'The amount must be between 1.00 and 500.00 yuan.');
   await refused({ provider: 'paypal', amount: '10' }, 'This payment method is not available.');
-  t.is((await knex()('pay_order').where({ user_id: id }).count({ n: '*' }))[0]!.n, 0);
+  t.is(Number((await knex()('pay_order').where({ user_id: id }).count({ n: '*' }))[0]!.n), 0);
 
   const guest = await api(server.url, '/api/pay/create', { body: { provider: 'wechat', amount: '10' } });
   t.is(guest.body.code, 303);
@@ -192,7 +192,7 @@ for (const provider of ['wechat', 'alipay'] as const) {
     const row = await orderRow(order.order_no);
     t.is(row?.status, 'paid');
     t.is(row?.transaction_id, fake.trades.get(order.order_no)!.transactionId);
-    t.is((await knex()('user_message').where({ user_id: id }).count({ n: '*' }))[0]!.n, 1);
+    t.is(Number((await knex()('user_message').where({ user_id: id }).count({ n: '*' }))[0]!.n), 1);
 
     // The member's page sees it paid, with the new balance.
     const status = await asMember(token)<{ order: TopupOrder; money: string }>(`/api/pay/order?order_no=${order.order_no}`);
@@ -342,7 +342,7 @@ test('without SECRETS_KEY keys cannot be saved; the server checks pending orders
     const saved = await call('/admin/pay.Config/edit', { body: fake.settings() });
     t.is(saved.code, 0);
     t.regex(saved.msg, /set SECRETS_KEY/);
-    t.is((await bare.app.knex('pay_setting').count({ n: '*' }))[0]!.n, 0);
+    t.is(Number((await bare.app.knex('pay_setting').count({ n: '*' }))[0]!.n), 0);
 
     // An expired order (of a provider no longer configured) is closed by the timer within a few seconds.
     const m = await createMember(bare);

@@ -78,7 +78,7 @@ test.serial('staff enter the provider settings, check them, and see the secrets 
   await page.waitForSelector('#pay-wechat_mchid-error');
   t.is(await page.$eval('#pay-wechat_mchid-error', (el) => el.textContent), 'The merchant ID must be 8 to 12 digits.');
   t.is(await page.evaluate(() => document.activeElement?.id), 'pay-wechat_mchid');
-  t.is((await server.app.knex('pay_setting').count({ n: '*' }))[0]!.n, 0);
+  t.is(Number((await server.app.knex('pay_setting').count({ n: '*' }))[0]!.n), 0);
 
   await setValue(page, '#pay-wechat_mchid', '1900009191');
   t.is(await page.$('#pay-wechat_mchid-error'), null, 'the message goes with the corrected value');
@@ -116,7 +116,7 @@ test.serial('a member tops up by QR code and sees the balance and the money log 
   await page.click('[data-topup] [data-action="pay"]');
   await page.waitForSelector('[data-topup] .invalid-feedback');
   t.is(await page.$eval('[data-topup] .invalid-feedback', (el) => el.textContent), 'The amount must be between 1.00 and 5000.00 yuan.');
-  t.is((await server.app.knex('pay_order').where({ user_id: m.id }).count({ n: '*' }))[0]!.n, 0);
+  t.is(Number((await server.app.knex('pay_order').where({ user_id: m.id }).count({ n: '*' }))[0]!.n), 0);
   await setValue(page, '[data-topup] input[name="amount"]', '');
 
   await page.click('[data-topup] label[for$="-amount-50.00"]');

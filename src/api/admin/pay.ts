@@ -32,8 +32,9 @@ function sampleItem(provider: PayProvider, values: PaySettingValues): PayCheckIt
   const config = alipayConfigOf(values, true);
   if (!config) return { field: 'sample', ok: false, key: 'pay:check.incomplete' };
   const params = new AlipayGateway(config).requestParams('alipay.trade.query', { out_trade_no: 'SAMPLE' });
-  const ok = rsaVerify(alipaySignContent(params, ['sign']), params.sign!, createPublicKey(config.privateKey));
-  return { field: 'sample', ok, key: ok ? 'pay:check.sampleSigned' : 'pay:check.sampleFailed', params: { text: `${alipaySignContent(params, ['sign'])}&sign=${params.sign}` } };
+  const content = alipaySignContent(params, ['sign']);
+  const ok = rsaVerify(content, params.sign!, createPublicKey(config.privateKey));
+  return { field: 'sample', ok, key: ok ? 'pay:check.sampleSigned' : 'pay:check.sampleFailed', params: { text: `${content}&sign=${params.sign}` } };
 }
 
 /** The report of "check settings": every filled field of each provider, its problems, and a signed sample. */
