@@ -173,7 +173,7 @@ async function pageBytes(base: string, routes: string[]): Promise<{ rows: PageBy
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
-  buildIfNeeded();
+  await buildIfNeeded();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const [appPort, basePort] = [await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;

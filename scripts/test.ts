@@ -16,7 +16,7 @@ if (tsc.status === 0) passed++;
 else failed++;
 
 try {
-  buildIfNeeded();
+  await buildIfNeeded();
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   console.log(`${passed} passed, ${failed + 1} failed`);

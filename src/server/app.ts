@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from './config.ts';
 import './state.ts';
 import { openDatabase } from './db.ts';
+import { runtimeFiles } from './runtime.ts';
 import { createLogger } from './logger.ts';
 import { runSeeds } from './seed.ts';
 import { ensureResourceRules } from './services/resourceRules.ts';
@@ -17,6 +18,7 @@ import { createServices, type Services } from './services/index.ts';
 import { createRenderer, type Renderer } from './render.ts';
 import { withCachedPages } from './cachedPages.ts';
 import { feeds } from './feeds.ts';
+import { health } from './health.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import { classify } from './middleware/classify.ts';
@@ -52,7 +54,7 @@ function staticMounts(config: AppConfig, dev: boolean): StaticMount[] {
     headers: { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox", 'X-Content-Type-Options': 'nosniff' },
   };
   if (dev) return [uploads, { prefix: '/', root: path.join(config.root, 'public'), cacheControl: REVALIDATE }];
-  const client = path.join(config.root, 'dist/client');
+  const client = runtimeFiles().clientDir;
   return [
     { prefix: '/assets/', root: path.join(client, 'assets'), cacheControl: IMMUTABLE, frozen: true },
     uploads,
@@ -82,6 +84,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       log.error({ err }, 'unhandled Koa error');
     });
     koa.use(requestId());
+    koa.use(health(knex, config.dataDir, config.healthMinFreeMb * 1024 * 1024));
     koa.use(accessLog(log));
     koa.use(classify(config.adminBase));
     koa.use(errors(log));

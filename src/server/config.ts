@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { installRoot } from './runtime.ts';
 
 /** Everything the process reads from its environment, validated once at boot. */
 export interface AppConfig {
@@ -30,7 +31,9 @@ export interface AppConfig {
   secretsKey: string;
   /** Seconds between background checks of pending payment orders; 0 turns the check off. */
   payCheckInterval: number;
-  /** Root of the repository (where dist/, public/ and src/ are). */
+  /** /healthz reports failure when DATA_DIR's disk has less free space than this. */
+  healthMinFreeMb: number;
+  /** Root of the repository (where dist/, public/ and src/ are); the working directory of the single executable. */
   root: string;
 }
 
@@ -56,7 +59,7 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = installRoot;
 
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(ROOT, env.DATA_DIR?.trim() || 'data');
@@ -100,6 +103,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     wechatApiBase,
     secretsKey,
     payCheckInterval: int(env, 'PAY_CHECK_INTERVAL', 60, 0, 86400),
+    healthMinFreeMb: int(env, 'HEALTH_MIN_FREE_MB', 100, 0, 10_000_000),
     root: ROOT,
     ...overrides,
   };

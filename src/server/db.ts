@@ -2,12 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
+import { migrationModules } from './moduleFolders.ts';
 
 interface SqliteConnection {
   pragma(sql: string): unknown;
 }
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
+type Migration = { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<void> };
+
+/**
+ * The migrations of db/migrations, named by file name as knex records them. A source of modules rather than
+ * a folder, so the bundled server (which has no folder) runs the same ones.
+ */
+const migrationSource: Knex.MigrationSource<[string, () => Promise<unknown>]> = {
+  getMigrations: async () => migrationModules(),
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, load]) => (await load()) as Migration,
+};
 
 export function isPostgres(databaseUrl: string): boolean {
   return /^postgres(ql)?:\/\//.test(databaseUrl);
@@ -15,11 +26,7 @@ export function isPostgres(databaseUrl: string): boolean {
 
 /** Knex settings shared by the app and the knex CLI (knexfile.ts). */
 export function knexSettings(databaseUrl: string): Knex.Config {
-  const migrations: Knex.MigratorConfig = {
-    directory: MIGRATIONS_DIR,
-    extension: 'ts',
-    loadExtensions: ['.ts'],
-  };
+  const migrations: Knex.MigratorConfig = { migrationSource };
   if (isPostgres(databaseUrl)) {
     return { client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, migrations };
   }

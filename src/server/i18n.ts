@@ -1,22 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TFunction } from 'i18next';
 import { createI18n } from '../shared/i18n/instance.ts';
-import { toResources, type CatalogueFiles } from '../shared/i18n/catalogues.ts';
+import { toResources } from '../shared/i18n/catalogues.ts';
 import { LANGS, type Lang } from '../shared/i18n/langs.ts';
+import { catalogueFiles } from './moduleFolders.ts';
 
-const LOCALES_DIR = path.resolve(import.meta.dirname, '../locales');
-
-function readCatalogues(): CatalogueFiles {
-  const files: CatalogueFiles = {};
-  for (const rel of fs.readdirSync(LOCALES_DIR, { recursive: true, encoding: 'utf8' })) {
-    if (!rel.endsWith('.json')) continue;
-    files[`locales/${rel.split(path.sep).join('/')}`] = JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, rel), 'utf8')) as Record<string, unknown>;
-  }
-  return files;
-}
-
-const resources = toResources(readCatalogues());
+const resources = toResources(catalogueFiles());
 const namespaces = Object.keys(resources['zh-cn'] ?? {});
 const instances = new Map(LANGS.map((lang) => [lang, createI18n(lang, resources, namespaces)]));
 

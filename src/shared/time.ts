@@ -7,17 +7,24 @@ export function toMillis(value: number | string): number {
   return String(Math.trunc(Math.abs(n))).length === 10 ? n * 1000 : n;
 }
 
+/** One formatter per time zone ('' = the runtime's): making an Intl.DateTimeFormat is the expensive part. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function parts(ms: number, timeZone?: string): Record<string, string> {
-  const fmt = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  let fmt = formatters.get(timeZone ?? '');
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone ?? '', fmt);
+  }
   return Object.fromEntries(fmt.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
 }
 

@@ -5,15 +5,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeededLocked } from '../helpers/build.ts';
+import { startCommand } from '../../scripts/startCommand.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIG_FILE_BYTES = 32 * 1024 * 1024;
 
-/** Starts `npm start`'s server as a real process and resolves once it listens, with the port it chose. */
+/** Starts `npm start`'s server (the compiled bundle) as a real process and resolves once it listens, with the port it chose. */
 function boot(dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const start = startCommand();
+  const child = spawn(process.execPath, start.args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    env: { ...process.env, ...start.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -32,7 +34,7 @@ function boot(dataDir: string) {
 }
 
 test('the server starts, reuses its data on a second start and exits 0 on SIGTERM', async (t) => {
-  buildIfNeededLocked();
+  await buildIfNeededLocked('all');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-proc-'));
   try {
     fs.mkdirSync(path.join(dataDir, 'storage'));
@@ -40,6 +42,12 @@ test('the server starts, reuses its data on a second start and exits 0 on SIGTER
     const first = boot(dataDir);
     const port = await first.port;
     t.is((await fetch(`http://127.0.0.1:${port}/`)).status, 200);
+    // The bundle carries the admin app's server render and loads the canvas addon for the first captcha.
+    t.is((await fetch(`http://127.0.0.1:${port}/admin/login`)).status, 200);
+    t.is((await fetch(`http://127.0.0.1:${port}/admin/`)).status, 200);
+    const captcha = (await (await fetch(`http://127.0.0.1:${port}/api/common/clickCaptcha?id=proc-test`, { headers: { server: 'true' } })).json()) as { code: number; data: { base64: string } };
+    t.is(captcha.code, 1);
+    t.true(captcha.data.base64.startsWith('data:image/png;base64,'));
     t.true(fs.existsSync(path.join(dataDir, 'portal.sqlite')));
     t.regex(first.output(), /seed applied/);
     // A download in flight when SIGTERM arrives still completes: pause after the first chunk, stop, resume.

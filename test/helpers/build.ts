@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildIfNeeded } from '../../scripts/build.ts';
+import { buildIfNeeded, buildPagesIfNeeded } from '../../scripts/build.ts';
 
 const LOCK = path.resolve(import.meta.dirname, '../../dist/.build-lock');
 
-/** ava runs test files in parallel processes: only one of them may build at a time. */
-export function buildIfNeededLocked(): void {
+/**
+ * ava runs test files in parallel processes: only one of them may build at a time. In-process servers need
+ * the pages only; tests of the production process ('all') need the server bundle too.
+ */
+export async function buildIfNeededLocked(what: 'pages' | 'all' = 'pages'): Promise<void> {
   fs.mkdirSync(path.dirname(LOCK), { recursive: true });
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -18,7 +21,8 @@ export function buildIfNeededLocked(): void {
     }
   }
   try {
-    buildIfNeeded();
+    if (what === 'all') await buildIfNeeded();
+    else buildPagesIfNeeded();
   } finally {
     fs.rmdirSync(LOCK);
   }

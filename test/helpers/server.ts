@@ -19,7 +19,7 @@ export interface TestServer {
  * port of 127.0.0.1. `env` adds or overrides environment variables for this server only.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  buildIfNeededLocked();
+  await buildIfNeededLocked();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   // Many tests log in from 127.0.0.1 at once; the limits themselves are tested with RATE_LIMIT_FACTOR=1.
   const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '1', RATE_LIMIT_FACTOR: '20', ...env, DATA_DIR: env.DATA_DIR ?? dataDir });

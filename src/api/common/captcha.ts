@@ -1,6 +1,5 @@
 import { ApiError } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
-import { createClickCaptcha } from '../../server/services/captcha/image.ts';
 import type { ApiRoute } from '../types.ts';
 
 /** The client makes up the id (a UUID in practice); anything else could not be a key it will send back. */
@@ -23,6 +22,8 @@ export function captchaRoutes(services: Services): ApiRoute[] {
       async handler({ ctx, input }) {
         const id = input.id;
         if (typeof id !== 'string' || !CAPTCHA_ID.test(id)) throw new ApiError('captcha:badId');
+        // Loaded on the first captcha: the canvas addon costs about 20 MB that a site nobody logs in to never needs.
+        const { createClickCaptcha } = await import('../../server/services/captcha/image.ts');
         const image = await createClickCaptcha(services.captcha, id, ctx.state.lang);
         return {
           id,

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { createCanvas, GlobalFonts, Path2D, type Canvas } from '@napi-rs/canvas';
 import type { Lang } from '../../../shared/i18n/langs.ts';
 import { serverT } from '../../i18n.ts';
+import { runtimeFiles } from '../../runtime.ts';
 import type { CaptchaService, CaptchaTarget } from '../captcha.ts';
 import { CHINESE_CHARACTERS, LATIN_LETTERS, SHAPES, type Shape } from './characters.ts';
 import { drawBackground, drawNoiseLines, drawSpeckles } from './background.ts';
@@ -13,7 +13,6 @@ export const CAPTCHA_HEIGHT = 200;
 export const TARGET_COUNT = 2;
 export const DECOY_COUNT = 2;
 
-const FONT_FILE = path.resolve(import.meta.dirname, '../../assets/fonts/captcha-sc.otf');
 const FONT_FAMILY = 'CanalCaptchaSC';
 const MIN_SIZE = 22;
 const MAX_SIZE = 34;
@@ -50,7 +49,8 @@ let fontReady = false;
 /** Registers the shipped font once: the machines this runs on may have no CJK font at all. */
 function ensureFont(): void {
   if (fontReady) return;
-  if (!GlobalFonts.registerFromPath(FONT_FILE, FONT_FAMILY)) throw new Error(`Cannot load the captcha font ${FONT_FILE}`);
+  const file = runtimeFiles().captchaFont;
+  if (!GlobalFonts.registerFromPath(file, FONT_FAMILY)) throw new Error(`Cannot load the captcha font ${file}`);
   fontReady = true;
 }
 

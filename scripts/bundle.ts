@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { CATALOGUE_DIR, MODULE_FOLDERS } from '../src/server/moduleFolders.ts';
+import type { AddonName, BundleInfo } from '../src/server/runtime.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** The server bundle: `npm start` runs it, the single executable embeds it. Two levels below the root, like src/server. */
+export const BUNDLE_FILE = path.join(ROOT, 'dist/portal/server.cjs');
+const RUNTIME_MODULE = path.join(ROOT, 'src/server/runtime.ts');
+/** Database drivers knex can load that the portal does not use (pg stays loadable from node_modules). */
+const UNUSED_DRIVERS = ['pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2', 'mariadb', 'oracledb', 'tedious', 'sqlite3'];
+
+const rootRequire = createRequire(path.join(ROOT, 'package.json'));
+
+/** The addon files of this machine's platform, relative to the root (what `npm install` put there). */
+export function addonFiles(): Record<AddonName, string> {
+  const sqlite = rootRequire.resolve('better-sqlite3/build/Release/better_sqlite3.node');
+  const canvasRequire = createRequire(rootRequire.resolve('@napi-rs/canvas'));
+  const base = `@napi-rs/canvas-${process.platform}-${process.arch}`;
+  const skia = ['-gnu', '-musl', '-msvc', '']
+    .map((suffix) => {
+      try {
+        return canvasRequire.resolve(base + suffix);
+      } catch {
+        return null;
+      }
+    })
+    .find((p): p is string => p !== null && p.endsWith('.node'));
+  if (!skia) throw new Error(`No @napi-rs/canvas addon for ${process.platform}-${process.arch} in node_modules`);
+  return { better_sqlite3: path.relative(ROOT, sqlite), skia: path.relative(ROOT, skia) };
+}
+
+/** moduleFolders.ts with every migration, seed and catalogue imported statically instead of found in folders. */
+function moduleFoldersSource(): string {
+  const list = (dir: string, pattern: RegExp) => fs.readdirSync(path.join(ROOT, dir)).filter((f) => pattern.test(f)).sort();
+  const lazy = (name: keyof typeof MODULE_FOLDERS) => {
+    const { dir, pattern } = MODULE_FOLDERS[name];
+    return `[${list(dir, pattern).map((f) => `[${JSON.stringify(f)}, () => import(${JSON.stringify(`./${dir}/${f}`)})]`).join(',\n')}]`;
+  };
+  const catalogues = fs
+    .readdirSync(path.join(ROOT, CATALOGUE_DIR), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.split(path.sep).join('/'))
+    .sort();
+  return [
+    ...catalogues.map((f, i) => `import c${i} from ${JSON.stringify(`./${CATALOGUE_DIR}/${f}`)};`),
+    `export function migrationModules() { return ${lazy('migrations')}; }`,
+    `export function seedModules() { return ${lazy('seeds')}; }`,
+    `export function catalogueFiles() { return { ${catalogues.map((f, i) => `${JSON.stringify(`locales/${f}`)}: c${i}`).join(', ')} }; }`,
+  ].join('\n');
+}
+
+/** Native addons load from a file path (runtime.ts) instead of their packages' lookups, which need node_modules. */
+const portalPlugin: esbuild.Plugin = {
+  name: 'portal',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]server[\\/]moduleFolders\.ts$/ }, () => ({ contents: moduleFoldersSource(), loader: 'js', resolveDir: ROOT }));
+    build.onResolve({ filter: /^bindings$/ }, (args) => (args.importer.includes(`${path.sep}better-sqlite3${path.sep}`) ? { path: 'better_sqlite3', namespace: 'portal-addon' } : undefined));
+    build.onLoad({ filter: /[\\/]@napi-rs[\\/]canvas[\\/]js-binding\.js$/ }, () => ({
+      contents: `module.exports = require(${JSON.stringify(RUNTIME_MODULE)}).loadAddon('skia');`,
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'portal-addon' }, () => ({
+      contents: `module.exports = () => require(${JSON.stringify(RUNTIME_MODULE)}).loadAddon('better_sqlite3');`,
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+  },
+};
+
+/**
+ * Regular expressions keep characters esbuild's ASCII output leaves as they are; one such character makes V8
+ * hold the whole 5 MB source as two-byte text. \uXXXX means the same in regex, string and identifier alike.
+ */
+function escapeNonAscii(code: string): string {
+  return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Bundles the server (with the Vike page build in dist/server) into one CommonJS file: what `npm start` runs
+ * and what the single executable embeds. Runs after `vite build`.
+ */
+export async function bundleServer(buildId: string): Promise<void> {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  const info: BundleInfo = { version: pkg.version, buildId, addons: addonFiles() };
+  const result = await esbuild.build({
+    stdin: {
+      // The page build first: it registers itself with Vike, which then never searches the disk for it.
+      contents: "import './dist/server/entry.mjs';\nimport './src/server/main.ts';\n",
+      resolveDir: ROOT,
+      sourcefile: 'portal-entry.ts',
+      loader: 'ts',
+    },
+    outfile: BUNDLE_FILE,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    jsx: 'automatic',
+    // V8 keeps the whole source in memory: full minification saves a third of it. `node --enable-source-maps`
+    // maps stack traces back through server.cjs.map.
+    minify: true,
+    sourcemap: 'external',
+    legalComments: 'none',
+    charset: 'ascii',
+    external: UNUSED_DRIVERS,
+    define: {
+      PORTAL_BUNDLE: JSON.stringify(info),
+      // Drops React's development builds and the like from the bundle.
+      'process.env.NODE_ENV': '"production"',
+      'import.meta.dirname': '__dirname',
+    },
+    // app.ts sets NODE_ENV for the sources; in the bundle that assignment is a harmless no-op.
+    logOverride: { 'assign-to-define': 'silent' },
+    plugins: [portalPlugin],
+    write: false,
+    logLevel: 'warning',
+  });
+  fs.mkdirSync(path.dirname(BUNDLE_FILE), { recursive: true });
+  for (const file of result.outputFiles) fs.writeFileSync(file.path, escapeNonAscii(file.text));
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sea from 'node:sea';
+
+/** Native addons the server loads; the bundle routes their loaders here (scripts/bundle.ts). */
+export type AddonName = 'better_sqlite3' | 'skia';
+
+/** What scripts/bundle.ts writes into the bundle; absent when the sources run through tsx. */
+export interface BundleInfo {
+  version: string;
+  /** Digest of the bundle's inputs: names the single executable's unpacked files. */
+  buildId: string;
+  /** Addon files relative to the repository root, for the bundle run by `npm start`. */
+  addons: Record<AddonName, string>;
+}
+
+declare const PORTAL_BUNDLE: BundleInfo | undefined;
+
+const bundle: BundleInfo | null = typeof PORTAL_BUNDLE === 'undefined' ? null : PORTAL_BUNDLE;
+
+/** How this process runs: sources through tsx (development, tests), the compiled bundle, or the single executable. */
+export const runMode: 'source' | 'bundle' | 'sea' = !bundle ? 'source' : sea.isSea() ? 'sea' : 'bundle';
+
+// The sources live in src/server and the bundle in dist/portal: both two levels below the repository root.
+// (The bundler defines import.meta.dirname as the bundle's folder.)
+const CODE_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Root of the repository (sources and bundle) or, for the single executable, the working directory. */
+export const installRoot = runMode === 'sea' ? process.cwd() : CODE_ROOT;
+
+function sourceVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(CODE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The portal's version (package.json), for /healthz and backup manifests. */
+export const version = bundle?.version ?? sourceVersion();
+
+/** Files the server reads at run time besides its code. */
+export interface RuntimeFiles {
+  /** The browser build: dist/client. */
+  clientDir: string;
+  captchaFont: string;
+  addon(name: AddonName): string;
+}
+
+const SEA_MANIFEST = 'files.json';
+let unpackedDir: string | null = null;
+
+function repositoryFiles(): RuntimeFiles {
+  return {
+    clientDir: path.join(CODE_ROOT, 'dist/client'),
+    captchaFont: path.join(CODE_ROOT, 'src/server/assets/fonts/captcha-sc.otf'),
+    addon(name) {
+      if (!bundle) throw new Error('Native addons are loaded through their packages when running the sources');
+      return path.join(CODE_ROOT, bundle.addons[name]);
+    },
+  };
+}
+
+function unpackedFiles(dir: string): RuntimeFiles {
+  return {
+    clientDir: path.join(dir, 'client'),
+    captchaFont: path.join(dir, 'captcha-sc.otf'),
+    addon: (name) => path.join(dir, `${name}.node`),
+  };
+}
+
+/** Where the files are: in the repository, or where the single executable unpacked them (see unpackSea). */
+export function runtimeFiles(): RuntimeFiles {
+  if (runMode !== 'sea') return repositoryFiles();
+  if (!unpackedDir) throw new Error('unpackSea() must run before the single executable reads its files');
+  return unpackedFiles(unpackedDir);
+}
+
+/**
+ * The single executable carries the browser build, the captcha font and the native addons as assets. A
+ * native addon can only be loaded from a file, and the static file server wants files too, so they are
+ * written once per build below DATA_DIR/.runtime/<buildId> (older builds' folders are removed).
+ */
+export function unpackSea(dataDir: string): void {
+  if (runMode !== 'sea' || unpackedDir) return;
+  const parent = path.join(dataDir, '.runtime');
+  const dir = path.join(parent, bundle!.buildId);
+  const done = path.join(dir, '.complete');
+  if (!fs.existsSync(done)) {
+    const staging = `${dir}.${process.pid}.tmp`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    const names = JSON.parse(sea.getAsset(SEA_MANIFEST, 'utf8')) as string[];
+    for (const name of names) {
+      const file = path.join(staging, name);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, new Uint8Array(sea.getRawAsset(name) as ArrayBuffer));
+    }
+    fs.writeFileSync(path.join(staging, '.complete'), '');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(staging, dir);
+  }
+  for (const entry of fs.readdirSync(parent)) {
+    if (entry !== bundle!.buildId && !entry.endsWith('.tmp')) fs.rmSync(path.join(parent, entry), { recursive: true, force: true });
+  }
+  unpackedDir = dir;
+}
+
+const addons = new Map<AddonName, unknown>();
+
+/** Loads a native addon from its file (the documented way for bundles and single executables). */
+export function loadAddon(name: AddonName): unknown {
+  let exports = addons.get(name);
+  if (!exports) {
+    const module = { exports: {} };
+    process.dlopen(module, runtimeFiles().addon(name));
+    exports = module.exports;
+    addons.set(name, exports);
+  }
+  return exports;
+}
