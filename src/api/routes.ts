@@ -26,6 +26,7 @@ import { uploadRoutes } from './ajax/upload.ts';
 import { configRoutes } from './admin/routine/config.ts';
 import { attachmentRoutes } from './admin/routine/attachment.ts';
 import { adminInfoRoutes } from './admin/routine/adminInfo.ts';
+import { backupRoutes } from './admin/routine/backup.ts';
 import { dataRecycleRoutes } from './admin/security/dataRecycle.ts';
 import { dataRecycleLogRoutes } from './admin/security/dataRecycleLog.ts';
 import { sensitiveDataRoutes } from './admin/security/sensitiveData.ts';
@@ -73,6 +74,7 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...uploadRoutes(services));
   registry.add(...configRoutes(services));
   registry.add(...attachmentRoutes(services));
+  registry.add(...backupRoutes(services));
   registry.add(...adminInfoRoutes(services));
   registry.add(...dataRecycleRoutes(services));
   registry.add(...dataRecycleLogRoutes(services));

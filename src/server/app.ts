@@ -19,6 +19,7 @@ import { createRenderer, type Renderer } from './render.ts';
 import { withCachedPages } from './cachedPages.ts';
 import { feeds } from './feeds.ts';
 import { health } from './health.ts';
+import { scheduleDaily } from './services/backup/schedule.ts';
 import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import { classify } from './middleware/classify.ts';
@@ -75,6 +76,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
     const renderer = await createRenderer(services, dev);
+    services.backup.onRestored(async () => {
+      // An archive from before a later migration is brought up to date like a database at boot.
+      await knex.migrate.latest();
+      await runSeeds({ knex, config, log });
+      await ensureResourceRules(knex, resources, serverT(DEFAULT_LANG, 'resources'));
+      await services.caches.clearAll();
+    });
+    const stopBackups = config.backupTime
+      ? scheduleDaily(config.backupTime, () => services.backup.create('daily'), (err) => log.error({ err }, 'daily backup failed'))
+      : () => {};
 
     const koa = new Koa({ proxy: config.trustProxy });
     koa.context.apiEncryptKey = config.apiEncryptKey;
@@ -117,6 +128,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       renderer,
       async close() {
         await payCheck.stop();
+        stopBackups();
         await renderer.close();
         await knex.destroy();
       },

@@ -31,6 +31,10 @@ export interface AppConfig {
   secretsKey: string;
   /** Seconds between background checks of pending payment orders; 0 turns the check off. */
   payCheckInterval: number;
+  /** Time of the daily backup, HH:MM in the server's time zone; empty = no scheduled backups. */
+  backupTime: string;
+  /** Backups of each automatic kind (daily, before a restore) kept; older ones are removed. */
+  backupKeep: number;
   /** /healthz reports failure when DATA_DIR's disk has less free space than this. */
   healthMinFreeMb: number;
   /** Root of the repository (where dist/, public/ and src/ are); the working directory of the single executable. */
@@ -60,6 +64,14 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 }
 
 const ROOT = installRoot;
+
+function backupTime(env: Env): string {
+  const raw = (env.BACKUP_TIME ?? '03:00').trim().toLowerCase();
+  if (raw === '' || raw === 'off') return '';
+  const m = /^(\d{1,2}):(\d{2})$/.exec(raw);
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) throw new ConfigError(`BACKUP_TIME must be HH:MM (24-hour) or off, got "${env.BACKUP_TIME}"`);
+  return `${m[1]!.padStart(2, '0')}:${m[2]}`;
+}
 
 export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = path.resolve(ROOT, env.DATA_DIR?.trim() || 'data');
@@ -103,6 +115,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     wechatApiBase,
     secretsKey,
     payCheckInterval: int(env, 'PAY_CHECK_INTERVAL', 60, 0, 86400),
+    backupTime: backupTime(env),
+    backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     healthMinFreeMb: int(env, 'HEALTH_MIN_FREE_MB', 100, 0, 10_000_000),
     root: ROOT,
     ...overrides,

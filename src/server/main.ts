@@ -1,12 +1,18 @@
 import http from 'node:http';
 import { loadConfig, ConfigError } from './config.ts';
 import { createApp } from './app.ts';
+import { CLI_COMMANDS, runCli } from './cli.ts';
+import { unpackSea } from './runtime.ts';
 
 const SHUTDOWN_GRACE_MS = 4000;
 
 async function main(): Promise<void> {
-  const dev = process.argv.includes('--dev');
+  const [command, ...args] = process.argv.slice(2);
+  const dev = command === '--dev';
   const config = loadConfig();
+  unpackSea(config.dataDir);
+  const cli = CLI_COMMANDS.find((c) => c === command);
+  if (cli) process.exit(await runCli(config, cli, args));
   const app = await createApp(config, { dev });
   const server = http.createServer(app.listener).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

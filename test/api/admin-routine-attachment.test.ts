@@ -1,10 +1,10 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 import { createMember, memberToken } from '../helpers/accounts.ts';
 import type { UploadedFile } from '../../src/shared/upload.ts';
+import { png } from '../helpers/images.ts';
 
 // routine/attachment with real uploads: the list joins the uploaders (display columns only), edit writes
 // only name and topic, delete removes the files and the folders they leave empty.
@@ -25,37 +25,6 @@ test.after.always(async () => {
 
 const call = <T = unknown>(p: string, init: { method?: string; body?: unknown; lang?: string } = {}) =>
   api<T>(server.url, p, { lang: 'en', ...init, headers: { batoken: token } });
-
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  let c = 0xffffffff;
-  for (const byte of body) c = CRC[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  const out = Buffer.alloc(8 + data.length + 4);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE((c ^ 0xffffffff) >>> 0, 4 + body.length);
-  return out;
-}
-
-/** A 1×1 PNG of one colour: different colours are different files. */
-function png(rgb: [number, number, number]): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', zlib.deflateSync(Buffer.from([0, ...rgb]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function upload(pathname: string, headers: Record<string, string>, bytes: Buffer, name: string, topic: string): Promise<UploadedFile> {
   const form = new FormData();

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Context } from 'koa';
@@ -19,6 +20,9 @@ import { UploadService } from './upload.ts';
 import { SecretBox } from './secretBox.ts';
 import { PaySettings } from './pay/settings.ts';
 import { PayService } from './pay/orders.ts';
+import { BackupService } from './backup/index.ts';
+import { LocalBackupStore } from './backup/store.ts';
+import { isPostgres } from '../db.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -44,6 +48,8 @@ export interface Services {
   upload: UploadService;
   /** Top-up orders and the payment settings. */
   pay: PayService;
+  /** Whole-site backups (database and uploads) and restores. */
+  backup: BackupService;
   /** Origin used for absolute links of this request: PUBLIC_URL, else the request's own. */
   origin(ctx: Context): string;
 }
@@ -80,6 +86,13 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     caches,
     upload: new UploadService(knex, settings, config),
     pay: new PayService(knex, new PaySettings(knex, new SecretBox(config.secretsKey)), log),
+    backup: new BackupService({
+      dataDir: config.dataDir,
+      databaseFile: isPostgres(config.databaseUrl) ? null : config.databaseUrl,
+      store: new LocalBackupStore(path.join(config.dataDir, 'backups')),
+      log,
+      keep: config.backupKeep,
+    }),
     origin: (ctx) => config.publicUrl || `${ctx.protocol}://${ctx.host}`,
   };
 }

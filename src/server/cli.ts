@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppConfig } from './config.ts';
+import { isPostgres, openDatabase } from './db.ts';
+import { serverT } from './i18n.ts';
+import { createLogger } from './logger.ts';
+import { runSeeds } from './seed.ts';
+import { BackupRefused, BackupService } from './services/backup/index.ts';
+import { LocalBackupStore } from './services/backup/store.ts';
+import type { Lang } from '../shared/i18n/langs.ts';
+
+/** Commands besides serving: `backup` and `restore FILE`, for when the admin cannot be reached. */
+export const CLI_COMMANDS = ['backup', 'restore'] as const;
+
+/** Messages follow the shell's language (LANG=zh_CN.UTF-8 → Chinese), English otherwise. */
+function cliLang(): Lang {
+  return /^zh/i.test(process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG || '') ? 'zh-cn' : 'en';
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Runs a command against DATA_DIR's database and backups folder, with or without the server running.
+ * Returns the exit code.
+ */
+export async function runCli(config: AppConfig, command: (typeof CLI_COMMANDS)[number], args: string[]): Promise<number> {
+  const t = serverT(cliLang(), 'backup');
+  const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  if (isPostgres(config.databaseUrl)) {
+    console.error(t('postgres'));
+    return 1;
+  }
+  const file = command === 'restore' ? args[0] : undefined;
+  if (command === 'restore' && !file) {
+    console.error(t('cli.usageRestore'));
+    return 2;
+  }
+  if (file && !fs.existsSync(file)) {
+    console.error(t('cli.fileMissing', { file }));
+    return 2;
+  }
+  const knex = await openDatabase(config.databaseUrl);
+  try {
+    const backups = new BackupService({
+      dataDir: config.dataDir,
+      databaseFile: config.databaseUrl,
+      store: new LocalBackupStore(path.join(config.dataDir, 'backups')),
+      log,
+      keep: config.backupKeep,
+    });
+    backups.onRestored(async () => {
+      await knex.migrate.latest();
+      await runSeeds({ knex, config, log });
+    });
+    if (command === 'backup') {
+      const item = await backups.create('cli');
+      console.log(t('cli.created', { file: path.join(config.dataDir, 'backups', item.name), size: mib(item.bytes) }));
+      return 0;
+    }
+    const result = await backups.restoreFile(path.resolve(file!));
+    console.log(t('cli.restored', { file, count: result.files, safety: result.safety.name }));
+    return 0;
+  } catch (err) {
+    if (!(err instanceof BackupRefused)) throw err;
+    console.error(t('cli.refused', { reason: t(err.reason, err.params) }));
+    return 1;
+  } finally {
+    await knex.destroy();
+  }
+}
