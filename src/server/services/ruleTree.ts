@@ -64,6 +64,10 @@ const BUTTON_TITLES: Record<string, string> = {
   test: '测试回调',
   check: '检查配置',
   refund: '退款',
+  create: '创建',
+  check: '检查',
+  download: '下载',
+  upload: '上传',
 };
 
 /** Permission buttons `<menu>/<action>` of a menu, titled as the reference titles them. */

@@ -26,6 +26,7 @@ const SCREENS: ScreenRegistry<ScreenProps> = {
   'user/scoreLog': { load: () => import('./Ledger.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
   'routine/config': { load: () => import('./Config.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
   'routine/attachment': { load: () => import('./Attachments.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
+  'routine/backup': { load: () => import('./Backups.tsx'), ns: ['backup', 'crud-ui'] },
   'security/dataRecycle': { load: () => import('./RecycleRules.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
   'security/sensitiveData': { load: () => import('./SensitiveRules.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
   'security/dataRecycleLog': { load: () => import('./RecycleBin.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
