@@ -9,6 +9,7 @@ import knexFactory from 'knex';
 import { buildIfNeeded } from '../scripts/build.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
+import { adminListTimings, printSmallHost, residentMemory, startProduction, timeToFirstPage } from './smallHost.ts';
 
 /**
  * `npm run bench`: starts the production server and a bare Koa baseline as separate processes, measures them
@@ -19,7 +20,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ADMIN_PASSWORD = 'bench-admin-2014';
-const ADMIN_ROWS = 10_000;
+const ADMIN_ROWS = 100_000;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -43,11 +44,8 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/** Node flags of `npm start`, so the bench measures the server as it runs in production. */
-const START_FLAGS = ['--max-semi-space-size=32'];
-
-function start(script: string, env: Record<string, string>, flags: string[] = []): ChildProcess {
-  return spawn(process.execPath, [...flags, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+function start(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 interface Row {
@@ -175,23 +173,43 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 async function main(): Promise<void> {
   await buildIfNeeded();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const [appPort, basePort] = [await freePort(), await freePort()];
+  const [appPort, basePort, renderPort] = [await freePort(), await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
-  const app = start('src/server/main.ts', {
+  const renderUrl = `http://127.0.0.1:${renderPort}`;
+  const appEnv = {
     PORT: String(appPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
     ADMIN_PASSWORD,
     ADMIN_LOGIN_CAPTCHA: '0',
     RATE_LIMIT_FACTOR: '0',
-  }, START_FLAGS);
+    BACKUP_TIME: 'off',
+  };
+  // Cold start on a new data directory (migrations and seeds), then on the existing one after the big seed.
+  let spawnedAt = performance.now();
+  let app = startProduction(appEnv);
   const baseline = start('bench/baseline.ts', { PORT: String(basePort) });
+  let renderBaseline: ChildProcess | null = null;
   try {
-    await Promise.all([waitFor(`${appUrl}/`, app), waitFor(baseUrl, baseline)]);
+    const coldNew = await timeToFirstPage(app, `${appUrl}/`, spawnedAt);
+    await waitFor(baseUrl, baseline);
     const newsId = await seedAdminRows(path.join(dataDir, 'portal.sqlite'));
+    app.kill('SIGTERM');
+    await new Promise((r) => app.once('exit', r));
+    spawnedAt = performance.now();
+    app = startProduction(appEnv);
+    const coldExisting = await timeToFirstPage(app, `${appUrl}/`, spawnedAt);
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = residentMemory(app.pid!)?.rss ?? NaN;
+    const newsBytes = Buffer.byteLength(await (await fetch(`${appUrl}/news`, { headers: { 'cache-control': 'no-cache' } })).text());
+    renderBaseline = spawn(process.execPath, ['--import', 'tsx', 'bench/renderBaseline.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(renderPort), DATABASE: path.join(dataDir, 'portal.sqlite'), TARGET_BYTES: String(newsBytes) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(renderUrl, renderBaseline);
     const login = (await (
       await fetch(`${appUrl}/admin/index/login`, {
         method: 'POST',
@@ -205,6 +223,7 @@ async function main(): Promise<void> {
     console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores (server and load generator share them)\n`);
     const rows: Row[] = [];
     rows.push(await measure('Koa baseline (10 KB string)', baseUrl));
+    rows.push(await measure(`renderToString + 1 SQLite query baseline (${(newsBytes / 1024).toFixed(0)} KB page)`, renderUrl));
     rows.push(await measure('/news cached', `${appUrl}/news`));
     rows.push(await measure('/news uncached (cache bypassed)', `${appUrl}/news`, { 'cache-control': 'no-cache' }));
     rows.push(await measure(`/news/info?id=${newsId}`, `${appUrl}/news/info?id=${newsId}`));
@@ -216,11 +235,13 @@ async function main(): Promise<void> {
       }),
     );
     const base = rows[0]!.reqPerSec;
-    console.log(['what', 'req/s', 'p50 ms', 'p99 ms', 'vs baseline', 'errors'].join(' | '));
-    console.log('--- | ---: | ---: | ---: | ---: | ---:');
+    const renderBase = rows[1]!.reqPerSec;
+    console.log(['what', 'req/s', 'p50 ms', 'p99 ms', 'vs Koa baseline', 'vs render baseline', 'errors'].join(' | '));
+    console.log('--- | ---: | ---: | ---: | ---: | ---: | ---:');
     for (const r of rows) {
-      console.log([r.name, r.reqPerSec.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), (r.reqPerSec / base).toFixed(2), String(r.errors)].join(' | '));
+      console.log([r.name, r.reqPerSec.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), (r.reqPerSec / base).toFixed(2), (r.reqPerSec / renderBase).toFixed(2), String(r.errors)].join(' | '));
     }
+    const lists = await adminListTimings(appUrl, token, ADMIN_ROWS);
 
     const routes = [...PUBLIC_SECTIONS.map((s) => s.path), '/index2', '/trail/apply', '/user/login', '/news?lang=en'];
     const { rows: bytes, method } = await pageBytes(appUrl, routes);
@@ -231,9 +252,12 @@ async function main(): Promise<void> {
       const cell = ([raw, zipped]: [number, number]) => `${kb(raw)} / ${kb(zipped)}`;
       console.log([b.route, cell(b.html), cell(b.css), cell(b.js), kb(b.html[1] + b.css[1])].join(' | '));
     }
+    const memory = residentMemory(app.pid!);
+    printSmallHost({ coldNew, coldExisting, idle, peak: memory?.peak ?? NaN, survived: app.exitCode === null && rows.every((r) => r.errors === 0) }, lists);
   } finally {
     app.kill('SIGTERM');
     baseline.kill('SIGTERM');
+    renderBaseline?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@ const PAGE_INPUTS = ['src/pages', 'src/islands', 'src/components', 'src/shared',
 /** Everything the server bundle is built from besides the pages. */
 const SERVER_INPUTS = ['src', 'db', 'package.json', 'package-lock.json', 'scripts/bundle.ts'];
 const PAGES_STAMP = path.join(ROOT, 'dist/.build-stamp');
-const SERVER_STAMP = path.join(ROOT, 'dist/portal/.build-stamp');
+export const SERVER_STAMP = path.join(ROOT, 'dist/portal/.build-stamp');
 
 function* files(p: string): Generator<string> {
   if (!fs.existsSync(p)) return;

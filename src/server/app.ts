@@ -11,6 +11,7 @@ import { runtimeFiles } from './runtime.ts';
 import { createLogger } from './logger.ts';
 import { runSeeds } from './seed.ts';
 import { ensureResourceRules } from './services/resourceRules.ts';
+import { ensureResourceIndexes } from './services/resourceIndexes.ts';
 import { resources } from '../resources/index.ts';
 import { serverT } from './i18n.ts';
 import { DEFAULT_LANG } from '../shared/i18n/langs.ts';
@@ -73,6 +74,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const services = await createServices(config, knex, log);
     await runSeeds({ knex, config, log });
     await ensureResourceRules(knex, resources, serverT(DEFAULT_LANG, 'resources'));
+    await ensureResourceIndexes(knex, resources);
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
     const renderer = await createRenderer(services, dev);

@@ -7,6 +7,12 @@ import { buildTree } from '../../server/services/menus.ts';
 import type { ApiRoute } from '../types.ts';
 
 const GUEST_RULE_TYPES = ['route', 'nav', 'button'];
+/**
+ * Every guest gets the same rule tree, and it changes only when an admin edits member rules: it is built once
+ * and shared, stale for at most this long after such an edit (several processes cannot see each other's
+ * writes), and dropped at once by "clear cache" and by a restore.
+ */
+const GUEST_TREE_TTL_MS = 5000;
 
 /**
  * GET /api/index/index: what the site header and the member centre need on first load (reference 7, 3.8).
@@ -14,12 +20,22 @@ const GUEST_RULE_TYPES = ['route', 'nav', 'button'];
  */
 export function indexRoutes(services: Services): ApiRoute[] {
   const { settings, auth, members, knex } = services;
+  let guestTree: { rules: MenuNode[]; until: number } | null = null;
+  services.caches.register('guestRules', (tags) => {
+    // Content-kind invalidations do not touch the rules.
+    if (!tags) guestTree = null;
+  });
+
+  async function guestRules(): Promise<MenuNode[]> {
+    if (!guestTree || guestTree.until < Date.now()) {
+      const rows = await knex<RuleRow>('user_rule').where({ status: '1', no_login_valid: 1 }).whereIn('type', GUEST_RULE_TYPES);
+      guestTree = { rules: buildTree(rows), until: Date.now() + GUEST_TREE_TTL_MS };
+    }
+    return guestTree.rules;
+  }
 
   async function memberTrees(user: UserRow | null): Promise<{ rules: MenuNode[]; menus: MenuNode[] }> {
-    if (!user) {
-      const rows = await knex<RuleRow>('user_rule').where({ status: '1', no_login_valid: 1 }).whereIn('type', GUEST_RULE_TYPES);
-      return { rules: buildTree(rows), menus: [] };
-    }
+    if (!user) return { rules: await guestRules(), menus: [] };
     const perms = await auth.userPermissions(user);
     const query = knex<RuleRow>('user_rule').where({ status: '1' });
     if (!perms.super) query.whereIn('id', [...perms.ruleIds]);

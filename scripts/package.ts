@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'postject';
+import { SERVER_STAMP, buildIfNeeded } from './build.ts';
+import { BUNDLE_FILE, addonFiles } from './bundle.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WORK = path.join(ROOT, 'dist/sea');
+/** The executable `npm run package` makes. */
+export const EXECUTABLE = path.join(ROOT, 'dist', process.platform === 'win32' ? 'canal-portal.exe' : 'canal-portal');
+/** Node's marker for the blob of a single executable application (documented with postject). */
+const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+
+function* files(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/**
+ * The assets runtime.ts unpacks: the browser build, the captcha font and the native addons, each under the
+ * name it gets in the unpacked folder, plus `files.json` listing them.
+ */
+function assets(): Record<string, string> {
+  const client = path.join(ROOT, 'dist/client');
+  const list: Record<string, string> = {};
+  for (const file of files(client)) list[`client/${path.relative(client, file).split(path.sep).join('/')}`] = file;
+  list['captcha-sc.otf'] = path.join(ROOT, 'src/server/assets/fonts/captcha-sc.otf');
+  for (const [name, rel] of Object.entries(addonFiles())) list[`${name}.node`] = path.join(ROOT, rel);
+  const manifest = path.join(WORK, 'files.json');
+  fs.writeFileSync(manifest, JSON.stringify(Object.keys(list)));
+  return { 'files.json': manifest, ...list };
+}
+
+/**
+ * `npm run package`: one executable file with the whole portal (Node's single executable applications): the
+ * server bundle as its script, everything else it reads as assets. Run it with a data directory only:
+ * `DATA_DIR=/srv/canal ./canal-portal`.
+ */
+export async function packageExecutable(): Promise<string> {
+  await buildIfNeeded();
+  // The same bundle (which covers the pages too) on the same Node makes the same executable.
+  const stamp = path.join(ROOT, 'dist/.package-stamp');
+  const wanted = `${fs.readFileSync(SERVER_STAMP, 'utf8')} ${process.version} ${process.platform}-${process.arch}`;
+  if (fs.existsSync(EXECUTABLE) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return EXECUTABLE;
+  fs.rmSync(WORK, { recursive: true, force: true });
+  fs.mkdirSync(WORK, { recursive: true });
+  const blob = path.join(WORK, 'sea-prep.blob');
+  const config = {
+    main: BUNDLE_FILE,
+    output: blob,
+    disableExperimentalSEAWarning: true,
+    // V8's compiled code of the bundle travels along: the first start skips most of the parsing.
+    useCodeCache: true,
+    assets: assets(),
+  };
+  const configFile = path.join(WORK, 'sea-config.json');
+  fs.writeFileSync(configFile, JSON.stringify(config, null, 2));
+  const made = spawnSync(process.execPath, ['--experimental-sea-config', configFile], { cwd: ROOT, encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`node --experimental-sea-config failed:\n${made.stdout}${made.stderr}`);
+
+  const tmp = `${EXECUTABLE}.tmp`;
+  fs.copyFileSync(process.execPath, tmp);
+  fs.chmodSync(tmp, 0o755);
+  await inject(tmp, 'NODE_SEA_BLOB', fs.readFileSync(blob), {
+    sentinelFuse: SEA_FUSE,
+    ...(process.platform === 'darwin' ? { machoSegmentName: 'NODE_SEA' } : {}),
+  });
+  fs.renameSync(tmp, EXECUTABLE);
+  fs.writeFileSync(stamp, wanted);
+  return EXECUTABLE;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const file = await packageExecutable();
+  const mib = (fs.statSync(file).size / 1024 / 1024).toFixed(1);
+  console.log(`Single executable: ${path.relative(process.cwd(), file)} (${mib} MB). Run it with DATA_DIR=<folder> ./${path.basename(file)}`);
+}

@@ -1,0 +1,36 @@
+import test from 'ava';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDatabase } from '../../src/server/db.ts';
+import { ensureResourceIndexes, listIndexes } from '../../src/server/services/resourceIndexes.ts';
+import { resources } from '../../src/resources/index.ts';
+
+const news = resources.find((r) => r.name === 'content/news')!;
+
+test('list indexes follow the definition: default order, sortable columns, equality then range filters', (t) => {
+  const wanted = listIndexes(news).map((c) => c.join(','));
+  t.true(wanted.includes('weigh,id'), 'default order');
+  t.true(wanted.includes('publish_time,id'), 'sortable');
+  t.true(wanted.includes('category_id,weigh,id'), 'an equality filter, then the default order');
+  t.true(wanted.includes('status,weigh,id'));
+  t.false(wanted.some((w) => w.startsWith('title')), 'LIKE searches get none');
+  t.false(wanted.includes('id'), 'the primary key is indexed already');
+});
+
+test('ensureResourceIndexes creates them once, and the list query uses them', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-idx-'));
+  const knex = await openDatabase(path.join(dir, 'idx.sqlite'));
+  try {
+    await ensureResourceIndexes(knex, resources);
+    await ensureResourceIndexes(knex, resources);
+    const names = (await knex('sqlite_master').where({ type: 'index', tbl_name: 'news' }).select<{ name: string }[]>('name')).map((r) => r.name);
+    t.true(names.includes('news_weigh_id_list'));
+    t.true(names.includes('news_category_id_weigh_id_list'));
+    const plan = (await knex.raw('explain query plan select * from news order by weigh desc, id desc limit 10')) as Array<{ detail: string }>;
+    t.regex(plan.map((p) => p.detail).join(' '), /USING INDEX news_weigh_id_list/);
+  } finally {
+    await knex.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
