@@ -12,12 +12,13 @@ type Migration = { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<voi
 
 /**
  * The migrations of db/migrations, named by file name as knex records them. A source of modules rather than
- * a folder, so the bundled server (which has no folder) runs the same ones.
+ * a folder, so the bundled server (which has no folder) runs the same ones. Each is `{ file }` like knex's own
+ * folder source lists them (`migrate.list()` shows that shape).
  */
-const migrationSource: Knex.MigrationSource<[string, () => Promise<unknown>]> = {
-  getMigrations: async () => migrationModules(),
-  getMigrationName: ([name]) => name,
-  getMigration: async ([, load]) => (await load()) as Migration,
+const migrationSource: Knex.MigrationSource<{ file: string; load: () => Promise<unknown> }> = {
+  getMigrations: async () => migrationModules().map(([file, load]) => ({ file, load })),
+  getMigrationName: (migration) => migration.file,
+  getMigration: async (migration) => (await migration.load()) as Migration,
 };
 
 export function isPostgres(databaseUrl: string): boolean {
