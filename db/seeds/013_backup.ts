@@ -21,7 +21,7 @@ export async function seed({ knex }: SeedContext): Promise<void> {
         component: adminView('routine/backup'),
         weigh: 86,
         keepalive: 1,
-        children: buttons('routine/backup', ['index', 'create', 'check', 'restore', 'download', 'upload', 'del']),
+        children: buttons('routine/backup', ['index', 'create', 'verify', 'restore', 'download', 'upload', 'del']),
       },
     ],
     routine.id,

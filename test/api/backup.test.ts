@@ -86,7 +86,7 @@ test.serial('a backup made while members are credited and files uploaded restore
   t.true(writes > 10, `writes ran during the backup (${writes})`);
   const before = await consistency(t);
 
-  const checked = await root<{ files: number; migration: string }>(`${BASE}/check`, { method: 'POST', body: { name: made.data.name } });
+  const checked = await root<{ files: number; migration: string }>(`${BASE}/verify`, { method: 'POST', body: { name: made.data.name } });
   t.is(checked.code, 1, checked.msg);
   t.regex(checked.data.migration, /^\d+_\w+\.ts$/);
 

@@ -65,7 +65,7 @@ const BUTTON_TITLES: Record<string, string> = {
   check: '检查配置',
   refund: '退款',
   create: '创建',
-  check: '检查',
+  verify: '校验',
   download: '下载',
   upload: '上传',
 };

@@ -64,7 +64,7 @@ export function backupRoutes(services: Services): ApiRoute[] {
     },
     {
       methods: ['POST'],
-      path: `${base}/check`,
+      path: `${base}/verify`,
       auth: 'superAdmin',
       handler: ({ input }) => refusing(async () => new Success(summary(await backup.check(backupName(input))), 'backup:checked')),
     },

@@ -80,7 +80,7 @@ export default function Backups() {
 
   const askRestore = (item: BackupItem) =>
     run(`check:${item.name}`, async () => {
-      const answer = await request<CheckSummary>(`${BASE}/check`, { method: 'POST', body: { name: item.name } }, LONG);
+      const answer = await request<CheckSummary>(`${BASE}/verify`, { method: 'POST', body: { name: item.name } }, LONG);
       setPending({ action: 'restore', item, summary: answer.data });
     });
 
