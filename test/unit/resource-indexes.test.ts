@@ -16,6 +16,7 @@ test('list indexes follow the definition: default order, sortable columns, equal
   t.true(wanted.includes('status,weigh,id'));
   t.false(wanted.some((w) => w.startsWith('title')), 'LIKE searches get none');
   t.false(wanted.includes('id'), 'the primary key is indexed already');
+  t.false(wanted.includes('publish_time'), 'a range filter on a sortable column uses its sort index');
 });
 
 test('ensureResourceIndexes creates them once, and the list query uses them', async (t) => {

@@ -13,10 +13,14 @@ const RANGE = new Set(['gt', 'egt', 'lt', 'elt', 'RANGE']);
 export function listIndexes(def: ResourceDef): string[][] {
   const [orderField] = def.defaultOrder;
   const wanted: string[][] = [];
+  // An index also serves every prefix of its columns: a list that is a prefix of another is left out.
+  const covers = (longer: string[], shorter: string[]) => shorter.every((c, i) => longer[i] === c);
   const add = (columns: string[]) => {
     const unique = columns.filter((c, i) => columns.indexOf(c) === i);
     if (unique[0] === def.pk && unique.length === 1) return;
-    if (!wanted.some((w) => w.join() === unique.join())) wanted.push(unique);
+    if (wanted.some((w) => covers(w, unique))) return;
+    for (let i = wanted.length - 1; i >= 0; i--) if (covers(unique, wanted[i]!)) wanted.splice(i, 1);
+    wanted.push(unique);
   };
   add([orderField, def.pk]);
   for (const field of def.fields) {
