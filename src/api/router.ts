@@ -1,9 +1,11 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody, type KoaBodyMiddlewareOptions } from 'koa-body';
 import qs from 'qs';
 import { routeRuleName, type ApiRequest, type ApiRoute, type Method } from './types.ts';
 import { ApiError, sendEnvelope, sendOk } from '../server/middleware/envelope.ts';
-import { authorize, presentedTokens } from '../server/middleware/auth.ts';
+import { authorize, presentedTokens, resolveCaller } from '../server/middleware/auth.ts';
+import { ClientError, asClientError } from '../server/middleware/errors.ts';
+import { checkInput } from '../server/middleware/inputLimits.ts';
 import { RateLimiter } from '../server/middleware/rateLimit.ts';
 import type { Services } from '../server/services/index.ts';
 
@@ -46,7 +48,34 @@ export const BODY_OPTIONS = {
 } satisfies Partial<KoaBodyMiddlewareOptions>;
 const parseBody = koaBody(BODY_OPTIONS);
 
-/** Dispatches API requests (ctx.state.kind === 'api') to their route; anything else goes on to the pages. */
+/** Query and body of a request, parsed within INPUT_LIMITS; the body wins on conflicts (reference section 0). */
+async function readInput(ctx: Context, route: ApiRoute, req: ApiRequest): Promise<Record<string, unknown>> {
+  let query: Record<string, unknown>;
+  try {
+    query = qs.parse(ctx.querystring, QS_OPTIONS) as Record<string, unknown>;
+  } catch (err) {
+    throw asClientError(err) ?? new ClientError(400, 'api:invalidBody');
+  }
+  checkInput(query);
+  req.input = query;
+  if (route.queryToken) req.tokens = presentedTokens(ctx, query);
+  if (route.rawBody) return query;
+  try {
+    await parseBody(ctx, async () => {});
+  } catch (err) {
+    // Whatever stops a body from parsing (bad JSON, a "gzip" body that is not gzip) is in the body.
+    throw asClientError(err) ?? new ClientError(400, 'api:invalidBody');
+  }
+  const body: unknown = ctx.request.body;
+  checkInput(body);
+  return body && typeof body === 'object' && !Array.isArray(body) ? { ...query, ...(body as Record<string, unknown>) } : query;
+}
+
+/**
+ * Dispatches API requests (ctx.state.kind === 'api') to their route; anything else goes on to the pages.
+ * A POST or DELETE to the admin API is written to the admin log before its handler runs, refused ones too:
+ * when that write fails the action does not happen, so nothing an admin does goes unlogged.
+ */
 export function apiRouter(registry: ApiRegistry, services: Services): Middleware {
   const limiter = new RateLimiter(services.config.rateLimitFactor);
   return async (ctx, next) => {
@@ -60,26 +89,33 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
     const route = methods.get(method);
     if (!route) throw new ApiError('methodNotAllowed', 0, null, { method: ctx.method });
     if (route.rateLimit) limiter.hit(ctx, `${method} ${route.path}`, route.rateLimit);
+    const req: ApiRequest = { ctx, input: {}, user: null, admin: null, tokens: presentedTokens(ctx, null), adminPermissions: null, actor: null };
     // Routes that read their own body (uploads) are authorised before a single byte of it is read.
-    const query = qs.parse(ctx.querystring, QS_OPTIONS) as Record<string, unknown>;
-    const req: ApiRequest = { ctx, input: query, user: null, admin: null, tokens: presentedTokens(ctx, query), adminPermissions: null };
+    let refusal: unknown = null;
     try {
-      if (!route.rawBody) await parseBody(ctx, async () => {});
-      const body = ctx.request.body;
-      if (body && typeof body === 'object' && !Array.isArray(body)) {
-        req.input = { ...query, ...(body as Record<string, unknown>) };
-        req.tokens = presentedTokens(ctx, req.input);
-      }
-      await authorize(route, req, services.auth);
+      req.input = await readInput(ctx, route, req);
+    } catch (err) {
+      refusal = err;
+    }
+    const caller = await resolveCaller(req, services.auth);
+    const ruleName = routeRuleName(route);
+    const logId =
+      route.path.startsWith('/admin/') && services.adminLog.shouldLog(method, ruleName)
+        ? await services.adminLog.open(ctx, ruleName, {
+            adminId: req.admin?.id ?? 0,
+            username: req.admin?.username ?? (typeof req.input.username === 'string' ? req.input.username : ''),
+            title: route.logTitle,
+            input: req.input,
+          })
+        : null;
+    try {
+      if (refusal) throw refusal;
+      await authorize(route, req, services.auth, caller);
       const result = await route.handler(req);
       if (ctx.body === undefined || ctx.body === null) sendOk(ctx, result);
     } finally {
-      if (route.path.startsWith('/admin/') && services.adminLog.shouldLog(method, routeRuleName(route))) {
-        const username = req.admin?.username ?? (typeof req.input.username === 'string' ? req.input.username : '');
-        await services.adminLog
-          .write(ctx, routeRuleName(route), { adminId: req.admin?.id ?? 0, username, title: route.logTitle, input: req.input })
-          .catch((err: unknown) => services.log.error({ err }, 'admin log write failed'));
-      }
+      // A login learns its admin only now; an entry that cannot say who it was fails the request.
+      if (logId !== null && req.actor && !req.admin) await services.adminLog.identify(logId, req.actor);
     }
   };
 }

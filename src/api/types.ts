@@ -26,6 +26,11 @@ export interface ApiRequest {
   tokens: { user: string; admin: string };
   /** The admin's permissions, resolved on admin routes. */
   adminPermissions: Permissions | null;
+  /**
+   * The admin a request turned out to concern before anyone was logged in (a login names its account):
+   * set by the handler as soon as it knows, so the admin log carries that admin's id, failed attempts too.
+   */
+  actor: { id: number; username: string } | null;
 }
 
 export type Handler = (req: ApiRequest) => Promise<unknown> | unknown;
@@ -43,6 +48,11 @@ export interface ApiRoute {
   logTitle?: string;
   /** The handler parses the request body itself (multipart uploads, after authorisation). */
   rawBody?: boolean;
+  /**
+   * The token may also come in the query string (`batoken=`, `ba-user-token=`): only for URLs a browser
+   * loads without our headers, an `<img src>` or an EventSource. Every other route reads headers only.
+   */
+  queryToken?: boolean;
   handler: Handler;
 }
 

@@ -1,8 +1,6 @@
 import type { RequestListener } from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import Koa from 'koa';
-import compress from 'koa-compress';
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.ts';
 import './state.ts';
@@ -25,6 +23,7 @@ import { requestId } from './middleware/requestId.ts';
 import { accessLog } from './middleware/accessLog.ts';
 import { classify } from './middleware/classify.ts';
 import { errors } from './middleware/errors.ts';
+import { compression } from './middleware/compression.ts';
 import { securityHeaders } from './middleware/security.ts';
 import { lang } from './middleware/lang.ts';
 import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/statics.ts';
@@ -102,14 +101,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(classify(config.adminBase));
     koa.use(errors(log));
     koa.use(securityHeaders(!dev));
-    koa.use(
-      compress({
-        threshold: 1024,
-        br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-        gzip: { level: 6 },
-        deflate: false,
-      }),
-    );
+    koa.use(compression());
     koa.use(statics(staticMounts(config, dev)));
     koa.use(lang());
     koa.use(apiRouter(registry, services));

@@ -51,7 +51,9 @@ function answerFromCache(cache: PageCache, options: CachedPagesOptions, req: Inc
 
   const nonce = nextNonce();
   const id = requestIdOf(header(req, 'x-request-id'));
-  const { headers, body } = cache.answer(entry, req, nonce);
+  const answer = cache.answer(entry, req, nonce);
+  if (!answer) return false;
+  const { headers, body } = answer;
   // A language switch by link is remembered, as the lang middleware does.
   if (switched && switched !== cookie) headers.push('Set-Cookie', langCookie(switched));
   if (options.log.isLevelEnabled('info')) {

@@ -3,6 +3,7 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import accepts from 'accepts';
 import type { Context } from 'koa';
 import { resolveLang } from './middleware/lang.ts';
+import { RESPONSE_ENCODINGS } from './middleware/compression.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
 import { sectionOf } from '../shared/sections.ts';
 
@@ -86,8 +87,10 @@ export class PageCache {
    * hits): HTML without a nonce is the same for everyone, so its compressed bytes are made once and kept;
    * HTML with one differs per request and is compressed quickly each time, as any rendered page would be.
    */
-  answer(entry: Entry, req: IncomingMessage, nonce: string): { headers: string[]; body: Buffer } {
-    const accepted = req.headers['accept-encoding'] ? accepts(req).encodings('br', 'gzip', 'identity') : 'identity';
+  answer(entry: Entry, req: IncomingMessage, nonce: string): { headers: string[]; body: Buffer } | null {
+    const accepted = req.headers['accept-encoding'] ? accepts(req).encodings(...RESPONSE_ENCODINGS) : 'identity';
+    // None acceptable (identity;q=0): the compression middleware answers 406.
+    if (!accepted) return null;
     const encoding = accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
     const headers = [
       'Content-Type', 'text/html; charset=utf-8',
@@ -104,7 +107,8 @@ export class PageCache {
 
   /** Answers a Koa request from an entry (the renderer, just after storing a page). */
   respond(ctx: Context, entry: Entry): void {
-    const { headers, body } = this.answer(entry, ctx.req, ctx.state.cspNonce);
+    // Requests that accept no encoding were refused before rendering (middleware/compression.ts).
+    const { headers, body } = this.answer(entry, ctx.req, ctx.state.cspNonce)!;
     ctx.status = 200;
     for (let i = 0; i < headers.length; i += 2) ctx.set(headers[i]!, headers[i + 1]!);
     ctx.compress = false;

@@ -86,9 +86,9 @@ test('GET /api/index/index answers the guest init data', async (t) => {
   t.is(en.body.data.site.siteName, 'Grand Canal Culture Association');
 });
 
-test('malformed JSON gets code 0 with a clear message and the process keeps serving', async (t) => {
+test('malformed JSON gets 400 with code 0 and a clear message, and the process keeps serving', async (t) => {
   const bad = await api(server.url, '/api/index/index', { body: '{"broken": ', lang: 'en' });
-  t.is(bad.status, 200);
+  t.is(bad.status, 400);
   t.is(bad.body.code, 0);
   t.regex(bad.body.msg, /malformed/);
   const zh = await api(server.url, '/api/index/index', { body: '{oops' });

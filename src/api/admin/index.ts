@@ -37,7 +37,8 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
       auth: 'none',
       logTitle: 'Login',
       rateLimit: { max: 30, windowSec: 60 },
-      async handler({ admin, input, ctx }) {
+      async handler(req) {
+        const { admin, input, ctx } = req;
         if (admin) throw new ApiError('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
         const data = parseInput(adminLoginSchema, input);
         if (config.adminLoginCaptcha && !(await captcha.verify(data.captchaId, data.captchaInfo))) {
@@ -45,6 +46,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
         }
         const row = await knex<AdminRow>('admin').where({ username: data.username }).first();
         if (!row) throw new ApiError('account:usernameIncorrect');
+        req.actor = { id: row.id, username: row.username };
         if (row.status !== '1') throw new ApiError('account:accountDisabled');
         const outcome = await attemptLogin(knex, 'admin', row, data.password, ctx.ip);
         if (outcome === 'locked') throw new ApiError('account:loginLocked');

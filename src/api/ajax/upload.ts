@@ -56,6 +56,8 @@ export function uploadRoutes(services: Services): ApiRoute[] {
       methods: ['GET'],
       path: '/admin/ajax/buildSuffixSvg',
       auth: 'admin',
+      // An <img> URL: the reference client appends ?batoken=...&server=1.
+      queryToken: true,
       handler: ({ ctx }) => icon(ctx, PRIVATE_ICON_CACHE),
     },
   ];

@@ -3,6 +3,7 @@ import { ApiCode, NEED_LOGIN } from '../../shared/api/envelope.ts';
 import type { ApiRequest, ApiRoute } from '../../api/types.ts';
 import { routeRuleName } from '../../api/types.ts';
 import type { AuthService, Session } from '../services/auth.ts';
+import type { AdminRow, UserRow } from '../services/accounts.ts';
 import { ApiError } from './envelope.ts';
 
 function firstString(...values: unknown[]): string {
@@ -10,11 +11,16 @@ function firstString(...values: unknown[]): string {
   return '';
 }
 
-/** Tokens where the reference reads them: its headers first, then query or body parameters. */
-export function presentedTokens(ctx: Context, input: Record<string, unknown>): { user: string; admin: string } {
+/**
+ * Tokens from the reference's headers. A route that declares `queryToken` (an `<img>` or EventSource URL,
+ * which cannot carry headers) also takes them from its query string; nowhere else is a token read from the
+ * URL, where it would end up in histories, proxies and logs.
+ */
+export function presentedTokens(ctx: Context, query: Record<string, unknown> | null): { user: string; admin: string } {
+  const q = query ?? {};
   return {
-    user: firstString(ctx.get('ba-user-token'), ctx.get('bausertoken'), input['ba-user-token'], input.ba_user_token, input.bausertoken),
-    admin: firstString(ctx.get('batoken'), ctx.get('ba-token'), input.batoken, input['ba-token'], input.ba_token),
+    user: firstString(ctx.get('ba-user-token'), ctx.get('bausertoken'), q['ba-user-token'], q.ba_user_token, q.bausertoken),
+    admin: firstString(ctx.get('batoken'), ctx.get('ba-token'), q.batoken, q['ba-token'], q.ba_token),
   };
 }
 
@@ -28,33 +34,35 @@ function require<T>(session: Session<T>): T {
   return session.account;
 }
 
-/**
- * Resolves the caller and enforces the route's auth level before the handler runs (reference 1.3 / 2.4):
- * an expired token on a protected route is 409, no login 303 `need login`, a missing rule 401.
- */
-export async function authorize(route: ApiRoute, req: ApiRequest, auth: AuthService): Promise<void> {
+/** Resolves the member and admin of the presented tokens (either may be a guest) for any route. */
+export async function resolveCaller(req: ApiRequest, auth: AuthService): Promise<{ user: Session<UserRow>; admin: Session<AdminRow> }> {
   const ip = req.ctx.ip;
-  const [userSession, adminSession] = await Promise.all([
-    auth.resolve('user', req.tokens.user, ip),
-    auth.resolve('admin', req.tokens.admin, ip),
-  ]);
-  req.user = userSession.status === 'ok' ? userSession.account : null;
-  req.admin = adminSession.status === 'ok' ? adminSession.account : null;
+  const [user, admin] = await Promise.all([auth.resolve('user', req.tokens.user, ip), auth.resolve('admin', req.tokens.admin, ip)]);
+  req.user = user.status === 'ok' ? user.account : null;
+  req.admin = admin.status === 'ok' ? admin.account : null;
+  return { user, admin };
+}
+
+/**
+ * Enforces the route's auth level before the handler runs (reference 1.3 / 2.4): an expired token on a
+ * protected route is 409, no login 303 `need login`, a missing rule 401.
+ */
+export async function authorize(route: ApiRoute, req: ApiRequest, auth: AuthService, caller: { user: Session<UserRow>; admin: Session<AdminRow> }): Promise<void> {
   switch (route.auth) {
     case 'none':
       return;
     case 'user':
-      require(userSession);
+      require(caller.user);
       return;
     case 'userRule': {
-      const user = require(userSession);
+      const user = require(caller.user);
       if (!auth.can(await auth.userPermissions(user), routeRuleName(route))) throw forbidden();
       return;
     }
     case 'admin':
     case 'adminRule':
     case 'superAdmin': {
-      const admin = require(adminSession);
+      const admin = require(caller.admin);
       req.adminPermissions = await auth.adminPermissions(admin.id);
       if (route.auth === 'superAdmin' && !req.adminPermissions.super) throw forbidden();
       if (route.auth === 'adminRule' && !auth.can(req.adminPermissions, routeRuleName(route))) throw forbidden();

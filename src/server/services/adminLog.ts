@@ -7,13 +7,15 @@ const SECRET_KEY = /password|salt|token|secret|aes_key|private_key|api_v3_key/i;
 const MASK = '***';
 const SKIPPED_ACTIONS = ['select', 'index', 'logout'];
 
-/** Replaces the value of every password/salt/token/secret/key-like key, at any depth (reference 6.4). */
-export function maskSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskSecrets);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? MASK : maskSecrets(v)]));
-  }
-  return value;
+/** Deeper than request input may be (INPUT_LIMITS); anything below is cut, never walked. */
+const MASK_DEPTH = 20;
+
+/** Replaces the value of every password/salt/token/secret/key-like key, at any depth up to MASK_DEPTH (reference 6.4). */
+export function maskSecrets(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MASK_DEPTH) return '[...]';
+  if (Array.isArray(value)) return value.map((v: unknown) => maskSecrets(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? MASK : maskSecrets(v, depth + 1)]));
 }
 
 export interface AdminLogEntry {
@@ -26,7 +28,8 @@ export interface AdminLogEntry {
 
 /**
  * The admin log: one row per POST or DELETE to the admin API (refused and anonymous ones too), with the
- * parameters masked. Titles come from the menu rules: "<controller title>-<action title>".
+ * parameters masked. Titles come from the menu rules: "<controller title>-<action title>". The row is
+ * written before the action runs (see apiRouter), so a failing write stops the action rather than hiding it.
  */
 export class AdminLogService {
   constructor(private readonly knex: Knex) {}
@@ -50,16 +53,25 @@ export class AdminLogService {
     return `${controllerTitle}-${actionTitle}`;
   }
 
-  async write(ctx: Context, routePath: string, entry: AdminLogEntry): Promise<void> {
-    await this.knex('admin_log').insert({
-      admin_id: entry.adminId,
-      username: (entry.username || 'Unknown').slice(0, 50),
-      url: ctx.originalUrl.slice(0, 1500),
-      title: (entry.title ?? (await this.titleOf(routePath))).slice(0, 100),
-      data: JSON.stringify(maskSecrets(entry.input)),
-      ip: ctx.ip,
-      useragent: ctx.get('user-agent').slice(0, 255),
-      create_time: now(),
-    });
+  /** Writes the entry of a request about to run; returns its id. */
+  async open(ctx: Context, routePath: string, entry: AdminLogEntry): Promise<number> {
+    const [row] = (await this.knex('admin_log')
+      .insert({
+        admin_id: entry.adminId,
+        username: (entry.username || 'Unknown').slice(0, 50),
+        url: ctx.originalUrl.slice(0, 1500),
+        title: (entry.title ?? (await this.titleOf(routePath))).slice(0, 100),
+        data: JSON.stringify(maskSecrets(entry.input)),
+        ip: ctx.ip,
+        useragent: ctx.get('user-agent').slice(0, 255),
+        create_time: now(),
+      })
+      .returning('id')) as Array<{ id: number }>;
+    return row!.id;
+  }
+
+  /** Names the admin an anonymous request (a login) turned out to be about. */
+  async identify(id: number, admin: { id: number; username: string }): Promise<void> {
+    await this.knex('admin_log').where({ id }).update({ admin_id: admin.id, username: admin.username.slice(0, 50) });
   }
 }
