@@ -1,0 +1,160 @@
+import test from 'ava';
+import zlib from 'node:zlib';
+import qs from 'qs';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { createMember } from '../helpers/accounts.ts';
+import { resources } from '../../src/resources/index.ts';
+import type { ApiRoute, Method } from '../../src/api/types.ts';
+
+/**
+ * Walks every route of the API registry (so routes added later are covered without touching this file) as a
+ * guest, a member and a super admin, with malformed bodies, wrong types, huge and deep values and hostile
+ * keys. Any 5xx, any stack trace or server file path in an answer, or a dead process fails it.
+ */
+let server: TestServer;
+test.before(async () => {
+  // Every request must reach its handler: no captcha in the way, no per-IP brake.
+  server = await startServer({ RATE_LIMIT_FACTOR: '0', ADMIN_LOGIN_CAPTCHA: '0', USER_LOGIN_CAPTCHA: '0' });
+});
+test.after.always(async () => {
+  await server?.stop();
+});
+
+/** Parameter names handlers read: the generic ones of the reference plus every resource field. */
+const NAMES = [
+  ...new Set([
+    ...['id', 'ids', 'page', 'limit', 'quickSearch', 'search', 'order', 'select', 'initKey', 'initValue', 'isTree', 'targetId', 'row'],
+    ...['username', 'password', 'oldPassword', 'newPassword', 'keep', 'tab', 'type', 'registerType', 'account', 'captcha', 'captchaId', 'captchaInfo'],
+    ...['refreshToken', 'mobile', 'email', 'event', 'template_code', 'extra', 'info', 'unset', 'userId', 'user_id', 'money', 'score', 'memo'],
+    ...['table', 'field', 'clean', 'connection', 'suffix', 'background', 'province', 'city', 'uuid', 'command', 'extend', 'rules', 'testMail'],
+    ...resources.flatMap((r) => r.fields.map((f) => f.name)),
+  ]),
+];
+
+const fill = (value: unknown) => Object.fromEntries(NAMES.map((n) => [n, value]));
+const nested = (levels: number): unknown => (levels === 0 ? 'x' : { a: nested(levels - 1), b: [levels] });
+const JUNK = "' OR 1=1 --<script>alert(1)</script>\u0000%s%n${x}{{x}}../../../etc/passwd\r\nX-Injected: 1 \ud83d\ude00";
+
+interface Payload {
+  name: string;
+  /** The body as sent, or null for none. */
+  body: string | Buffer | null;
+  headers?: Record<string, string>;
+  /** Parameters for the query string (GET routes get the payload this way). */
+  query?: unknown;
+}
+
+const json = (name: string, value: unknown): Payload => ({ name, body: JSON.stringify(value), headers: { 'content-type': 'application/json' }, query: value });
+
+/** Refused while parsing, before authorisation: sent as every identity. */
+const PARSER_PAYLOADS: Payload[] = [
+  { name: 'nesting beyond the limits', body: `{"id":${'['.repeat(3000)}${']'.repeat(3000)}}`, headers: { 'content-type': 'application/json' }, query: { id: nested(40) } },
+  { name: 'a __proto__ key', body: '{"id":1,"__proto__":{"admin":1}}', headers: { 'content-type': 'application/json' }, query: '__proto__[admin]=1&constructor[prototype][x]=1' },
+  json('prototype names as keys everywhere', { ...fill({ toString: 'x', valueOf: 1, constructor: { prototype: { x: 1 } } }), toString: 1, hasOwnProperty: 'x' }),
+  { name: 'malformed JSON', body: '{"id": [1, 2', headers: { 'content-type': 'application/json' }, query: 'id=%E0%A4%A&page[=1&&=' },
+  { name: 'gzip that is not gzip', body: '{"id":1}', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, query: {} },
+];
+
+/** Parsed fine but of the wrong shape: sent as the identities that get past the route's login check. */
+const HANDLER_PAYLOADS: Payload[] = [
+  json('empty object', {}),
+  json('objects everywhere', fill({ a: 1, b: [2] })),
+  json('arrays everywhere', fill([-1, 'x', null, {}])),
+  json('odd numbers, booleans and nulls', Object.fromEntries(NAMES.map((n, i) => [n, [-1.5, 1e308, true, null][i % 4]]))),
+  json('junk strings', fill(JUNK)),
+  json('long strings', fill('界'.repeat(2000))),
+  json('deep values within the limits', fill(nested(6))),
+  json('top-level array', [1, 'x', { id: -1 }]),
+  { name: 'bracketed form fields', body: 'id[]=1&ids[][][]=2&search[0][field]=x&search[0][operator]=;drop&order[]=id,desc', headers: { 'content-type': 'application/x-www-form-urlencoded' }, query: 'search[0][field]=id&search[0][val][]=1&search[0][operator]=RANGE&limit[]=9' },
+  { name: 'real gzip', body: zlib.gzipSync(JSON.stringify(fill(2))), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, query: fill('2') },
+  { name: 'unknown content type', body: '<xml>&x;</xml>', headers: { 'content-type': 'application/xml' }, query: {} },
+  { name: 'multipart without a boundary', body: '--x\r\n\r\n', headers: { 'content-type': 'multipart/form-data' }, query: {} },
+];
+
+type Identity = 'guest' | 'member' | 'admin';
+
+/** Who gets past the route's login check, and so reaches its handler. */
+function reaches(route: ApiRoute, identity: Identity): boolean {
+  if (route.auth === 'none') return true;
+  return route.auth.startsWith('user') ? identity === 'member' : identity === 'admin';
+}
+
+const STACK_OR_PATH = /\n\s+at |\bat [\w.<>]+ \(|node_modules|\/(?:work|home|root|tmp|src)\/|\.tsx?:\d+/;
+
+interface Outcome {
+  label: string;
+  status: number;
+  problem: string | null;
+}
+
+async function send(route: ApiRoute, method: Method, payload: Payload, identity: Identity, token: Record<string, string>): Promise<Outcome> {
+  const label = `${method} ${route.path} ${payload.name} as ${identity}`;
+  const headers: Record<string, string> = { server: 'true', 'think-lang': 'en', ...token };
+  let url = server.url + route.path;
+  const init: RequestInit = { method, headers };
+  if (method === 'GET') {
+    const query = typeof payload.query === 'string' ? payload.query : qs.stringify(payload.query ?? {});
+    // Query strings longer than a URL may be are cut: the point is odd shapes, not size.
+    if (query) url += `?${query.slice(0, 6000)}`;
+  } else if (payload.body !== null) {
+    Object.assign(headers, payload.headers);
+    init.body = payload.body;
+  }
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let problem: string | null = null;
+  if (res.status >= 500) problem = `status ${res.status}: ${text.slice(0, 200)}`;
+  else if (STACK_OR_PATH.test(text) && !res.headers.get('content-type')?.startsWith('image/')) problem = `leaks internals: ${text.match(STACK_OR_PATH)?.[0]}`;
+  return { label, status: res.status, problem };
+}
+
+/** Runs jobs with a few in flight at once, like several clients. */
+async function pool<T>(jobs: Array<() => Promise<T>>, width: number): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        results.push(await job());
+      }
+    }),
+  );
+  return results;
+}
+
+test('every registered route, as guest, member and admin, answers malformed input without a 5xx or a leak', async (t) => {
+  const { knex, services } = server.app;
+  const routes = server.app.registry.all();
+  t.true(routes.length > 100, 'the registry is walked, not a fixed list');
+  const memberId = (await createMember(server)).id;
+  const adminId = (await knex('admin').where({ username: 'admin' }).first<{ id: number }>('id')).id;
+
+  // Fresh tokens per route and identity: a route that signs out or changes a password spoils no other route.
+  const tokenOf: Record<Identity, () => Promise<Record<string, string>>> = {
+    guest: async () => ({}),
+    member: async () => ({ 'ba-user-token': await services.tokens.issue('user', memberId) }),
+    admin: async () => ({ batoken: await services.tokens.issue('admin', adminId) }),
+  };
+  const jobs: Array<() => Promise<Outcome>> = [];
+  for (const route of routes) {
+    for (const method of route.methods) {
+      for (const identity of ['guest', 'member', 'admin'] as const) {
+        const payloads = reaches(route, identity) ? [...PARSER_PAYLOADS, ...HANDLER_PAYLOADS] : PARSER_PAYLOADS;
+        let token: Promise<Record<string, string>> | null = null;
+        for (const payload of payloads) jobs.push(async () => send(route, method, payload, identity, await (token ??= tokenOf[identity]())));
+      }
+    }
+  }
+  const started = Date.now();
+  const outcomes = await pool(jobs, 6);
+  const seconds = (Date.now() - started) / 1000;
+  t.log(`${outcomes.length} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`);
+  t.true(outcomes.length >= 2000);
+  t.deepEqual(
+    outcomes.filter((o) => o.problem).map((o) => `${o.label}: ${o.problem}`).slice(0, 40),
+    [],
+  );
+  const alive = (await (await fetch(`${server.url}/api/index/index`, { headers: { server: 'true' } })).json()) as { code: number };
+  t.is(alive.code, 1, 'the process still serves');
+});
