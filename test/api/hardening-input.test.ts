@@ -88,7 +88,7 @@ test('Accept-Encoding that rules out every encoding is a 406, for the API and fo
   const apiRes = await fetch(`${server.url}/api/index/index`, { headers: { server: 'true', 'think-lang': 'en', 'accept-encoding': 'identity;q=0' } });
   t.is(apiRes.status, 406);
   t.regex(((await apiRes.json()) as { msg: string }).msg, /br, gzip or uncompressed/);
-  for (const headers of [{ 'cache-control': 'no-cache' }, {}]) {
+  for (const headers of [{ 'cache-control': 'no-cache' }, {}] as Array<Record<string, string>>) {
     const page = await fetch(`${server.url}/about?lang=en`, { headers: { ...headers, 'accept-encoding': 'identity;q=0' } });
     t.is(page.status, 406, 'rendered or from the cache alike');
     t.regex(page.headers.get('content-type') ?? '', /text\/html/);
