@@ -24,6 +24,7 @@ import { accessLog } from './middleware/accessLog.ts';
 import { classify } from './middleware/classify.ts';
 import { errors } from './middleware/errors.ts';
 import { compression } from './middleware/compression.ts';
+import { hosts } from './middleware/hosts.ts';
 import { securityHeaders } from './middleware/security.ts';
 import { lang } from './middleware/lang.ts';
 import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/statics.ts';
@@ -88,7 +89,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       ? scheduleDaily(config.backupTime, () => services.backup.create('daily'), (err) => log.error({ err }, 'daily backup failed'))
       : () => {};
 
-    const koa = new Koa({ proxy: config.trustProxy });
+    // Behind one proxy, the client is the address that proxy appended: the last of X-Forwarded-For.
+    const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
     koa.context.apiEncryptKey = config.apiEncryptKey;
     koa.on('error', (err: NodeJS.ErrnoException) => {
       // A visitor closing the tab mid-download is not a server fault.
@@ -100,6 +102,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(accessLog(log));
     koa.use(classify(config.adminBase));
     koa.use(errors(log));
+    koa.use(hosts(services.origins));
     koa.use(securityHeaders(!dev));
     koa.use(compression());
     koa.use(statics(staticMounts(config, dev)));
@@ -112,7 +115,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const payCheck = new PendingOrderCheck(services.pay, log);
     payCheck.start(config.payCheckInterval);
 
-    const listener = dev ? koa.callback() : withCachedPages(services.pageCache, { adminBase: config.adminBase, log, trustProxy: config.trustProxy }, koa.callback());
+    const listener = dev ? koa.callback() : withCachedPages(services.pageCache, { adminBase: config.adminBase, log, trustProxy: config.trustProxy, origins: services.origins }, koa.callback());
 
     return {
       listener,

@@ -8,11 +8,13 @@ import { requestIdOf } from './middleware/requestId.ts';
 import { logWhenFinished } from './middleware/accessLog.ts';
 import { FIXED_SECURITY_HEADERS, contentSecurityPolicy, nextNonce } from './middleware/security.ts';
 import { normalizeLang } from '../shared/i18n/langs.ts';
+import { clientIp, type OriginPolicy } from './origin.ts';
 
 export interface CachedPagesOptions {
   adminBase: string;
   log: Logger;
   trustProxy: boolean;
+  origins: OriginPolicy;
 }
 
 const FIXED_HEADERS = FIXED_SECURITY_HEADERS.flat();
@@ -46,7 +48,10 @@ function answerFromCache(cache: PageCache, options: CachedPagesOptions, req: Inc
   const queryLang = firstQueryValue(query.lang);
   const switched = normalizeLang(queryLang);
   const lang = pickLang({ query: queryLang, header: header(req, 'think-lang'), cookie, acceptLanguage: header(req, 'accept-language') });
-  const entry = cache.get(cache.key(lang, path, search));
+  // A host we do not answer for is refused by Koa (middleware/hosts.ts).
+  const origin = options.origins.originOf(req);
+  if (origin === null) return false;
+  const entry = cache.get(cache.key(origin, lang, path, search));
   if (!entry) return false;
 
   const nonce = nextNonce();
@@ -57,8 +62,7 @@ function answerFromCache(cache: PageCache, options: CachedPagesOptions, req: Inc
   // A language switch by link is remembered, as the lang middleware does.
   if (switched && switched !== cookie) headers.push('Set-Cookie', langCookie(switched));
   if (options.log.isLevelEnabled('info')) {
-    const forwarded = options.trustProxy ? header(req, 'x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-    logWhenFinished(options.log, res, { reqId: id, method: req.method, url, ip: forwarded || req.socket.remoteAddress });
+    logWhenFinished(options.log, res, { reqId: id, method: req.method, url, ip: clientIp(req, options.trustProxy) });
   }
   res.writeHead(200, ['X-Request-Id', id, ...FIXED_HEADERS, 'Content-Security-Policy', contentSecurityPolicy(nonce), ...headers, 'Content-Length', String(body.length)]);
   res.end(body);

@@ -12,6 +12,11 @@ export interface AppConfig {
   adminBase: string;
   /** Absolute origin used for canonical links, sitemap and mail (no trailing slash); empty = derive from the request. */
   publicUrl: string;
+  /**
+   * Without PUBLIC_URL, the host names (lower case; `.example.org` also matches its subdomains) a request
+   * may name in its Host header: links are built from it, so any other host is refused (421).
+   */
+  allowedHosts: string[];
   logLevel: string;
   adminPassword: string;
   adminTokenKeepTime: number;
@@ -63,6 +68,9 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
+/** Loopback names: a fresh install answers on its own machine and nowhere else until told its name. */
+const DEFAULT_ALLOWED_HOSTS = 'localhost,127.0.0.1,::1';
+
 const ROOT = installRoot;
 
 function backupTime(env: Env): string {
@@ -95,6 +103,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   if (!/^https?:\/\/[^/]+/.test(wechatApiBase)) {
     throw new ConfigError(`WECHAT_API_BASE must be an http(s) URL such as https://api.weixin.qq.com, got "${env.WECHAT_API_BASE}"`);
   }
+  const allowedHosts = (env.ALLOWED_HOSTS?.trim() || DEFAULT_ALLOWED_HOSTS)
+    .split(',')
+    .map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+    .filter(Boolean);
+  const badHost = allowedHosts.find((h) => !/^\.?[a-z0-9_.-]+$|^[0-9a-f:.]+$/.test(h));
+  if (badHost !== undefined) {
+    throw new ConfigError(`ALLOWED_HOSTS must list host names without scheme or port, e.g. canal.example.org,.example.org, got "${badHost}"`);
+  }
   return {
     port: int(env, 'PORT', 8000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -102,6 +118,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     databaseUrl,
     adminBase,
     publicUrl,
+    allowedHosts,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     adminPassword: env.ADMIN_PASSWORD ?? '',
     adminTokenKeepTime: int(env, 'ADMIN_TOKEN_KEEP_TIME', 259200, 60, 31536000),

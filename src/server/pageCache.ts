@@ -32,16 +32,17 @@ interface Entry {
 }
 
 /**
- * Anonymous public HTML kept in memory per (path + query, language), least recently used first out, and
+ * Anonymous public HTML kept in memory per (origin, path + query, language), least recently used first out, and
  * dropped by tag when that kind of content changes (ARCHITECTURE section 4).
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
 
-  key(lang: Lang, path: string, querystring: string): string {
-    if (!querystring) return `${lang} ${path}?`;
+  /** The entry of a page: its origin (absolute links differ per allowed host), language, path and query. */
+  key(origin: string, lang: Lang, path: string, querystring: string): string {
+    if (!querystring) return `${origin} ${lang} ${path}?`;
     const params = [...new URLSearchParams(querystring)].filter(([k]) => k !== 'lang').sort(([a], [b]) => a.localeCompare(b));
-    return `${lang} ${path}?${new URLSearchParams(params).toString()}`;
+    return `${origin} ${lang} ${path}?${new URLSearchParams(params).toString()}`;
   }
 
   get(key: string): Entry | undefined {
@@ -134,5 +135,5 @@ export function isBypass(headers: IncomingHttpHeaders): boolean {
 export function cacheKeyOf(ctx: Context, cache: PageCache): string | null {
   if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.state.kind !== 'page' || !isCacheablePath(ctx.path)) return null;
   resolveLang(ctx);
-  return cache.key(ctx.state.lang, ctx.path, ctx.querystring);
+  return cache.key(ctx.state.origin, ctx.state.lang, ctx.path, ctx.querystring);
 }

@@ -17,5 +17,7 @@ declare module 'koa' {
     cspNonce: string;
     /** 'api' for JSON calls (after the admin-base rewrite), 'page' otherwise. */
     kind: 'api' | 'page';
+    /** Origin of this request's absolute links, checked against ALLOWED_HOSTS (origin.ts). */
+    origin: string;
   }
 }

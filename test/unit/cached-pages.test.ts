@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { PageCache } from '../../src/server/pageCache.ts';
 import { withCachedPages } from '../../src/server/cachedPages.ts';
+import { OriginPolicy } from '../../src/server/origin.ts';
 
 const lines: Array<Record<string, unknown>> = [];
 const log = pino(
@@ -17,15 +18,18 @@ const log = pino(
   }),
 );
 
+// With PUBLIC_URL every request shares one origin, whatever port the test server got.
+const ORIGIN = 'https://canal.example.org';
+const origins = new OriginPolicy({ publicUrl: ORIGIN, allowedHosts: [], trustProxy: false });
 const cache = new PageCache();
-cache.set(cache.key('zh-cn', '/news', ''), '/news', '<html lang="zh-CN">新闻</html>');
-cache.set(cache.key('en', '/news', ''), '/news', '<html lang="en">News</html>');
-cache.set(cache.key('zh-cn', '/manage/x', ''), '/manage/x', 'an admin path must never come from here');
+cache.set(cache.key(ORIGIN, 'zh-cn', '/news', ''), '/news', '<html lang="zh-CN">新闻</html>');
+cache.set(cache.key(ORIGIN, 'en', '/news', ''), '/news', '<html lang="en">News</html>');
+cache.set(cache.key(ORIGIN, 'zh-cn', '/manage/x', ''), '/manage/x', 'an admin path must never come from here');
 
 function serve(adminBase: string): Promise<{ url: string; server: http.Server }> {
   // What Koa would do is not under test here: the stand-in only says that the request reached it.
   const koa: http.RequestListener = (_req, res) => res.end('koa');
-  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false }, koa)).listen(0, '127.0.0.1');
+  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false, origins }, koa)).listen(0, '127.0.0.1');
   return new Promise((resolve) => server.once('listening', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
 }
 

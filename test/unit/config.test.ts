@@ -33,3 +33,11 @@ test("WECHAT_API_BASE: WeChat's API by default, any http(s) base (without its tr
   t.is(loadConfig({ WECHAT_API_BASE: 'http://127.0.0.1:9000/' }).wechatApiBase, 'http://127.0.0.1:9000');
   t.throws(() => loadConfig({ WECHAT_API_BASE: 'api.weixin.qq.com' }), { instanceOf: ConfigError, message: /WECHAT_API_BASE/ });
 });
+
+test('ALLOWED_HOSTS: loopback by default, a list of host names otherwise', (t) => {
+  t.deepEqual(loadConfig({}).allowedHosts, ['localhost', '127.0.0.1', '::1']);
+  t.deepEqual(loadConfig({ ALLOWED_HOSTS: ' Canal.Example.org , .example.net,[::1]' }).allowedHosts, ['canal.example.org', '.example.net', '::1']);
+  for (const bad of ['https://canal.example.org', 'canal.example.org:8000', 'canal.example.org/x']) {
+    t.throws(() => loadConfig({ ALLOWED_HOSTS: bad }), { instanceOf: ConfigError, message: /ALLOWED_HOSTS/ }, bad);
+  }
+});

@@ -23,6 +23,7 @@ import { PayService } from './pay/orders.ts';
 import { BackupService } from './backup/index.ts';
 import { LocalBackupStore } from './backup/store.ts';
 import { isPostgres } from '../db.ts';
+import { OriginPolicy } from '../origin.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -50,7 +51,9 @@ export interface Services {
   pay: PayService;
   /** Whole-site backups (database and uploads) and restores. */
   backup: BackupService;
-  /** Origin used for absolute links of this request: PUBLIC_URL, else the request's own. */
+  /** Which hosts we answer for, and the origin of each request's absolute links. */
+  origins: OriginPolicy;
+  /** Origin used for absolute links of this request: PUBLIC_URL, else its own allowed one (origin.ts). */
   origin(ctx: Context): string;
 }
 
@@ -68,6 +71,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     if (!tags) settings.invalidate();
   });
   caches.register('pages', (tags) => (tags ? pageCache.invalidate(tags) : pageCache.clear()));
+  const origins = new OriginPolicy(config);
   return {
     config,
     knex,
@@ -93,6 +97,8 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
       log,
       keep: config.backupKeep,
     }),
-    origin: (ctx) => config.publicUrl || `${ctx.protocol}://${ctx.host}`,
+    origins,
+    // The hosts middleware has refused any request whose origin would be null.
+    origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };
 }
