@@ -6,7 +6,6 @@ import { TERMINAL_DEFAULTS } from '../../shared/constants/terminal.ts';
 import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import { DEFAULT_AVATAR, type AdminRow, type RuleRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
-import { attemptLogin } from '../../server/services/loginLock.ts';
 import { buildTree } from '../../server/services/menus.ts';
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
@@ -18,7 +17,7 @@ function lastLogin(admin: AdminRow, timeZone: string): string {
 
 /** Admin login, logout and the back office's first-load data (reference 1.2). */
 export function adminIndexRoutes(services: Services): ApiRoute[] {
-  const { knex, tokens, captcha, config, settings } = services;
+  const { knex, tokens, captcha, config, settings, loginThrottle } = services;
   const timeZone = async () => (await settings.get('time_zone')) || 'Asia/Shanghai';
 
   return [
@@ -41,17 +40,18 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
         const { admin, input, ctx } = req;
         if (admin) throw new ApiError('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
         const data = parseInput(adminLoginSchema, input);
-        if (config.adminLoginCaptcha && !(await captcha.verify(data.captchaId, data.captchaInfo))) {
-          throw new ApiError('account:captchaError');
-        }
         const row = await knex<AdminRow>('admin').where({ username: data.username }).first();
-        if (!row) throw new ApiError('account:usernameIncorrect');
-        req.actor = { id: row.id, username: row.username };
-        if (row.status !== '1') throw new ApiError('account:accountDisabled');
-        const outcome = await attemptLogin(knex, 'admin', row, data.password, ctx.ip);
-        if (outcome === 'locked') throw new ApiError('account:loginLocked');
-        if (outcome === 'wrong') throw new ApiError('account:passwordIncorrect');
-        const fresh = (await knex<AdminRow>('admin').where({ id: row.id }).first())!;
+        if (row) req.actor = { id: row.id, username: row.username };
+        const id = await loginThrottle.attempt({
+          side: 'admin',
+          name: data.username,
+          account: row && { id: row.id, password: row.password, salt: row.salt, enabled: row.status === '1' },
+          password: data.password,
+          ip: ctx.ip,
+          captchaAlways: config.adminLoginCaptcha,
+          verifyCaptcha: () => captcha.verify(data.captchaId, data.captchaInfo),
+        });
+        const fresh = (await knex<AdminRow>('admin').where({ id }).first())!;
         const userInfo: AdminLoginInfo = {
           id: fresh.id,
           username: fresh.username,

@@ -2,7 +2,6 @@ import { ApiCode, LOGGED_IN } from '../../shared/api/envelope.ts';
 import { loginSchema, registerSchema } from '../../shared/schemas/account.ts';
 import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
-import { attemptLogin } from '../../server/services/loginLock.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
 
@@ -30,17 +29,18 @@ export function checkInRoutes(services: Services): ApiRoute[] {
 
   async function login(req: ApiRequest) {
     const data = parseInput(loginSchema, req.input);
-    if (config.userLoginCaptcha && !(await captcha.verify(data.captchaId, data.captchaInfo))) {
-      throw new ApiError('account:captchaError');
-    }
     const user = await members.findByAccount(data.username);
-    if (!user) throw new ApiError('account:accountNotExist');
-    if (user.status !== 'enable') throw new ApiError('account:accountDisabled');
-    const outcome = await attemptLogin(services.knex, 'user', user, data.password, req.ctx.ip);
-    if (outcome === 'locked') throw new ApiError('account:loginLocked');
-    if (outcome === 'wrong') throw new ApiError('account:passwordIncorrect');
-    const issued = await members.issueTokens(user.id, data.keep);
-    return new Success({ userInfo: members.userInfo(await members.get(user.id), issued), routePath: USER_HOME }, 'account:loginSuccess');
+    const id = await services.loginThrottle.attempt({
+      side: 'user',
+      name: data.username,
+      account: user && { id: user.id, password: user.password, salt: user.salt, enabled: user.status === 'enable' },
+      password: data.password,
+      ip: req.ctx.ip,
+      captchaAlways: config.userLoginCaptcha,
+      verifyCaptcha: () => captcha.verify(data.captchaId, data.captchaInfo),
+    });
+    const issued = await members.issueTokens(id, data.keep);
+    return new Success({ userInfo: members.userInfo(await members.get(id), issued), routePath: USER_HOME }, 'account:loginSuccess');
   }
 
   async function register(req: ApiRequest) {

@@ -6,7 +6,7 @@ import { withLang } from '../../shared/i18n/links.ts';
 import { adminLoginSchema } from '../../shared/schemas/account.ts';
 import { ClickCaptcha } from '../ClickCaptcha.tsx';
 import { browserRequest } from '../lib/request.ts';
-import { check, randomId } from '../lib/forms.ts';
+import { captchaAsked, check, randomId } from '../lib/forms.ts';
 import { loginRedirect } from './navigation.ts';
 import { storeAdminLogin } from './store.ts';
 import { useFormProblem } from '../lib/useFormProblem.tsx';
@@ -57,9 +57,14 @@ export default function AdminLogin({ adminBase, siteName }: AdminLoginProps) {
       storeAdminLogin(answer.data.userInfo);
       const wanted = new URLSearchParams(window.location.search).get('redirect');
       window.location.assign(loginRedirect(wanted, adminBase) ?? adminBase);
-    } catch {
-      // The request client showed the server's reason (wrong password, captcha, lock...).
+    } catch (err) {
+      // The request client showed the server's reason (wrong password, captcha, back-off...).
       setBusy(false);
+      if (captchaAsked(err)) {
+        setCaptchaOn(true);
+        captchaId.current = randomId();
+        setCaptchaOpen(true);
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { RequestError } from '../../shared/request/client.ts';
 
 /** The first problem of a form: which field, and the catalogue key of its message. */
 export interface FormProblem {
@@ -31,4 +32,13 @@ export function check<T>(schema: ZodType<T>, values: unknown): Checked<T> {
 export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Whether a refused login asks for the click captcha (`data.captcha`): the server does so for an account
+ * failed at too often, even with the login captcha switched off.
+ */
+export function captchaAsked(err: unknown): boolean {
+  const data = err instanceof RequestError && err.kind === 'code' ? err.envelope?.data : null;
+  return typeof data === 'object' && data !== null && (data as { captcha?: unknown }).captcha === true;
 }

@@ -8,7 +8,7 @@ import { browserRequest } from '../lib/request.ts';
 import type { CodeEvent } from './components/SendCode.tsx';
 import { AddressInput, CodeInput } from './components/CodeFields.tsx';
 import { useFormProblem, type ControlProps } from '../lib/useFormProblem.tsx';
-import { check, randomId } from '../lib/forms.ts';
+import { captchaAsked, check, randomId } from '../lib/forms.ts';
 import { loginTarget } from './redirect.ts';
 import { storeLogin } from './store.ts';
 
@@ -130,6 +130,8 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
   const [captchaOpen, setCaptchaOpen] = useState(false);
+  // Asked for by the server once this account has been failed at too often, even with the switch off.
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
 
   async function send(captcha: { captchaId: string; captchaInfo: string } | null): Promise<void> {
     setBusy(true);
@@ -139,9 +141,13 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
         body: { tab: 'login', username: account.trim(), password, keep, ...captcha },
       });
       enter(answer.data);
-    } catch {
-      // The request client showed the server's reason (wrong password, captcha...).
+    } catch (err) {
+      // The request client showed the server's reason (wrong password, captcha, back-off...).
       setBusy(false);
+      if (captchaAsked(err)) {
+        setCaptchaNeeded(true);
+        setCaptchaOpen(true);
+      }
     }
   }
 
@@ -151,7 +157,7 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
     const checked = check(loginSchema, { username: account, password, keep });
     if (!checked.ok) return form.report(checked.problem);
     form.report(null);
-    if (config.userLoginCaptchaSwitch) setCaptchaOpen(true);
+    if (config.userLoginCaptchaSwitch || captchaNeeded) setCaptchaOpen(true);
     else void send(null);
   }
 

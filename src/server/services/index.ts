@@ -14,6 +14,7 @@ import { MailService } from './mail.ts';
 import { SmsService } from './sms.ts';
 import { MemberService } from './members.ts';
 import { AdminLogService } from './adminLog.ts';
+import { LoginThrottle } from './loginThrottle.ts';
 import { PageCache, SITE_TAG } from '../pageCache.ts';
 import { CacheRegistry } from './cacheControl.ts';
 import { UploadService } from './upload.ts';
@@ -42,6 +43,8 @@ export interface Services {
   sms: SmsService;
   members: MemberService;
   adminLog: AdminLogService;
+  /** Back-off and captcha ceiling of password logins, in the database. */
+  loginThrottle: LoginThrottle;
   /** Anonymous public HTML, invalidated by content kind. */
   pageCache: PageCache;
   /** Every server cache, for "clear cache" and for invalidation after writes. */
@@ -72,6 +75,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
   });
   caches.register('pages', (tags) => (tags ? pageCache.invalidate(tags) : pageCache.clear()));
   const origins = new OriginPolicy(config);
+  const loginThrottle = new LoginThrottle(knex);
   return {
     config,
     knex,
@@ -84,8 +88,9 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
     mail: new MailService(settings),
     sms: new SmsService(knex, settings, log),
-    members: new MemberService(knex, tokens),
+    members: new MemberService(knex, tokens, loginThrottle),
     adminLog: new AdminLogService(knex),
+    loginThrottle,
     pageCache,
     caches,
     upload: new UploadService(knex, settings, config),

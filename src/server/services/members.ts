@@ -4,6 +4,7 @@ import { isMobile } from '../../shared/validation.ts';
 import { DEFAULT_AVATAR, type UserRow } from './accounts.ts';
 import { now } from './clock.ts';
 import { hashPassword } from './passwords.ts';
+import type { LoginThrottle } from './loginThrottle.ts';
 import type { TokenService } from './tokens.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -15,6 +16,7 @@ export class MemberService {
   constructor(
     private readonly knex: Knex,
     private readonly tokens: TokenService,
+    private readonly loginThrottle: LoginThrottle,
   ) {}
 
   /** userInfo of reference 3.7; tokens are '' unless this answer issued them. */
@@ -91,11 +93,12 @@ export class MemberService {
     return db<UserRow>('user').where({ id }).first().then((u) => u!);
   }
 
-  /** Sets a new password, clears the failure counter and signs the member out everywhere. */
+  /** Sets a new password, forgets failed logins and signs the member out everywhere. */
   async setPassword(userId: number, password: string): Promise<void> {
     await this.knex('user')
       .where({ id: userId })
       .update({ password: await hashPassword(password), salt: '', login_failure: 0, last_failure_time: null, update_time: now() });
+    await this.loginThrottle.clear('user', userId);
     await this.tokens.revokeAll(userId, [...MEMBER_TOKEN_TYPES]);
   }
 }
