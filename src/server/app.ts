@@ -25,6 +25,7 @@ import { classify } from './middleware/classify.ts';
 import { errors } from './middleware/errors.ts';
 import { compression } from './middleware/compression.ts';
 import { hosts } from './middleware/hosts.ts';
+import { ipBan } from './middleware/ipBan.ts';
 import { securityHeaders } from './middleware/security.ts';
 import { lang } from './middleware/lang.ts';
 import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/statics.ts';
@@ -40,6 +41,8 @@ export interface PortalApp {
   registry: ApiRegistry;
   renderer: Renderer;
   close(): Promise<void>;
+  /** Writes out the log buffered so far; only for a process about to exit (the log ends with it). */
+  drainLog(timeoutMs: number): Promise<void>;
 }
 
 export interface CreateAppOptions {
@@ -68,10 +71,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const dev = options.dev ?? false;
   // Vike serves the production build only when NODE_ENV says so.
   if (!dev) process.env.NODE_ENV = 'production';
-  const log = createLogger(config.logLevel);
+  const { log, drain } = createLogger(config.logLevel);
   const knex = await openDatabase(config.databaseUrl);
   try {
     const services = await createServices(config, knex, log);
+    await services.upload.sweepTemp();
     await runSeeds({ knex, config, log });
     await ensureResourceRules(knex, resources, serverT(DEFAULT_LANG, 'resources'));
     await ensureResourceIndexes(knex, resources);
@@ -103,6 +107,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(classify(config.adminBase));
     koa.use(errors(log));
     koa.use(hosts(services.origins));
+    koa.use(ipBan(services.ipBan));
     koa.use(securityHeaders(!dev));
     koa.use(compression());
     koa.use(statics(staticMounts(config, dev)));
@@ -115,7 +120,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const payCheck = new PendingOrderCheck(services.pay, log);
     payCheck.start(config.payCheckInterval);
 
-    const listener = dev ? koa.callback() : withCachedPages(services.pageCache, { adminBase: config.adminBase, log, trustProxy: config.trustProxy, origins: services.origins }, koa.callback());
+    const listener = dev ? koa.callback() : withCachedPages(services.pageCache, { adminBase: config.adminBase, log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan }, koa.callback());
 
     return {
       listener,
@@ -129,6 +134,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         await renderer.close();
         await knex.destroy();
       },
+      drainLog: drain,
     };
   } catch (err) {
     await knex.destroy();

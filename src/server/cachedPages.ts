@@ -9,12 +9,14 @@ import { logWhenFinished } from './middleware/accessLog.ts';
 import { FIXED_SECURITY_HEADERS, contentSecurityPolicy, nextNonce } from './middleware/security.ts';
 import { normalizeLang } from '../shared/i18n/langs.ts';
 import { clientIp, type OriginPolicy } from './origin.ts';
+import type { IpBan } from './services/ipBan.ts';
 
 export interface CachedPagesOptions {
   adminBase: string;
   log: Logger;
   trustProxy: boolean;
   origins: OriginPolicy;
+  ipBan: Pick<IpBan, 'blocksNow'>;
 }
 
 const FIXED_HEADERS = FIXED_SECURITY_HEADERS.flat();
@@ -48,9 +50,11 @@ function answerFromCache(cache: PageCache, options: CachedPagesOptions, req: Inc
   const queryLang = firstQueryValue(query.lang);
   const switched = normalizeLang(queryLang);
   const lang = pickLang({ query: queryLang, header: header(req, 'think-lang'), cookie, acceptLanguage: header(req, 'accept-language') });
-  // A host we do not answer for is refused by Koa (middleware/hosts.ts).
+  // A host we do not answer for, or a banned address (or a ban list not loaded yet), goes to Koa's checks.
   const origin = options.origins.originOf(req);
   if (origin === null) return false;
+  const ip = clientIp(req, options.trustProxy);
+  if (options.ipBan.blocksNow(ip) !== false) return false;
   const entry = cache.get(cache.key(origin, lang, path, search));
   if (!entry) return false;
 
@@ -62,7 +66,7 @@ function answerFromCache(cache: PageCache, options: CachedPagesOptions, req: Inc
   // A language switch by link is remembered, as the lang middleware does.
   if (switched && switched !== cookie) headers.push('Set-Cookie', langCookie(switched));
   if (options.log.isLevelEnabled('info')) {
-    logWhenFinished(options.log, res, { reqId: id, method: req.method, url, ip: clientIp(req, options.trustProxy) });
+    logWhenFinished(options.log, res, { reqId: id, method: req.method, url, ip });
   }
   res.writeHead(200, ['X-Request-Id', id, ...FIXED_HEADERS, 'Content-Security-Policy', contentSecurityPolicy(nonce), ...headers, 'Content-Length', String(body.length)]);
   res.end(body);

@@ -25,7 +25,7 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  */
 export async function runCli(config: AppConfig, command: (typeof CLI_COMMANDS)[number], args: string[]): Promise<number> {
   const t = serverT(cliLang(), 'backup');
-  const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  const { log } = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
   if (isPostgres(config.databaseUrl)) {
     console.error(t('postgres'));
     return 1;

@@ -5,6 +5,8 @@ import { CLI_COMMANDS, runCli } from './cli.ts';
 import { unpackSea } from './runtime.ts';
 
 const SHUTDOWN_GRACE_MS = 4000;
+/** How long a stopping process waits for its log to be read. */
+const LOG_DRAIN_MS = 3000;
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
@@ -31,14 +33,16 @@ async function main(): Promise<void> {
     // Stop accepting, let in-flight requests finish, then cut whatever is still open before the 5 s budget.
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
+    // The log is written asynchronously: write it all out before exiting, or the last lines are lost.
+    const exit = (code: number) => void app.drainLog(LOG_DRAIN_MS).then(() => process.exit(code));
     server.close(() => {
       clearTimeout(force);
       app
         .close()
-        .then(() => process.exit(0))
+        .then(() => exit(0))
         .catch((err) => {
           app.services.log.error({ err }, 'error while closing');
-          process.exit(1);
+          exit(1);
         });
     });
     server.closeIdleConnections();

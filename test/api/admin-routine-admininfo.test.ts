@@ -102,11 +102,16 @@ test('a non-empty avatar saves only the avatar', async (t) => {
   t.is((await as(me, '/admin/routine.AdminInfo/edit', { avatar: 'javascript:alert(1)' })).body.code, 0);
 });
 
-test('a new password: the old one stops working, other sessions end, this one stays', async (t) => {
+test('a new password needs the current one; then the old one stops working, other sessions end, this one stays', async (t) => {
   const me = await makeAdmin('first-pass-1');
   const elsewhere = await login(me.username, 'first-pass-1');
   t.is(elsewhere.body.code, 1, elsewhere.body.msg);
-  const res = await as(me, '/admin/routine.AdminInfo/edit', { nickname: 'Changer', password: 'second-pass-2' });
+  const missing = await as(me, '/admin/routine.AdminInfo/edit', { nickname: 'Changer', password: 'second-pass-2' });
+  t.is(missing.body.msg, 'Please enter your old password');
+  const wrong = await as(me, '/admin/routine.AdminInfo/edit', { nickname: 'Changer', password: 'second-pass-2', oldPassword: 'guess-1234' });
+  t.is(wrong.body.msg, 'The old password is wrong');
+  t.is((await login(me.username, 'first-pass-1')).body.code, 1, 'refused attempts changed nothing');
+  const res = await as(me, '/admin/routine.AdminInfo/edit', { nickname: 'Changer', password: 'second-pass-2', oldPassword: 'first-pass-1' });
   t.is(res.body.code, 1, res.body.msg);
   t.is((await as(me, '/admin/routine.AdminInfo/index')).body.code, 1, 'the session that changed it stays');
   const other = await api(server.url, '/admin/routine.AdminInfo/index', { headers: { batoken: elsewhere.body.data.userInfo.token } });

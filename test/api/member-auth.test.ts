@@ -74,7 +74,7 @@ test('expired token → 409 → refresh → retry succeeds; refresh rules', asyn
   await expire(server, userInfo.token);
   const expired = await api(server.url, '/api/account/overview', { headers: { 'ba-user-token': userInfo.token } });
   t.is(expired.body.code, 409);
-  const refreshed = await api<{ type: string; token: string }>(server.url, '/api/common/refreshToken', {
+  const refreshed = await api<{ type: string; token: string; refresh_token: string }>(server.url, '/api/common/refreshToken', {
     body: { refreshToken: userInfo.refresh_token },
     headers: { 'ba-user-token': userInfo.token },
   });
@@ -84,14 +84,16 @@ test('expired token → 409 → refresh → retry succeeds; refresh rules', asyn
   t.is(retry.body.code, 1);
   t.is((await api(server.url, '/api/account/overview', { headers: { 'ba-user-token': userInfo.token } })).body.code, 303, 'the old access token is gone');
 
+  // The refresh token rotated: the next one is in the answer (hardening-tokens tests the rotation itself).
+  const next = refreshed.body.data.refresh_token;
   const other = await createMember(server);
   const otherToken = await memberToken(server, other.id);
-  const foreign = await api(server.url, '/api/common/refreshToken', { body: { refreshToken: userInfo.refresh_token }, headers: { 'ba-user-token': otherToken }, lang: 'en' });
+  const foreign = await api(server.url, '/api/common/refreshToken', { body: { refreshToken: next }, headers: { 'ba-user-token': otherToken }, lang: 'en' });
   t.is(foreign.body.code, 0, "another member's access token is refused");
   t.regex(foreign.body.msg, /Invalid token/);
   const notRefresh = await api(server.url, '/api/common/refreshToken', { body: { refreshToken: otherToken }, headers: { 'ba-user-token': otherToken }, lang: 'en' });
   t.regex(notRefresh.body.msg, /Login expired/, 'an access token is not a refresh token');
-  const missing = await api(server.url, '/api/common/refreshToken', { body: { refreshToken: userInfo.refresh_token }, lang: 'en' });
+  const missing = await api(server.url, '/api/common/refreshToken', { body: { refreshToken: next }, lang: 'en' });
   t.regex(missing.body.msg, /Invalid token/);
 });
 

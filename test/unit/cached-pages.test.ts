@@ -29,7 +29,7 @@ cache.set(cache.key(ORIGIN, 'zh-cn', '/manage/x', ''), '/manage/x', 'an admin pa
 function serve(adminBase: string): Promise<{ url: string; server: http.Server }> {
   // What Koa would do is not under test here: the stand-in only says that the request reached it.
   const koa: http.RequestListener = (_req, res) => res.end('koa');
-  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false, origins }, koa)).listen(0, '127.0.0.1');
+  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false, origins, ipBan: { blocksNow: () => false } }, koa)).listen(0, '127.0.0.1');
   return new Promise((resolve) => server.once('listening', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
 }
 

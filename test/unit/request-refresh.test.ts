@@ -74,6 +74,19 @@ test('an admin 409 refreshes with the admin refresh token and stores the admin t
   t.deepEqual(h.storage.info(USER_INFO), member);
 });
 
+test('a rotated refresh token in the answer replaces the spent one', async (t) => {
+  const h = harness({
+    reply: (call) => {
+      if (call.url === REFRESH_TOKEN_URL) return later(5, () => json(envelope(1, { type: 'admin-refresh', token: 'new-admin-token', refresh_token: 'next-admin-refresh' })));
+      return call.headers.get('batoken') === 'new-admin-token' ? json(envelope(1, 'ok')) : expired();
+    },
+    path: '/admin/dashboard',
+    stored: { [ADMIN_INFO]: admin, [USER_INFO]: member },
+  });
+  t.is((await h.request<string>('/admin/index/index')).data, 'ok');
+  t.deepEqual(h.storage.info(ADMIN_INFO), { ...admin, token: 'new-admin-token', refresh_token: 'next-admin-refresh' });
+});
+
 test('the refreshed token is stored on the side the server names, not the page context', async (t) => {
   const h = harness({
     reply: memberServer(refreshedAs('user-refresh', 'new-user-token')),

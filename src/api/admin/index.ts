@@ -58,8 +58,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
           nickname: fresh.nickname,
           avatar: fresh.avatar || DEFAULT_AVATAR,
           last_login_time: lastLogin(fresh, await timeZone()),
-          token: await tokens.issue('admin', fresh.id),
-          refresh_token: data.keep ? await tokens.issue('admin-refresh', fresh.id) : '',
+          ...(await tokens.issueLogin('admin', fresh.id, data.keep)),
         };
         return new Success({ userInfo }, 'account:loginSuccess');
       },
@@ -97,9 +96,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
       path: '/admin/index/logout',
       auth: 'none',
       async handler({ input, tokens: presented }) {
-        const refresh = typeof input.refreshToken === 'string' ? input.refreshToken : '';
-        if ((await tokens.find(refresh))?.type === 'admin-refresh') await tokens.revoke(refresh);
-        if ((await tokens.find(presented.admin))?.type === 'admin') await tokens.revoke(presented.admin);
+        await tokens.signOut('admin', typeof input.refreshToken === 'string' ? input.refreshToken : '', presented.admin);
         return null;
       },
     },

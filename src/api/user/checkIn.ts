@@ -82,11 +82,7 @@ export function checkInRoutes(services: Services): ApiRoute[] {
       path: '/api/user/logout',
       auth: 'none',
       async handler({ input, tokens: presented }) {
-        const refresh = typeof input.refreshToken === 'string' ? input.refreshToken : '';
-        const refreshRow = await tokens.find(refresh);
-        if (refreshRow?.type === 'user-refresh') await tokens.revoke(refresh);
-        const access = await tokens.find(presented.user);
-        if (access?.type === 'user') await tokens.revoke(presented.user);
+        await tokens.signOut('user', typeof input.refreshToken === 'string' ? input.refreshToken : '', presented.user);
         return null;
       },
     },

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { now } from './clock.ts';
+import { redactUrl } from '../redact.ts';
 
 /** Keys whose values never reach the log: the reference's three, the WeChat and SMS provider secrets, and payment keys. */
 const SECRET_KEY = /password|salt|token|secret|aes_key|private_key|api_v3_key/i;
@@ -59,7 +60,7 @@ export class AdminLogService {
       .insert({
         admin_id: entry.adminId,
         username: (entry.username || 'Unknown').slice(0, 50),
-        url: ctx.originalUrl.slice(0, 1500),
+        url: redactUrl(ctx.originalUrl).slice(0, 1500),
         title: (entry.title ?? (await this.titleOf(routePath))).slice(0, 100),
         data: JSON.stringify(maskSecrets(entry.input)),
         ip: ctx.ip,

@@ -25,6 +25,7 @@ import { BackupService } from './backup/index.ts';
 import { LocalBackupStore } from './backup/store.ts';
 import { isPostgres } from '../db.ts';
 import { OriginPolicy } from '../origin.ts';
+import { IpBan } from './ipBan.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -54,6 +55,8 @@ export interface Services {
   pay: PayService;
   /** Whole-site backups (database and uploads) and restores. */
   backup: BackupService;
+  /** Addresses refused everywhere (the `no_access_ip` setting). */
+  ipBan: IpBan;
   /** Which hosts we answer for, and the origin of each request's absolute links. */
   origins: OriginPolicy;
   /** Origin used for absolute links of this request: PUBLIC_URL, else its own allowed one (origin.ts). */
@@ -103,6 +106,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
       keep: config.backupKeep,
     }),
     origins,
+    ipBan: new IpBan(settings),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };

@@ -5,7 +5,7 @@ import { DEFAULT_AVATAR, type UserRow } from './accounts.ts';
 import { now } from './clock.ts';
 import { hashPassword } from './passwords.ts';
 import type { LoginThrottle } from './loginThrottle.ts';
-import type { TokenService } from './tokens.ts';
+import type { IssuedTokens, TokenService } from './tokens.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -61,11 +61,8 @@ export class MemberService {
   }
 
   /** Issues the login tokens: always an access token, a refresh token when the member asked to stay logged in. */
-  async issueTokens(userId: number, keep: boolean): Promise<{ token: string; refresh_token: string }> {
-    return {
-      token: await this.tokens.issue('user', userId),
-      refresh_token: keep ? await this.tokens.issue('user-refresh', userId) : '',
-    };
+  async issueTokens(userId: number, keep: boolean): Promise<IssuedTokens> {
+    return this.tokens.issueLogin('user', userId, keep);
   }
 
   /** A new member in the default group; `db` is the open transaction when the caller writes more with it. */

@@ -15,7 +15,22 @@ export interface TokenRow {
   user_id: number;
   create_time: number;
   expire_time: number;
+  /** Every token of one login shares it (null: issued before families existed, or a pass token). */
+  family: string | null;
+  /** A refresh token already exchanged: kept until it expires so that a replay can be recognised. */
+  spent: boolean | number;
 }
+
+export type LoginSide = 'admin' | 'user';
+
+/** The tokens a login hands out; `refresh_token` is '' when the account did not ask to stay logged in. */
+export interface IssuedTokens {
+  token: string;
+  refresh_token: string;
+}
+
+/** Why a refresh was refused: unknown or expired, or a spent token presented again (its family is ended). */
+export type RotateOutcome = { ok: true; side: LoginSide; userId: number; tokens: IssuedTokens } | { ok: false; reason: 'invalid' | 'replayed' };
 
 /**
  * Random tokens (UUID v4 from the CSPRNG) handed to clients; the table keeps only an HMAC of each, so a
@@ -41,12 +56,76 @@ export class TokenService {
     return PASS_TOKEN_KEEP_TIME;
   }
 
-  async issue(type: TokenType, userId: number): Promise<string> {
+  async issue(type: TokenType, userId: number, family: string | null = null, expireTime?: number): Promise<string> {
     await this.purgeExpired();
     const token = randomUUID();
     const created = now();
-    await this.knex('token').insert({ token: this.hash(token), type, user_id: userId, create_time: created, expire_time: created + this.lifetime(type) });
+    await this.knex('token').insert({
+      token: this.hash(token),
+      type,
+      user_id: userId,
+      create_time: created,
+      expire_time: expireTime ?? created + this.lifetime(type),
+      family,
+      spent: false,
+    });
     return token;
+  }
+
+  /** The tokens of a new login: an access token, and a refresh token of the same family when `keep`. */
+  async issueLogin(side: LoginSide, userId: number, keep: boolean): Promise<IssuedTokens> {
+    const family = randomUUID();
+    return {
+      token: await this.issue(side, userId, family),
+      refresh_token: keep ? await this.issue(`${side}-refresh`, userId, family) : '',
+    };
+  }
+
+  /**
+   * Exchanges a refresh token for a new access token and a new refresh token of the same family, which
+   * expires when the old one would have (a login lasts 30 days however often it is refreshed). The old
+   * one is spent: presented again, by whoever copied it, it ends its whole family, access tokens included.
+   */
+  async rotate(refreshToken: string): Promise<RotateOutcome> {
+    const row = await this.find(refreshToken);
+    if (!row || (row.type !== 'admin-refresh' && row.type !== 'user-refresh') || this.isExpired(row)) return { ok: false, reason: 'invalid' };
+    const family = row.family ?? randomUUID();
+    // Spent in one conditional UPDATE: of two concurrent uses only one wins; the other is a replay.
+    const won = await this.knex('token').where({ token: row.token }).whereNot('spent', true).update({ spent: true, family });
+    if (won === 0) {
+      await this.revokeFamily(family);
+      return { ok: false, reason: 'replayed' };
+    }
+    const side: LoginSide = row.type === 'admin-refresh' ? 'admin' : 'user';
+    return {
+      ok: true,
+      side,
+      userId: row.user_id,
+      tokens: {
+        token: await this.issue(side, row.user_id, family),
+        refresh_token: await this.issue(row.type, row.user_id, family, row.expire_time),
+      },
+    };
+  }
+
+  /**
+   * Logout (reference 2.6): ends the login of the refresh token (its whole family) and the access token
+   * presented, each only if it is of this side.
+   */
+  async signOut(side: LoginSide, refreshToken: string, accessToken: string): Promise<void> {
+    const refresh = await this.find(refreshToken);
+    if (refresh?.type === `${side}-refresh`) await (refresh.family ? this.revokeFamily(refresh.family) : this.revoke(refreshToken));
+    if ((await this.find(accessToken))?.type === side) await this.revoke(accessToken);
+  }
+
+  /** A refresh token already exchanged once. */
+  isSpent(row: TokenRow): boolean {
+    return Boolean(row.spent);
+  }
+
+  /** Ends every token of one login. */
+  async revokeFamily(family: string): Promise<void> {
+    await this.knex('token').where({ family }).delete();
   }
 
   /** The row of a presented token, expired or not; null when unknown. */

@@ -188,6 +188,9 @@ interface Checked {
   topic: string;
 }
 
+/** Nothing under DATA_DIR/tmp is older than this after a start. */
+export const TEMP_MAX_AGE_MS = 86_400_000;
+
 /**
  * Member and admin uploads (reference 6.2): parses the multipart body of an already authorised request,
  * checks the file, stores it under DATA_DIR/storage at the save-name template and records it in
@@ -204,6 +207,20 @@ export class UploadService {
   ) {
     this.storageRoot = path.join(config.dataDir, 'storage');
     this.tmpRoot = path.join(config.dataDir, 'tmp');
+  }
+
+  /**
+   * Removes what a killed process left in the temporary folder: every entry older than TEMP_MAX_AGE_MS.
+   * Run at start; each request removes its own folder when it ends.
+   */
+  async sweepTemp(): Promise<void> {
+    const cutoff = Date.now() - TEMP_MAX_AGE_MS;
+    const names = await fsp.readdir(this.tmpRoot).catch(() => [] as string[]);
+    for (const name of names) {
+      const full = path.join(this.tmpRoot, name);
+      const stat = await fsp.lstat(full).catch(() => null);
+      if (stat && stat.mtimeMs < cutoff) await fsp.rm(full, { recursive: true, force: true });
+    }
   }
 
   /** The file a `/storage/...` url names, or null when the url would leave the storage folder. */

@@ -80,6 +80,8 @@ export type RequestFn = <T = unknown>(
 export interface RefreshTokenData {
   type: 'admin-refresh' | 'user-refresh';
   token: string;
+  /** The next refresh token: the one sent is spent. */
+  refresh_token: string;
 }
 
 export type RequestErrorKind = 'http' | 'timeout' | 'network' | 'cancel' | 'code';
@@ -317,6 +319,9 @@ export function createRequest(env: RequestEnv): RequestFn {
       // Storing nothing and replaying would only earn another 409, so an unusable answer is a failure.
       if (!target || !token) throw codeError(answer);
       tokens.set(target, 'access', token);
+      // The server rotates refresh tokens: the one just used is spent, and presenting it again ends the login.
+      const rotated = stringField(answer.data, 'refresh_token');
+      if (rotated) tokens.set(target, 'refresh', rotated);
       return { ok: true };
     } catch (error) {
       tokens.clear(side);

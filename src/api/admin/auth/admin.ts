@@ -114,6 +114,10 @@ export function adminRoutes(services: Services): ApiRoute[] {
           const groups = parseIds(virtual.group_arr);
           if (groups.length) await trx('admin_group_access').insert(groups.map((group_id) => ({ uid: id, group_id })));
         }
+        // Disabled: every session ends now, and none comes back if the account is enabled again.
+        if (mode === 'edit' && !services.auth.isEnabled('admin', String(row.status))) {
+          await trx('token').where({ user_id: id }).whereIn('type', ADMIN_TOKEN_TYPES).delete();
+        }
         // A new password signs the account out everywhere, except the session that made the change.
         if (mode === 'edit' && typeof input.password === 'string' && input.password !== '') {
           await trx('token').where({ user_id: id }).whereIn('type', ADMIN_TOKEN_TYPES).whereNot('token', tokens.hash(req.tokens.admin)).delete();

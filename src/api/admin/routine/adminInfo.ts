@@ -5,7 +5,7 @@ import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import { DEFAULT_AVATAR } from '../../../server/services/accounts.ts';
 import { now } from '../../../server/services/clock.ts';
 import type { Services } from '../../../server/services/index.ts';
-import { hashPassword } from '../../../server/services/passwords.ts';
+import { hashPassword, verifyPassword } from '../../../server/services/passwords.ts';
 import { ruleRemark } from '../../../server/services/remarks.ts';
 import type { ApiRoute } from '../../types.ts';
 import { parseInput } from '../../validate.ts';
@@ -28,11 +28,13 @@ const infoSchema = z.object({
   motto: z.string().trim().max(255, { message: 'account:mottoTooLong' }).optional().default(''),
   // A password may begin or end with a blank.
   password: optional(password(), 'validate:password', false),
+  oldPassword: z.string().optional().default(''),
 });
 
 /**
  * routine/adminInfo (reference 3.12, fixed): the caller's own profile, whatever id is posted. Username,
- * status and login traces are never written here; a new password revokes the caller's other sessions.
+ * status and login traces are never written here; a new password needs the current one (`oldPassword`)
+ * and revokes the caller's other sessions.
  */
 export function adminInfoRoutes(services: Services): ApiRoute[] {
   const { knex, tokens } = services;
@@ -73,6 +75,11 @@ export function adminInfoRoutes(services: Services): ApiRoute[] {
         }
         // Parsed field by field from a fixed list: nothing else the form posts (id, username, status...) is written.
         const data = parseInput(infoSchema, input);
+        // A session left open on a shared computer must not be enough to take the account over.
+        if (data.password) {
+          if (!data.oldPassword) throw new ApiError('account:oldPasswordRequired');
+          if (!(await verifyPassword(data.oldPassword, me.password, me.salt)).ok) throw new ApiError('account:oldPasswordWrong');
+        }
         for (const column of ['email', 'mobile'] as const) {
           if (data[column] && (await knex('admin').where(column, data[column]).whereNot('id', me.id).first())) {
             throw new ApiError(column === 'email' ? 'account:emailTaken' : 'account:mobileTaken');

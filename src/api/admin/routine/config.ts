@@ -18,6 +18,7 @@ import { CrudEngine } from '../../../server/services/crud/engine.ts';
 import type { Services } from '../../../server/services/index.ts';
 import { errorText, mailSettingsComplete, mailSettingsFrom, type MailSettings } from '../../../server/services/mail.ts';
 import { ruleRemark } from '../../../server/services/remarks.ts';
+import { NO_ACCESS_IP, listHolds, parseIpList } from '../../../server/services/ipBan.ts';
 import type { ConfigRow } from '../../../server/services/settings.ts';
 import type { ApiRoute } from '../../types.ts';
 
@@ -73,6 +74,13 @@ function checkTimeZone(value: string): void {
   } catch {
     throw new ApiError('admin-routine:timeZoneInvalid', 0, null, { zone: value });
   }
+}
+
+/** Each line an address or range, and none that would shut out the admin saving it. */
+function checkIpList(value: string, ownIp: string): void {
+  const { list, invalid } = parseIpList(value);
+  if (invalid.length > 0) throw new ApiError('security:ipListInvalid', 0, null, { line: invalid[0]!.slice(0, 60) });
+  if (listHolds(list, ownIp)) throw new ApiError('security:ipListHoldsYou', 0, null, { ip: ownIp });
 }
 
 /**
@@ -131,6 +139,7 @@ export function configRoutes(services: Services): ApiRoute[] {
           if (value === null) continue;
           if (name === 'config_group') checkGroups(value, rows);
           if (name === 'time_zone') checkTimeZone(value);
+          if (name === NO_ACCESS_IP) checkIpList(value, ctx.ip);
           updates.push({ id: row.id, value });
         }
         await knex.transaction(async (trx) => {

@@ -63,7 +63,8 @@ export function userRoutes(services: Services): ApiRoute[] {
         return data;
       },
       async afterSave(row, { mode, trx, input }) {
-        if (mode === 'edit' && passwordChanged(input)) {
+        // A new password, or a disabled account (which must not come back to life when enabled again).
+        if (mode === 'edit' && (passwordChanged(input) || !services.auth.isEnabled('user', String(row.status)))) {
           await trx('token').where({ user_id: Number(row.id) }).whereIn('type', [...MEMBER_TOKEN_TYPES]).delete();
         }
       },

@@ -20,6 +20,7 @@ interface Values {
   mobile: string;
   motto: string;
   password: string;
+  oldPassword: string;
 }
 
 /** Empty, or valid by `rule`: e-mail, mobile and a new password are optional here (as on the server). */
@@ -32,7 +33,8 @@ const infoSchema = z.object({
   mobile: optional(mobile(), 'validate:mobile'),
   motto: z.string().trim().max(255, { message: 'account:mottoTooLong' }),
   password: z.string().refine((v) => v === '' || password().safeParse(v).success, { message: 'validate:password' }),
-});
+  oldPassword: z.string(),
+}).refine((v) => v.password === '' || v.oldPassword !== '', { message: 'account:oldPasswordRequired', path: ['oldPassword'] });
 
 /** Only our own uploads count as an avatar: the default picture is nothing to keep or remove. */
 function ownAvatar(avatar: string): string {
@@ -49,7 +51,7 @@ export default function AdminInfo() {
   const form = useFormProblem('admin-info');
   const [info, setInfo] = useState<InfoData['info'] | null>(null);
   const [remark, setRemark] = useState('');
-  const [values, setValues] = useState<Values>({ nickname: '', email: '', mobile: '', motto: '', password: '' });
+  const [values, setValues] = useState<Values>({ nickname: '', email: '', mobile: '', motto: '', password: '', oldPassword: '' });
   const [avatar, setAvatar] = useState('');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -62,7 +64,7 @@ export default function AdminInfo() {
         setInfo(data.info);
         setRemark(data.remark);
         setAvatar(ownAvatar(data.info.avatar));
-        setValues({ nickname: data.info.nickname, email: data.info.email, mobile: data.info.mobile, motto: data.info.motto, password: '' });
+        setValues({ nickname: data.info.nickname, email: data.info.email, mobile: data.info.mobile, motto: data.info.motto, password: '', oldPassword: '' });
       },
       () => current && setFailed(true),
     );
@@ -94,7 +96,7 @@ export default function AdminInfo() {
     try {
       // The refresh token names the session to keep when a new password signs the admin out elsewhere.
       await request('/admin/routine.AdminInfo/edit', { method: 'POST', body: { ...values, refreshToken: readAdminLogin()?.refresh_token ?? '' } }, { showSuccessMessage: true });
-      setValues((v) => ({ ...v, password: '' }));
+      setValues((v) => ({ ...v, password: '', oldPassword: '' }));
       setInfo((i) => i && { ...i, nickname: checked.data.nickname });
       await reload();
     } catch {
@@ -154,7 +156,7 @@ export default function AdminInfo() {
           <h2 className="h6 fw-semibold mb-3" id="admin-info-form">
             {t('adminInfo.details')}
           </h2>
-          {form.summary(['nickname', 'email', 'mobile', 'motto', 'password'])}
+          {form.summary(['nickname', 'email', 'mobile', 'motto', 'password', 'oldPassword'])}
           <div className="mb-3">
             <label className="form-label" htmlFor="admin-info-username">
               {t('adminInfo.username')}
@@ -212,6 +214,26 @@ export default function AdminInfo() {
             </div>
             {form.error('password')}
           </div>
+          {values.password !== '' && (
+            <div className="mb-3">
+              <label className="form-label" htmlFor={form.idOf('oldPassword')}>
+                {t('adminInfo.oldPassword')}
+              </label>
+              <input
+                {...form.control('oldPassword')}
+                type="password"
+                autoComplete="current-password"
+                maxLength={32}
+                value={values.oldPassword}
+                aria-describedby={form.problem?.field === 'oldPassword' ? form.idOf('oldPassword-error') : 'admin-info-old-password-hint'}
+                onChange={(e) => set('oldPassword')(e.target.value)}
+              />
+              <div id="admin-info-old-password-hint" className="form-text">
+                {t('adminInfo.oldPasswordHint')}
+              </div>
+              {form.error('oldPassword')}
+            </div>
+          )}
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
             {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             {t('adminInfo.save')}
