@@ -102,7 +102,10 @@ test.serial('the balance ledger: from a member row, before and after, a refused 
   await page.type(`${form} [data-column="change"] input`, '+12.50');
   await page.type(`${form} [data-column="memo"] textarea`, 'Volunteer allowance');
   let answer = page.waitForResponse(isCall('/admin/user.MoneyLog/index'));
+  const firstAdd = page.waitForResponse(isCall('/admin/user.MoneyLog/add', 'POST'));
   await page.click('[data-form-submit]');
+  const firstKey = (await firstAdd).request().headers()['idempotency-key'];
+  t.regex(firstKey ?? '', /^[0-9a-f]{32}$/, 'the form sends an Idempotency-Key');
   await answer;
   await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
   t.is((await balance(member.id)).money, 1250);
@@ -120,7 +123,9 @@ test.serial('the balance ledger: from a member row, before and after, a refused 
   await page.type(`${form} [data-column="memo"] textarea`, 'Ferry ticket refund');
   answer = page.waitForResponse(isCall('/admin/user.MoneyLog/add', 'POST'));
   await page.click('[data-form-submit]');
-  await answer;
+  const secondKey = (await answer).request().headers()['idempotency-key'];
+  t.truthy(secondKey);
+  t.not(secondKey, firstKey, 'one key per submitted change');
   await page.waitForSelector(`${form} [data-ledger-problem]`);
   t.is(await text(page, `${form} [data-ledger-problem]`), 'The balance is 12.50 yuan; taking 20.00 yuan would make it negative');
   await page.waitForFunction((f: string) => document.querySelector(`${f} [data-ledger-before]`)?.textContent === '12.50 yuan', {}, form);

@@ -11,6 +11,10 @@ export interface LedgerMove {
   /** Signed change in stored units (cents, points). */
   change: number;
   memo: string;
+  /** The admin who made the change (0: the system, e.g. a payment). */
+  adminId?: number;
+  /** The request's Idempotency-Key: unique per admin, so a retried change is written once. */
+  idempotencyKey?: string | null;
 }
 
 /** Why a move was refused: no such member, or the result would be negative (`balance` is what they hold). */
@@ -24,7 +28,7 @@ export type LedgerResult = { ok: true; before: number; after: number; time: numb
  * negative result, on SQLite and PostgreSQL alike; nothing is written when it is refused.
  */
 export async function moveLedger(trx: Knex.Transaction, move: LedgerMove): Promise<LedgerResult> {
-  const { userId, column, change, memo } = move;
+  const { userId, column, change, memo, adminId = 0, idempotencyKey = null } = move;
   const time = now();
   const moved = await trx('user')
     .where('id', userId)
@@ -36,6 +40,6 @@ export async function moveLedger(trx: Knex.Transaction, move: LedgerMove): Promi
   }
   const after = Number((await trx('user').where({ id: userId }).first<Record<LedgerColumn, number>>(column))[column]);
   const before = after - change;
-  await trx(LOG_TABLE[column]).insert({ user_id: userId, [column]: change, before, after, memo, create_time: time });
+  await trx(LOG_TABLE[column]).insert({ user_id: userId, [column]: change, before, after, memo, create_time: time, admin_id: adminId, idempotency_key: idempotencyKey });
   return { ok: true, before, after, time };
 }

@@ -5,6 +5,8 @@ import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
 import { LANGS } from '../../../shared/i18n/langs.ts';
 import { serverT } from '../../../server/i18n.ts';
 import { ApiError, Success } from '../../../server/middleware/envelope.ts';
+import { ClientError } from '../../../server/middleware/errors.ts';
+import { idempotencyKeyOf, isUniqueViolation } from '../../../server/services/idempotency.ts';
 import { moveLedger } from '../../../server/services/ledger.ts';
 import { applyListParams, likeValue, type Relation } from '../../../server/services/crud/query.ts';
 import type { Row } from '../../../server/services/crud/security.ts';
@@ -34,7 +36,9 @@ function signed(value: string | number, units: number): string {
 
 /**
  * An insert-only ledger (reference 3.8 / 3.9): a list joined with the member's display columns, and an add
- * that moves the balance and writes the log line in one transaction. The member is told in their inbox.
+ * that moves the balance and writes the log line in one transaction. The member is told in their inbox. An
+ * add with an Idempotency-Key (unique per admin, stored with the line) is done once: a retry gets the first
+ * answer and changes nothing.
  */
 export function adminLedgerRoutes(services: Services, options: LedgerOptions): ApiRoute[] {
   const { knex } = services;
@@ -88,7 +92,9 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
     methods: ['POST'],
     path: actionUrl(def, 'add'),
     auth: 'adminRule',
-    async handler({ input }) {
+    async handler({ input, ctx, admin }) {
+      const key = idempotencyKeyOf(ctx);
+      const adminId = admin!.id;
       const userId = Number(input.user_id);
       if (!Number.isInteger(userId) || userId <= 0) throw new ApiError('admin-auth:userNotFound');
       const change = options.parse(input[column]);
@@ -98,22 +104,44 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
       if (memo === '') throw new ApiError('admin-auth:memoRequired');
       if (memo.length > MEMO_MAX) throw new ApiError('validate:tooLong');
 
-      await knex.transaction(async (trx) => {
-        const moved = await moveLedger(trx, { userId, column, change, memo });
-        if (!moved.ok) {
-          if (moved.reason === 'noUser') throw new ApiError('admin-auth:userNotFound');
-          throw new ApiError(keys.insufficient, 0, null, { balance: options.show(moved.balance), amount: options.show(-change) });
+      /** The answer already given to this key: the same change again changes nothing. */
+      const earlier = async (): Promise<Success<null> | null> => {
+        if (key === null) return null;
+        const first = await knex(table).where({ admin_id: adminId, idempotency_key: key }).first<Row | undefined>('user_id', column, 'memo');
+        if (!first) return null;
+        if (Number(first.user_id) !== userId || Number(first[column]) !== change || first.memo !== memo) {
+          throw new ClientError(422, 'security:idempotencyKeyReused');
         }
-        // The member's language is not stored: the message carries the site default (zh-cn) and English.
-        const params = { change: signed(options.show(change), change), after: options.show(moved.after), memo };
-        const texts = LANGS.map((lang) => serverT(lang, 'admin-auth'));
-        await trx('user_message').insert({
-          user_id: userId,
-          title: texts.map((t) => t(keys.messageTitle)).join(' / '),
-          content: texts.map((t) => t(keys.messageContent, params)).join('\n\n'),
-          create_time: moved.time,
+        ctx.set('Idempotent-Replayed', 'true');
+        return new Success(null, 'crud:added');
+      };
+      const replayed = await earlier();
+      if (replayed) return replayed;
+
+      try {
+        await knex.transaction(async (trx) => {
+          const moved = await moveLedger(trx, { userId, column, change, memo, adminId, idempotencyKey: key });
+          if (!moved.ok) {
+            if (moved.reason === 'noUser') throw new ApiError('admin-auth:userNotFound');
+            throw new ApiError(keys.insufficient, 0, null, { balance: options.show(moved.balance), amount: options.show(-change) });
+          }
+          // The member's language is not stored: the message carries the site default (zh-cn) and English.
+          const params = { change: signed(options.show(change), change), after: options.show(moved.after), memo };
+          const texts = LANGS.map((lang) => serverT(lang, 'admin-auth'));
+          await trx('user_message').insert({
+            user_id: userId,
+            title: texts.map((t) => t(keys.messageTitle)).join(' / '),
+            content: texts.map((t) => t(keys.messageContent, params)).join('\n\n'),
+            create_time: moved.time,
+          });
         });
-      });
+      } catch (err) {
+        // A twin of this request with the same key committed first (the unique index stopped this one, and
+        // the rollback undid its balance move): answer as the twin did.
+        const twin = key !== null && isUniqueViolation(err) ? await earlier() : null;
+        if (twin) return twin;
+        throw err;
+      }
       return new Success(null, 'crud:added');
     },
   };

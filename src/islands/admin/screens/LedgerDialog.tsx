@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
 import { RequestError } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
+import { randomId } from '../../lib/forms.ts';
 import { Modal, RemoteSelect, useResourceLabels } from '../crud/index.ts';
 
 /** The column a ledger moves: the balance in yuan (two decimals) or the points (whole numbers). */
@@ -62,6 +63,12 @@ export function LedgerDialog({ def, column, userId: initialUser, onClose, onSave
   const [errors, setErrors] = useState<Partial<Record<'user_id' | 'change' | 'memo', string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One Idempotency-Key per intended change: a resubmit after a timeout or a lost connection reuses it, so
+  // the server applies the change once; an answer from the server or an edit of the form starts a new one.
+  const attemptKey = useRef<string | null>(null);
+  useEffect(() => {
+    attemptKey.current = null;
+  }, [userId, change, memo]);
 
   // The chosen member's current balance (read again after a refusal: it may have moved meanwhile).
   useEffect(() => {
@@ -100,10 +107,16 @@ export function LedgerDialog({ def, column, userId: initialUser, onClose, onSave
     setBusy(true);
     try {
       const amount = change.trim().replace(/^\+/, '');
-      await request(actionUrl(def, 'add'), { method: 'POST', body: { user_id: userId, [column]: amount, memo: memo.trim() } }, { showSuccessMessage: true, showCodeMessage: false, showErrorMessage: false });
+      attemptKey.current ??= randomId();
+      await request(
+        actionUrl(def, 'add'),
+        { method: 'POST', body: { user_id: userId, [column]: amount, memo: memo.trim() }, headers: { 'Idempotency-Key': attemptKey.current } },
+        { showSuccessMessage: true, showCodeMessage: false, showErrorMessage: false },
+      );
       onSaved();
     } catch (err) {
       if (err instanceof RequestError && err.kind === 'cancel') return;
+      if (err instanceof RequestError && err.kind === 'code') attemptKey.current = null;
       setProblem(err instanceof Error ? err.message : String(err));
       setVersion((v) => v + 1);
     } finally {

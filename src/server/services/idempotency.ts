@@ -1,0 +1,21 @@
+import type { Context } from 'koa';
+import { ClientError } from '../middleware/errors.ts';
+
+/** The header a client sends to make a retried write safe (one new key per intended change). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Printable ASCII, as the IETF draft and the big payment APIs allow; 100 characters fit a UUID with room. */
+const KEY = /^[\x21-\x7e]{1,100}$/;
+
+/** The request's Idempotency-Key, or null when it sent none; a malformed one is refused (400). */
+export function idempotencyKeyOf(ctx: Context): string | null {
+  const raw = ctx.get(IDEMPOTENCY_HEADER);
+  if (raw === '') return null;
+  if (!KEY.test(raw)) throw new ClientError(400, 'security:idempotencyKeyInvalid');
+  return raw;
+}
+
+/** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return e.code === '23505' || (typeof e.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT_UNIQUE')) || /UNIQUE constraint failed/.test(String(e.message ?? ''));
+}
