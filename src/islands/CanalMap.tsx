@@ -111,6 +111,24 @@ export function sectionColour(sections: TourSection[], canalId: number): string 
   return SECTION_COLOURS[(i < 0 ? 0 : i) % SECTION_COLOURS.length]!;
 }
 
+/**
+ * Where each stop sits and which colour each section has, as CSS for a style element the page renders with
+ * its CSP nonce (style attributes are refused): stops by `data-stop`, sections by `data-section`.
+ */
+export function tourStyles(sections: TourSection[], stops: TourStop[]): string {
+  const placed = placeStops(stops);
+  const rules = [`.tour-canvas{aspect-ratio:${MAP_WIDTH} / ${MAP_HEIGHT}}`];
+  stops.forEach((s, i) => {
+    const [x, y] = placed[i]!;
+    rules.push(`.tour-stop[data-stop="${s.id}"]{left:${((x / MAP_WIDTH) * 100).toFixed(2)}%;top:${((y / MAP_HEIGHT) * 100).toFixed(2)}%;color:${sectionColour(sections, s.canalId)}}`);
+  });
+  for (const s of sections) {
+    const colour = sectionColour(sections, s.id);
+    rules.push(`.tour-legend .swatch[data-section="${s.id}"]{background:${colour}}`, `.stop-group[data-section="${s.id}"]{border-color:${colour}}`);
+  }
+  return rules.join('');
+}
+
 function StopStory({ stop, section, lang }: { stop: TourStop; section: TourSection | undefined; lang: Lang }) {
   const { t } = useTranslation('content');
   return (
@@ -145,15 +163,15 @@ function StopHeritage({ heritage }: { heritage: LocalText }) {
 
 /**
  * The cloud tour: the canal drawn as SVG from the sections' courses, each city a real <button> placed over the
- * map (keyboard and touch friendly), and a panel telling the chosen city's story. The server renders all of
- * it; without JavaScript the page's list of stories below the map carries the same content.
+ * map (keyboard and touch friendly; placed by the page's `tourStyles`), and a panel telling the chosen city's
+ * story. The server renders all of it; without JavaScript the page's list of stories below the map carries
+ * the same content.
  */
 export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
   const { t } = useTranslation('content');
   const [selected, setSelected] = useState<number | null>(null);
   const index = stops.findIndex((s) => s.id === selected);
   const stop = index >= 0 ? stops[index]! : null;
-  const placed = placeStops(stops);
   const step = (delta: number) => {
     const next = stops[(index + delta + stops.length) % stops.length];
     if (next) setSelected(next.id);
@@ -162,7 +180,7 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
     <div className="tour row g-4" onKeyDown={(e) => e.key === 'Escape' && setSelected(null)}>
       <div className="col-lg-7">
         <figure className="tour-map mb-2">
-          <div className="tour-canvas" style={{ aspectRatio: `${MAP_WIDTH} / ${MAP_HEIGHT}` }}>
+          <div className="tour-canvas">
             <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby="tour-map-title">
               <title id="tour-map-title">{t('tour.mapTitle')}</title>
               <polygon className="tour-sea" points={points(COAST)} />
@@ -188,30 +206,27 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
                 <polyline key={s.id} className="tour-course" points={points(s.course)} stroke={SECTION_COLOURS[i % SECTION_COLOURS.length]} />
               ))}
             </svg>
-            {stops.map((s, i) => {
-              const [x, y] = placed[i]!;
-              return (
-                <button
-                  key={s.id}
-                  type="button"
-                  className={`tour-stop${s.id === selected ? ' is-active' : ''}`}
-                  style={{ left: `${((x / MAP_WIDTH) * 100).toFixed(2)}%`, top: `${((y / MAP_HEIGHT) * 100).toFixed(2)}%`, color: sectionColour(sections, s.canalId) }}
-                  aria-pressed={s.id === selected}
-                  aria-controls="tour-panel"
-                  onClick={() => setSelected(s.id)}
-                >
-                  <span className="tour-stop-label">{s.name.text}</span>
-                </button>
-              );
-            })}
+            {stops.map((s) => (
+              <button
+                key={s.id}
+                type="button"
+                className={`tour-stop${s.id === selected ? ' is-active' : ''}`}
+                data-stop={s.id}
+                aria-pressed={s.id === selected}
+                aria-controls="tour-panel"
+                onClick={() => setSelected(s.id)}
+              >
+                <span className="tour-stop-label">{s.name.text}</span>
+              </button>
+            ))}
           </div>
           <figcaption className="small text-body-secondary mt-2">{t('tour.mapNote')}</figcaption>
         </figure>
         <h2 className="visually-hidden">{t('tour.legend')}</h2>
         <ul className="tour-legend small">
-          {sections.map((s, i) => (
+          {sections.map((s) => (
             <li key={s.id}>
-              <span className="swatch" style={{ background: SECTION_COLOURS[i % SECTION_COLOURS.length] }} aria-hidden="true" />
+              <span className="swatch" data-section={s.id} aria-hidden="true" />
               <a href={withLang(`/canals/info?id=${s.id}`, lang)}>{s.name.text}</a>
               {s.name.fallback && <FallbackMark />}
             </li>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../shared/schemas/zodSetup.ts';
 import { isEditorFilled } from '../shared/validation.ts';
 import type { FieldDef, FieldType, ResourceDef } from './types.ts';
 

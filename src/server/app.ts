@@ -106,9 +106,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(accessLog(log));
     koa.use(classify(config.adminBase));
     koa.use(errors(log));
+    koa.use(securityHeaders(!dev));
     koa.use(hosts(services.origins));
     koa.use(ipBan(services.ipBan));
-    koa.use(securityHeaders(!dev));
     koa.use(compression());
     koa.use(statics(staticMounts(config, dev)));
     koa.use(lang());

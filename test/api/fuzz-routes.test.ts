@@ -1,5 +1,4 @@
 import test from 'ava';
-import zlib from 'node:zlib';
 import qs from 'qs';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { createMember } from '../helpers/accounts.ts';
@@ -46,16 +45,18 @@ interface Payload {
 
 const json = (name: string, value: unknown): Payload => ({ name, body: JSON.stringify(value), headers: { 'content-type': 'application/json' }, query: value });
 
-/** Refused while parsing, before authorisation: sent as every identity. */
+/** Refused or settled while the body is read, before authorisation: sent once, as a guest. */
 const PARSER_PAYLOADS: Payload[] = [
   { name: 'nesting beyond the limits', body: `{"id":${'['.repeat(3000)}${']'.repeat(3000)}}`, headers: { 'content-type': 'application/json' }, query: { id: nested(40) } },
   { name: 'a __proto__ key', body: '{"id":1,"__proto__":{"admin":1}}', headers: { 'content-type': 'application/json' }, query: '__proto__[admin]=1&constructor[prototype][x]=1' },
   json('prototype names as keys everywhere', { ...fill({ toString: 'x', valueOf: 1, constructor: { prototype: { x: 1 } } }), toString: 1, hasOwnProperty: 'x' }),
   { name: 'malformed JSON', body: '{"id": [1, 2', headers: { 'content-type': 'application/json' }, query: 'id=%E0%A4%A&page[=1&&=' },
   { name: 'gzip that is not gzip', body: '{"id":1}', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, query: {} },
+  { name: 'unknown content type', body: '<xml>&x;</xml>', headers: { 'content-type': 'application/xml' }, query: {} },
+  { name: 'multipart without a boundary', body: '--x\r\n\r\n', headers: { 'content-type': 'multipart/form-data' }, query: {} },
 ];
 
-/** Parsed fine but of the wrong shape: sent as the identities that get past the route's login check. */
+/** Parsed fine but of the wrong shape: sent as the identity that gets past the route's login check. */
 const HANDLER_PAYLOADS: Payload[] = [
   json('empty object', {}),
   json('objects everywhere', fill({ a: 1, b: [2] })),
@@ -64,11 +65,7 @@ const HANDLER_PAYLOADS: Payload[] = [
   json('junk strings', fill(JUNK)),
   json('long strings', fill('界'.repeat(2000))),
   json('deep values within the limits', fill(nested(6))),
-  json('top-level array', [1, 'x', { id: -1 }]),
   { name: 'bracketed form fields', body: 'id[]=1&ids[][][]=2&search[0][field]=x&search[0][operator]=;drop&order[]=id,desc', headers: { 'content-type': 'application/x-www-form-urlencoded' }, query: 'search[0][field]=id&search[0][val][]=1&search[0][operator]=RANGE&limit[]=9' },
-  { name: 'real gzip', body: new Blob([new Uint8Array(zlib.gzipSync(JSON.stringify(fill(2))))]), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, query: fill('2') },
-  { name: 'unknown content type', body: '<xml>&x;</xml>', headers: { 'content-type': 'application/xml' }, query: {} },
-  { name: 'multipart without a boundary', body: '--x\r\n\r\n', headers: { 'content-type': 'multipart/form-data' }, query: {} },
 ];
 
 type Identity = 'guest' | 'member' | 'admin';
@@ -79,7 +76,7 @@ function reaches(route: ApiRoute, identity: Identity): boolean {
   return route.auth.startsWith('user') ? identity === 'member' : identity === 'admin';
 }
 
-const STACK_OR_PATH = /\n\s+at |\bat [\w.<>]+ \(|node_modules|\/(?:work|home|root|tmp|src)\/|\.tsx?:\d+/;
+const STACK_OR_PATH = /\n\s+at |\bat [\w.<>]+ \(|node_modules|(?:^|[\s"'(])\/(?:work|home|root|tmp|usr|opt|var|srv)\/|\.tsx?:\d+/;
 
 interface Outcome {
   label: string;
@@ -100,8 +97,21 @@ async function send(route: ApiRoute, method: Method, payload: Payload, identity:
     Object.assign(headers, payload.headers);
     init.body = payload.body;
   }
-  const res = await fetch(url, init);
-  const text = await res.text();
+  let res: Response | null = null;
+  let text = '';
+  // One retry when the connection drops before any answer: on a loaded machine a kept-alive socket may be
+  // closed by the server just as the next request goes out. A request that kills its connection twice is
+  // reported.
+  for (let attempt = 0; attempt < 2 && !res; attempt++) {
+    try {
+      res = await fetch(url, init);
+      text = await res.text();
+    } catch (err) {
+      res = null;
+      if (attempt === 1) return { label, status: 0, problem: `no answer: ${String((err as { cause?: unknown }).cause ?? err)}` };
+    }
+  }
+  if (!res) return { label, status: 0, problem: 'no answer' };
   let problem: string | null = null;
   if (res.status >= 500) problem = `status ${res.status}: ${text.slice(0, 200)}`;
   else if (STACK_OR_PATH.test(text) && !res.headers.get('content-type')?.startsWith('image/')) problem = `leaks internals: ${text.match(STACK_OR_PATH)?.[0]}`;
@@ -123,38 +133,49 @@ async function pool<T>(jobs: Array<() => Promise<T>>, width: number): Promise<T[
   return results;
 }
 
-test('every registered route, as guest, member and admin, answers malformed input without a 5xx or a leak', async (t) => {
-  const { knex, services } = server.app;
-  const routes = server.app.registry.all();
-  t.true(routes.length > 100, 'the registry is walked, not a fixed list');
-  const memberId = (await createMember(server)).id;
-  const adminId = (await knex('admin').where({ username: 'admin' }).first<{ id: number }>('id')).id;
-
-  // Fresh tokens per route and identity: a route that signs out or changes a password spoils no other route.
-  const tokenOf: Record<Identity, () => Promise<Record<string, string>>> = {
-    guest: async () => ({}),
-    member: async () => ({ 'ba-user-token': await services.tokens.issue('user', memberId) }),
-    admin: async () => ({ batoken: await services.tokens.issue('admin', adminId) }),
-  };
+/** The requests for one route: parser cases as a guest, every identity's login check, handler cases as whoever gets in. */
+function jobsFor(route: ApiRoute, tokenOf: Record<Identity, () => Promise<Record<string, string>>>): Array<() => Promise<Outcome>> {
   const jobs: Array<() => Promise<Outcome>> = [];
-  for (const route of routes) {
-    for (const method of route.methods) {
-      for (const identity of ['guest', 'member', 'admin'] as const) {
-        const payloads = reaches(route, identity) ? [...PARSER_PAYLOADS, ...HANDLER_PAYLOADS] : PARSER_PAYLOADS;
-        let token: Promise<Record<string, string>> | null = null;
-        for (const payload of payloads) jobs.push(async () => send(route, method, payload, identity, await (token ??= tokenOf[identity]())));
-      }
+  for (const method of route.methods) {
+    for (const identity of ['guest', 'member', 'admin'] as const) {
+      const payloads = [...(identity === 'guest' ? PARSER_PAYLOADS : []), ...(reaches(route, identity) ? HANDLER_PAYLOADS : HANDLER_PAYLOADS.slice(0, 1))];
+      // Fresh tokens per route and identity: a route that signs out or changes a password spoils no other route.
+      let token: Promise<Record<string, string>> | null = null;
+      for (const payload of payloads) jobs.push(async () => send(route, method, payload, identity, await (token ??= tokenOf[identity]())));
     }
   }
-  const started = Date.now();
-  const outcomes = await pool(jobs, 6);
-  const seconds = (Date.now() - started) / 1000;
-  t.log(`${outcomes.length} requests over ${routes.length} routes in ${seconds.toFixed(1)} s`);
-  t.true(outcomes.length >= 2000);
-  t.deepEqual(
-    outcomes.filter((o) => o.problem).map((o) => `${o.label}: ${o.problem}`).slice(0, 40),
-    [],
-  );
-  const alive = (await (await fetch(`${server.url}/api/index/index`, { headers: { server: 'true' } })).json()) as { code: number };
-  t.is(alive.code, 1, 'the process still serves');
+  return jobs;
+}
+
+// The routes in slices, one test each and one after another, so that progress is reported while the walk goes on.
+const SLICES = 8;
+let total = 0;
+for (let slice = 0; slice < SLICES; slice++) {
+  test.serial(`every registered route (slice ${slice + 1}/${SLICES}), as guest, member and admin, answers malformed input without a 5xx or a leak`, async (t) => {
+    const { knex, services } = server.app;
+    const all = server.app.registry.all();
+    t.true(all.length > 100, 'the registry is walked, not a fixed list');
+    const routes = all.filter((_, i) => i % SLICES === slice);
+    const memberId = (await createMember(server)).id;
+    const adminId = (await knex('admin').where({ username: 'admin' }).first<{ id: number }>('id')).id;
+    const tokenOf: Record<Identity, () => Promise<Record<string, string>>> = {
+      guest: async () => ({}),
+      member: async () => ({ 'ba-user-token': await services.tokens.issue('user', memberId) }),
+      admin: async () => ({ batoken: await services.tokens.issue('admin', adminId) }),
+    };
+    const started = Date.now();
+    const outcomes = await pool(routes.flatMap((r) => jobsFor(r, tokenOf)), 4);
+    total += outcomes.length;
+    t.log(`${outcomes.length} requests over ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    t.deepEqual(
+      outcomes.filter((o) => o.problem).map((o) => `${o.label}: ${o.problem}`).slice(0, 40),
+      [],
+    );
+    const alive = (await (await fetch(`${server.url}/api/index/index`, { headers: { server: 'true' } })).json()) as { code: number };
+    t.is(alive.code, 1, 'the process still serves');
+  });
+}
+
+test.after('at least 2,000 requests were sent', (t) => {
+  t.true(total >= 2000, `${total} requests`);
 });

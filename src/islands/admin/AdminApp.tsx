@@ -31,6 +31,7 @@ import { clearAdminLogin, clearBrowserStorage, readAdminLogin, readKey, writeKey
 import { TabBar, type TabCommand } from './TabBar.tsx';
 import { closeOtherTabs, closeTab, moveTab, openTab, restoreTabs, serializeTabs, tabHref, type Tab } from './tabs.ts';
 import { TerminalPanel } from './TerminalPanel.tsx';
+import { useHydrated } from '../lib/useHydrated.ts';
 import { initTerminal, serializeTerminal, toggleTerminal, type TerminalState } from './terminal.ts';
 
 export interface AdminAppProps {
@@ -384,7 +385,9 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   const mode = effectiveMode(config, shrink);
   const sideColumn = !shrink && mode !== 'Streamline';
   const collapsed = sideColumn && config.menuCollapse;
-  const style = useMemo(() => layoutStyle(config, width ?? 1280), [config, width]);
+  const computed = useMemo(() => layoutStyle(config, width ?? 1280), [config, width]);
+  // Not in the server's HTML (the CSP refuses style attributes): set through the DOM once hydrated.
+  const style = useHydrated() ? computed : undefined;
   const classes = ['admin-app', `layout-${mode}`, shrink ? 'is-shrink' : '', collapsed ? 'is-collapsed' : ''].filter(Boolean).join(' ');
 
   const ready = phase === 'ready' && loaded !== null && table !== null && shell !== null;

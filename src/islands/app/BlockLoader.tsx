@@ -20,14 +20,8 @@ export function BlockLoader({ active, label }: BlockLoaderProps) {
   }, []);
   if (!active || expired) return null;
   return (
-    <div
-      className="d-flex align-items-center justify-content-center bg-body"
-      style={{ position: 'fixed', inset: 0, zIndex: 2050 }}
-      role="status"
-      aria-live="polite"
-      data-block-loader=""
-    >
-      <div className="spinner-border text-primary" style={{ width: '3rem', height: '3rem' }} aria-hidden="true" />
+    <div className="block-loader d-flex align-items-center justify-content-center bg-body" role="status" aria-live="polite" data-block-loader="">
+      <div className="spinner-border text-primary" aria-hidden="true" />
       <span className="visually-hidden">{label}</span>
     </div>
   );

@@ -20,6 +20,7 @@ import type { AppLocation } from '../app/paths.ts';
 import { browserRequest } from '../lib/request.ts';
 import { MemberContext, type MemberContextValue, type ScreenProps } from './context.ts';
 import { SCREENS } from './screens.ts';
+import { useHydrated } from '../lib/useHydrated.ts';
 import { clearUserInfo, readUserInfo, storeUserInfo } from './store.ts';
 
 export interface UserAppProps {
@@ -251,10 +252,12 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
   );
 
   const ready = phase === 'ready' && context !== null && table !== null;
+  // The layout variables are set once hydrated, through the DOM: the CSP refuses style attributes in HTML.
+  const hydrated = useHydrated();
   const avatarSrc = user && site ? (/^(?:[a-z]+:)?\/\//i.test(user.avatar) ? user.avatar : site.cdnUrl + user.avatar) : '';
 
   return (
-    <div ref={rootRef} className="member-app" style={{ ['--member-offset' as string]: `${CONTENT_TOP_OFFSET.member}px`, ['--member-menu-width' as string]: `${MENU_WIDTH}px` }}>
+    <div ref={rootRef} className="member-app" style={hydrated ? { ['--member-offset' as string]: `${CONTENT_TOP_OFFSET.member}px`, ['--member-menu-width' as string]: `${MENU_WIDTH}px` } : undefined}>
       <BlockLoader active={phase === 'loading'} label={t('common:title.loading')} />
       <div className="member-bar">
         {ready && (

@@ -41,7 +41,9 @@ function escapeHtml(text: string): string {
 function errorPage(ctx: Context, title: string, text: string): string {
   const lang = ctx.state.lang ?? DEFAULT_LANG;
   const home = serverT(lang, 'common')('nav.home');
-  return `<!doctype html><html lang="${htmlLang(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;text-align:center;padding:10vh 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">${escapeHtml(home)}</a></p></body></html>`;
+  // The response's CSP nonce lets this one style element through (style attributes are refused).
+  const nonce = ctx.state.cspNonce ? ` nonce="${ctx.state.cspNonce}"` : '';
+  return `<!doctype html><html lang="${htmlLang(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style${nonce}>body{font-family:sans-serif;text-align:center;padding:10vh 1rem}</style></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">${escapeHtml(home)}</a></p></body></html>`;
 }
 
 /**

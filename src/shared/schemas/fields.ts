@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodSetup.ts';
 import { ACCOUNT_NAME, MOBILE, PASSWORD } from '../validation.ts';
 
 /**

@@ -1,3 +1,5 @@
+import { pageNonce } from '../../lib/nonce.ts';
+
 /**
  * The few rules Bootstrap utilities cannot express (dialog backdrop, sticky action column, drag states).
  * React 19 hoists a `<style href precedence>` into <head> once, however many components render it.
@@ -34,7 +36,7 @@ const CSS = `
 
 export function CrudStyles() {
   return (
-    <style href="crud-ui" precedence="default">
+    <style href="crud-ui" precedence="default" nonce={pageNonce()}>
       {CSS}
     </style>
   );

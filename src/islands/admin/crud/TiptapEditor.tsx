@@ -7,6 +7,7 @@ import { IMAGE_SUFFIXES, checkUpload, fileSuffix, type UploadedFile } from '../.
 import { RequestError } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import { safeHref } from './cells.ts';
+import { pageNonce } from '../../lib/nonce.ts';
 import type { RichTextEditorProps } from './RichTextEditor.tsx';
 
 /** The server keeps h2–h4 only (services/richText.ts); h1 is the page title's. */
@@ -90,6 +91,8 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
   const [problem, setProblem] = useState<string | null>(null);
 
   const editor = useEditor({
+    // Tiptap adds a style element of its own: with the page's nonce, or the CSP drops it.
+    injectNonce: pageNonce(),
     extensions: [
       StarterKit.configure({
         heading: { levels: HEADINGS.map((h) => h.level) },

@@ -10,9 +10,8 @@ export default function Page() {
   return (
     <>
       <Island name="AdminApp" component={AdminApp} props={{ adminBase, siteName: site.siteName }} />
-      {/* Without scripts the app cannot start: drop its loader and say why. */}
+      {/* Without scripts the app cannot start: say why (the loader hides itself, styles/_block-loader.scss). */}
       <noscript>
-        <style>{'[data-block-loader]{display:none!important}'}</style>
         <p className="alert alert-warning m-4">{pageT(lang, 'admin')('shell.needsScript')}</p>
       </noscript>
     </>

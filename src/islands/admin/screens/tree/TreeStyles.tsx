@@ -1,3 +1,5 @@
+import { pageNonce } from '../../../lib/nonce.ts';
+
 /**
  * The few rules of the tree screens Bootstrap utilities cannot express (indentation, drag states). React 19
  * hoists a `<style href precedence>` into <head> once, however many components render it.
@@ -18,7 +20,7 @@ const CSS = `
 
 export function TreeStyles() {
   return (
-    <style href="perm-tree" precedence="default">
+    <style href="perm-tree" precedence="default" nonce={pageNonce()}>
       {CSS}
     </style>
   );

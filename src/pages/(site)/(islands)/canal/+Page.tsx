@@ -5,25 +5,27 @@ import { Island } from '../../../../components/Island.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
 import { LineList, Paragraphs, Text } from '../../../../components/content/Text.tsx';
 import { pageHref } from '../../../../components/content/meta.ts';
-import CanalMap, { sectionColour } from '../../../../islands/CanalMap.tsx';
+import CanalMap, { tourStyles } from '../../../../islands/CanalMap.tsx';
 import type { Data } from './+data.ts';
 
 export default function Page() {
   const { sections, stops } = useData<Data>();
   const { t } = useTranslation('content');
   const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { lang, cspNonce } = usePageContext();
   return (
     <>
       <PageHeader title={tc('title.canal')} lead={t('tour.lead')} crumbs={[{ label: tc('title.canal') }]} />
       <div className="container">
+        {/* Places and colours of the map and the list: the CSP lets only a nonce'd style element set them. */}
+        <style nonce={cspNonce ?? undefined}>{tourStyles(sections, stops)}</style>
         <Island name="CanalMap" component={CanalMap} props={{ lang, sections, stops }} />
         <section aria-labelledby="stops-title" className="mt-5">
           <h2 id="stops-title" className="h4 mb-3">
             {t('tour.stops')}
           </h2>
           {sections.map((section) => (
-            <div key={section.id} className="stop-group mb-4" style={{ borderColor: sectionColour(sections, section.id) }}>
+            <div key={section.id} className="stop-group mb-4" data-section={section.id}>
               <h3 className="h5">
                 <a href={pageHref('/canals/info', { id: section.id }, lang)}>
                   <Text value={section.name} />

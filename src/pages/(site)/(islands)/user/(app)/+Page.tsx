@@ -13,7 +13,6 @@ export default function Page() {
       <Island name="UserApp" component={UserApp} props={{ homeHref: withLang('/', lang), siteName: site.siteName }} className="container" />
       {/* Without scripts the app cannot start: drop its loader so the page does not stay blank. */}
       <noscript>
-        <style>{'[data-block-loader]{display:none!important}'}</style>
       </noscript>
     </>
   );
