@@ -11,24 +11,80 @@ import type { Services } from '../server/services/index.ts';
 
 const QS_OPTIONS = { depth: 5, arrayLimit: 200, parameterLimit: 2000 } as const;
 
-/** All routes of the JSON API, looked up case-insensitively by path (the reference's controller segment is). */
+/**
+ * All routes of the JSON API, looked up case-insensitively by path (the reference's controller segment is).
+ * Routes added at start stay; a group (the routes of one generated resource) can be replaced or removed
+ * while the process runs.
+ */
 export class ApiRegistry {
   private readonly byPath = new Map<string, Map<Method, ApiRoute>>();
+  private readonly groups = new Map<string, ApiRoute[]>();
+  private readonly groupOfRoute = new Map<ApiRoute, string>();
 
   add(...routes: ApiRoute[]): void {
+    const added: ApiRoute[] = [];
+    try {
+      for (const route of routes) {
+        const key = route.path.toLowerCase();
+        const methods = this.byPath.get(key) ?? new Map<Method, ApiRoute>();
+        for (const m of route.methods) {
+          if (methods.has(m)) throw new Error(`API route registered twice: ${m} ${route.path}`);
+        }
+        for (const m of route.methods) methods.set(m, route);
+        this.byPath.set(key, methods);
+        added.push(route);
+      }
+    } catch (err) {
+      this.drop(added);
+      throw err;
+    }
+  }
+
+  private drop(routes: readonly ApiRoute[]): void {
     for (const route of routes) {
       const key = route.path.toLowerCase();
-      const methods = this.byPath.get(key) ?? new Map<Method, ApiRoute>();
-      for (const m of route.methods) {
-        if (methods.has(m)) throw new Error(`API route registered twice: ${m} ${route.path}`);
-        methods.set(m, route);
-      }
-      this.byPath.set(key, methods);
+      const methods = this.byPath.get(key);
+      if (!methods) continue;
+      for (const m of route.methods) if (methods.get(m) === route) methods.delete(m);
+      if (methods.size === 0) this.byPath.delete(key);
+      this.groupOfRoute.delete(route);
     }
+  }
+
+  /** Replaces the routes of a group; on a clash with another route nothing changes and it throws. */
+  setGroup(group: string, routes: ApiRoute[]): void {
+    const previous = this.groups.get(group) ?? [];
+    this.drop(previous);
+    try {
+      this.add(...routes);
+    } catch (err) {
+      this.add(...previous);
+      for (const r of previous) this.groupOfRoute.set(r, group);
+      throw err;
+    }
+    this.groups.set(group, routes);
+    for (const r of routes) this.groupOfRoute.set(r, group);
+  }
+
+  removeGroup(group: string): void {
+    this.drop(this.groups.get(group) ?? []);
+    this.groups.delete(group);
+  }
+
+  groupNames(): string[] {
+    return [...this.groups.keys()];
   }
 
   find(path: string): Map<Method, ApiRoute> | undefined {
     return this.byPath.get(path.toLowerCase().replace(/\/+$/, ''));
+  }
+
+  /** The group a path's routes belong to: undefined for the routes added at start, null for no route. */
+  ownerOf(path: string): string | undefined | null {
+    const methods = this.find(path);
+    if (!methods) return null;
+    const [route] = methods.values();
+    return route ? this.groupOfRoute.get(route) : null;
   }
 
   all(): ApiRoute[] {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../shared/schemas/zodSetup.ts';
-import { isEditorFilled } from '../shared/validation.ts';
-import type { FieldDef, FieldType, ResourceDef } from './types.ts';
+import { isAccountName, isEditorFilled, isIdNumber, isMobile } from '../shared/validation.ts';
+import type { FieldDef, FieldType, FieldValidator, ResourceDef } from './types.ts';
 
 /** Types stored as a comma-separated list of values. */
 export const LIST_TYPES: readonly FieldType[] = ['checkbox', 'selects', 'images', 'files', 'remoteSelects', 'city'];
@@ -11,6 +11,66 @@ export const NUMBER_TYPES: readonly FieldType[] = ['number', 'float', 'weigh', '
 export const SYSTEM_COLUMNS = ['create_time', 'update_time'];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+/** A stored upload or picture: our storage, the shipped images, or a web address. */
+const FILE_URL = /^(\/storage\/|\/images\/|\/static\/|https?:\/\/)/;
+/** Icon names as BuildAdmin's client writes them (src/shared/icons.ts). */
+const ICON = /^(fa fa-[a-z0-9-]+|el-icon-[A-Za-z0-9]+|local-[a-z0-9-]+)$/;
+const COLOR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|(rgb|hsl)a?\([\d\s.,%]+\))$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Keys of remoteSelect(s) and area ids of city: positive whole numbers. */
+const ID = /^[1-9]\d{0,15}$/;
+
+/** A validator's verdict on a non-empty text, as a catalogue key, or null when it passes. */
+function validatorError(validator: FieldValidator, v: string): string | null {
+  switch (validator) {
+    case 'email':
+      return EMAIL.test(v) ? null : 'validate:email';
+    case 'mobile':
+      return isMobile(v) ? null : 'validate:mobile';
+    case 'idCard':
+      return isIdNumber(v) ? null : 'validate:idNumber';
+    case 'account':
+      return isAccountName(v) ? null : 'validate:account';
+    case 'url':
+      return /^https?:\/\/\S+$/.test(v) ? null : 'validate:url';
+    case 'number':
+      return Number.isFinite(Number(v)) ? null : 'validate:number';
+    case 'integer':
+      return /^-?\d+$/.test(v) ? null : 'validate:integer';
+    case 'date':
+      return DATE.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'validate:date';
+  }
+}
+
+/** One key/value row of an `array` field (BuildAdmin's key-value list, stored as JSON). */
+export interface ArrayItem {
+  key: string;
+  value: string;
+}
+
+/** An `array` value from a form or the table: a list of `{key, value}`, or its JSON. Null when malformed. */
+export function arrayItems(value: unknown): ArrayItem[] | null {
+  let v = value;
+  if (v === null || v === undefined || v === '') return [];
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  if (!Array.isArray(v)) return null;
+  const items: ArrayItem[] = [];
+  for (const item of v) {
+    if (!item || typeof item !== 'object') return null;
+    const { key, value: val } = item as Record<string, unknown>;
+    if (!['string', 'number'].includes(typeof key) || !['string', 'number', 'undefined'].includes(typeof val)) return null;
+    const k = String(key).trim();
+    if (k) items.push({ key: k, value: String(val ?? '').trim() });
+  }
+  return items;
+}
 
 function asList(value: unknown): string[] {
   if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
@@ -43,7 +103,26 @@ function fieldSchema(field: FieldDef, column: string, english: boolean): z.ZodTy
       if (field.options && list.some((x) => !field.options!.map(String).includes(x))) {
         ctx.addIssue({ code: 'custom', message: 'validate:invalidField', path: [column] });
       }
-      return list.join(',');
+      if ((field.type === 'remoteSelects' || field.type === 'city') && list.some((x) => !ID.test(x))) {
+        ctx.addIssue({ code: 'custom', message: 'validate:invalidField', path: [column] });
+      }
+      if ((field.type === 'images' || field.type === 'files') && list.some((x) => !FILE_URL.test(x))) {
+        ctx.addIssue({ code: 'custom', message: 'validate:url', path: [column] });
+      }
+      const joined = list.join(',');
+      if (field.max !== undefined && joined.length > field.max) ctx.addIssue({ code: 'custom', message: 'validate:tooLong', path: [column] });
+      return joined;
+    });
+  }
+  if (field.type === 'array') {
+    return z.unknown().optional().transform((v, ctx) => {
+      const items = arrayItems(v);
+      if (items === null) {
+        ctx.addIssue({ code: 'custom', message: 'validate:invalidField', path: [column] });
+        return '[]';
+      }
+      if (required && items.length === 0) ctx.addIssue({ code: 'custom', message: 'validate:required', path: [column] });
+      return JSON.stringify(items);
     });
   }
   if (field.type === 'timestamp' || field.type === 'datetime') {
@@ -61,10 +140,14 @@ function fieldSchema(field: FieldDef, column: string, english: boolean): z.ZodTy
         return field.default ?? null;
       }
       const n = Number(v);
-      if (!Number.isFinite(n) || (field.type !== 'float' && !Number.isInteger(n))) {
+      if (typeof v === 'boolean' || !Number.isFinite(n) || (field.type !== 'float' && !Number.isInteger(n))) {
         ctx.addIssue({ code: 'custom', message: field.type === 'float' ? 'validate:number' : 'validate:integer', path: [column] });
         return null;
       }
+      if (field.type === 'float' && field.precision !== undefined && (String(v).split('.')[1]?.length ?? 0) > field.precision) {
+        ctx.addIssue({ code: 'custom', message: 'validate:number', path: [column] });
+      }
+      if (field.type === 'remoteSelect' && n < 0) ctx.addIssue({ code: 'custom', message: 'validate:invalidField', path: [column] });
       if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
         ctx.addIssue({ code: 'custom', message: 'validate:invalidField', path: [column] });
       }
@@ -77,6 +160,19 @@ function fieldSchema(field: FieldDef, column: string, english: boolean): z.ZodTy
       .unknown()
       .optional()
       .transform((v) => (v === undefined && field.default !== undefined ? String(field.default) : v === true || v === 1 || v === '1' || v === 'true' ? '1' : '0'));
+  }
+  if (field.type === 'year') {
+    return z.unknown().optional().transform((v, ctx) => {
+      if (v === '' || v === null || v === undefined) {
+        if (required) ctx.addIssue({ code: 'custom', message: 'validate:required', path: [column] });
+        return null;
+      }
+      if (!/^\d{4}$/.test(String(v).trim())) {
+        ctx.addIssue({ code: 'custom', message: 'validate:date', path: [column] });
+        return null;
+      }
+      return Number(String(v).trim());
+    });
   }
   let text = z.string().trim();
   if (field.max !== undefined) text = text.max(field.max, { message: 'validate:tooLong' });
@@ -93,11 +189,18 @@ function fieldSchema(field: FieldDef, column: string, english: boolean): z.ZodTy
       if (v === '') return;
       if (field.options && !field.options.map(String).includes(v)) ctx.addIssue({ code: 'custom', message: 'validate:invalidField' });
       if (field.type === 'date' && (!DATE.test(v) || Number.isNaN(Date.parse(v)))) ctx.addIssue({ code: 'custom', message: 'validate:date' });
+      if (field.type === 'time' && !TIME.test(v)) ctx.addIssue({ code: 'custom', message: 'validate:date' });
       if (field.type === 'url' && !/^(https?:\/\/|\/)/.test(v)) ctx.addIssue({ code: 'custom', message: 'validate:url' });
-      if ((field.type === 'image' || field.type === 'file') && !/^(\/storage\/|\/images\/|https?:\/\/)/.test(v)) {
-        ctx.addIssue({ code: 'custom', message: 'validate:url' });
+      if ((field.type === 'image' || field.type === 'file') && !FILE_URL.test(v)) ctx.addIssue({ code: 'custom', message: 'validate:url' });
+      if (field.type === 'icon' && !ICON.test(v)) ctx.addIssue({ code: 'custom', message: 'validate:invalidField' });
+      if (field.type === 'color' && !COLOR.test(v)) ctx.addIssue({ code: 'custom', message: 'validate:invalidField' });
+      for (const validator of field.validators ?? []) {
+        const error = validatorError(validator, v);
+        if (error) ctx.addIssue({ code: 'custom', message: error });
       }
-    });
+    })
+    // Times keep seconds (reference 5.3: stored as HH:mm:ss) whatever the input sent.
+    .transform((v) => (field.type === 'time' && /^\d{2}:\d{2}$/.test(v) ? `${v}:00` : v));
 }
 
 /** The form fields of a resource (everything editable: form !== false and not a system column). */

@@ -1,4 +1,5 @@
 import type { MenuIconName } from '../shared/icons.ts';
+import type { Lang } from '../shared/i18n/langs.ts';
 import type { SectionKey } from '../shared/sections.ts';
 
 /**
@@ -10,56 +11,65 @@ import type { SectionKey } from '../shared/sections.ts';
  *   `<name>.title`, `<name>.fields.<field>`, `<name>.options.<field>.<value>`.
  * A name's slash is safe in these keys (i18next splits only on '.' and the ':' after the namespace), so
  * `t('resources:content/news.title')` works as written.
+ *
+ * Definitions made by the CRUD generator are the same type, stored in the database; they carry their labels
+ * in `labels` (both languages), which then win over the catalogue.
  */
 
-/** Widget / storage kinds of a field (the reference's design types, minus the generator-only ones). */
-export type FieldType =
-  | 'string'
-  | 'password'
-  | 'textarea'
-  | 'editor'
-  | 'number'
-  | 'float'
-  | 'switch'
-  | 'select'
-  | 'radio'
-  | 'checkbox'
-  | 'selects'
-  | 'date'
-  | 'datetime'
-  | 'timestamp'
-  | 'image'
-  | 'images'
-  | 'file'
-  | 'files'
-  | 'remoteSelect'
-  | 'remoteSelects'
-  | 'city'
-  | 'icon'
-  | 'color'
-  | 'url'
-  | 'weigh';
+/** Widget / storage kinds of a field (the reference's design types; pk and spk are the generator's own). */
+export const FIELD_TYPES = [
+  'string',
+  'password',
+  'textarea',
+  'editor',
+  'number',
+  'float',
+  'switch',
+  'select',
+  'radio',
+  'checkbox',
+  'selects',
+  'date',
+  'datetime',
+  'timestamp',
+  'image',
+  'images',
+  'file',
+  'files',
+  'remoteSelect',
+  'remoteSelects',
+  'city',
+  'icon',
+  'color',
+  'url',
+  'weigh',
+  'array',
+  'year',
+  'time',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Checks a form value must pass besides its type's own (the reference designer's `form.validator`). */
+export const FIELD_VALIDATORS = ['email', 'mobile', 'idCard', 'account', 'url', 'number', 'integer', 'date'] as const;
+export type FieldValidator = (typeof FIELD_VALIDATORS)[number];
 
 /** The `search[]` operators of reference 2.1. */
-export type SearchOperator =
-  | 'eq'
-  | 'ne'
-  | 'gt'
-  | 'egt'
-  | 'lt'
-  | 'elt'
-  | 'LIKE'
-  | 'NOT LIKE'
-  | 'IN'
-  | 'NOT IN'
-  | 'RANGE'
-  | 'NOT RANGE'
-  | 'FIND_IN_SET'
-  | 'NULL'
-  | 'NOT NULL';
+export const SEARCH_OPERATORS = ['eq', 'ne', 'gt', 'egt', 'lt', 'elt', 'LIKE', 'NOT LIKE', 'IN', 'NOT IN', 'RANGE', 'NOT RANGE', 'FIND_IN_SET', 'NULL', 'NOT NULL'] as const;
+export type SearchOperator = (typeof SEARCH_OPERATORS)[number];
+
+/** A text in each language of the portal. */
+export type Bilingual = Readonly<Record<Lang, string>>;
+
+/** Labels written into a definition instead of the catalogue: title, field titles, option labels per field. */
+export interface ResourceLabels {
+  title: Bilingual;
+  fields: Readonly<Record<string, Bilingual>>;
+  options?: Readonly<Record<string, Readonly<Record<string, Bilingual>>>>;
+}
 
 /** How a value shows in the admin table. */
-export type ColumnRender = 'text' | 'tag' | 'tags' | 'image' | 'images' | 'datetime' | 'switch' | 'url' | 'color' | 'icon';
+export const COLUMN_RENDERS = ['text', 'tag', 'tags', 'image', 'images', 'datetime', 'switch', 'url', 'color', 'icon'] as const;
+export type ColumnRender = (typeof COLUMN_RENDERS)[number];
 
 export interface FieldDef {
   /** Column name. */
@@ -80,10 +90,16 @@ export interface FieldDef {
    * leaves out (a rule's own subtree as its parent, say).
    */
   remote?: { resource: string; labelField: string; exclude?: readonly string[] };
+  /** float: decimal places a value may have. */
+  precision?: number;
+  /** Further checks of the form value (server and form alike). */
+  validators?: readonly FieldValidator[];
   /** Admin table column; `false` hides it from the list (it can still be edited). */
-  list?: false | { render?: ColumnRender; sortable?: boolean; operator?: SearchOperator | false; width?: number; hidden?: boolean };
+  list?:
+    | false
+    | { render?: ColumnRender; sortable?: boolean; operator?: SearchOperator | false; width?: number; hidden?: boolean; timeFormat?: string };
   /** `false`: not in the add/edit form (computed or system columns). */
-  form?: false | { rows?: number; placeholder?: boolean };
+  form?: false | { rows?: number; placeholder?: boolean; step?: number };
   /** Not a column of the table: validated with the form and handed to the resource's save hooks. */
   virtual?: boolean;
 }
@@ -118,6 +134,8 @@ export interface ResourceDef {
   /** Row scoping by owner column (reference 2.3); false = none. */
   dataLimit?: false | 'personal' | 'parent' | 'allAuth' | 'allAuthAndOthers';
   dataLimitField?: string;
+  /** Labels of a generated definition, in both languages (hand-written ones use the catalogue). */
+  labels?: ResourceLabels;
 }
 
 const GENERIC_ACTIONS = ['index', 'add', 'edit', 'del', 'sortable'] as const;

@@ -1,7 +1,6 @@
 import type { Services } from '../../server/services/index.ts';
 import { CrudEngine, type CrudHooks } from '../../server/services/crud/engine.ts';
 import { actionUrl } from '../../resources/naming.ts';
-import { findResource } from '../../resources/index.ts';
 import { genericActionsOf, type GenericAction, type ResourceDef } from '../../resources/types.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 
@@ -25,7 +24,7 @@ export async function remarkOf(services: Services, def: ResourceDef, req: ApiReq
  * `<resource>/<action>` rule, with `select=true` lookups served by index (reference section 2).
  */
 export function crudRoutes(services: Services, def: ResourceDef, options: CrudRouteOptions = {}): { engine: CrudEngine; routes: ApiRoute[] } {
-  const engine = new CrudEngine(services.knex, def, options.hooks ?? {}, findResource);
+  const engine = new CrudEngine(services.knex, def, options.hooks ?? {}, (name) => services.resources.find(name));
   const actions = new Set(options.actions ?? genericActionsOf(def));
   const routes: ApiRoute[] = [];
   // Public pages showing this kind of content are re-rendered after any write.

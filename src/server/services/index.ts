@@ -26,6 +26,10 @@ import { LocalBackupStore } from './backup/store.ts';
 import { isPostgres } from '../db.ts';
 import { OriginPolicy } from '../origin.ts';
 import { IpBan } from './ipBan.ts';
+import { ResourceRegistry } from './resourceRegistry.ts';
+import { CrudGenerator } from './crud/generator.ts';
+import { resources } from '../../resources/index.ts';
+import { serverT } from '../i18n.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -59,6 +63,9 @@ export interface Services {
   ipBan: IpBan;
   /** Which hosts we answer for, and the origin of each request's absolute links. */
   origins: OriginPolicy;
+  /** Every resource definition: hand-written and generated (kept up to date from the database). */
+  resources: ResourceRegistry;
+  crudGenerator: CrudGenerator;
   /** Origin used for absolute links of this request: PUBLIC_URL, else its own allowed one (origin.ts). */
   origin(ctx: Context): string;
 }
@@ -79,6 +86,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
   caches.register('pages', (tags) => (tags ? pageCache.invalidate(tags) : pageCache.clear()));
   const origins = new OriginPolicy(config);
   const loginThrottle = new LoginThrottle(knex);
+  const registry = new ResourceRegistry(knex, log, resources);
   return {
     config,
     knex,
@@ -105,6 +113,8 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
       log,
       keep: config.backupKeep,
     }),
+    resources: registry,
+    crudGenerator: new CrudGenerator(knex, registry, serverT('zh-cn', 'admin')),
     origins,
     ipBan: new IpBan(settings),
     // The hosts middleware has refused any request whose origin would be null.

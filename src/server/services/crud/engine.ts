@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import type { ApiRequest } from '../../../api/types.ts';
 import { resourceSchema } from '../../../resources/schema.ts';
-import type { ResourceDef } from '../../../resources/types.ts';
+import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { parseInput } from '../../../api/validate.ts';
 import { ApiError, Success } from '../../middleware/envelope.ts';
 import { adminsInGroups, coveredGroupIds, descendantGroupIds, groupsOf } from '../adminGroups.ts';
 import { now } from '../clock.ts';
+import { hashPassword } from '../passwords.ts';
 import { sanitizeRichText } from '../richText.ts';
 import { applyListParams, type Relation } from './query.ts';
 import { copyToRecycleBin, logSensitiveChanges, type Row } from './security.ts';
@@ -45,10 +46,15 @@ export interface CrudHooks {
 
 /** Database constraint failures become messages the admin can act on instead of server errors. */
 function constraintError(err: unknown): ApiError | null {
-  const e = err as { code?: string; message?: string };
+  const e = err as { code?: string; message?: string; column?: string };
   const text = `${e.code ?? ''} ${e.message ?? ''}`;
   if (e.code === '23503' || /FOREIGNKEY|FOREIGN KEY/i.test(text)) return new ApiError('crud:inUse');
   if (e.code === '23505' || /UNIQUE/i.test(text)) return new ApiError('crud:duplicate');
+  // A column the form left empty that the table requires (a table designed by hand, say).
+  if (e.code === '23502' || /NOTNULL|NOT NULL/i.test(text)) {
+    const column = e.column ?? /NOT NULL constraint failed: [\w"]+\.(\w+)/i.exec(e.message ?? '')?.[1] ?? '';
+    return new ApiError('crud:notNull', 0, null, { column });
+  }
   return null;
 }
 
@@ -74,12 +80,12 @@ export class CrudEngine {
     private readonly knex: Knex,
     readonly def: ResourceDef,
     private readonly hooks: CrudHooks,
-    resolve: (name: string) => ResourceDef | undefined,
+    private readonly resolve: (name: string) => ResourceDef | undefined,
   ) {
     this.relations = def.fields
       .filter((f) => f.type === 'remoteSelect' && f.remote)
       .map((f) => {
-        const target = resolve(f.remote!.resource);
+        const target = this.resolve(f.remote!.resource);
         if (!target) throw new Error(`${def.name}.${f.name}: unknown remote resource ${f.remote!.resource}`);
         const labelField = f.remote!.labelField;
         const localizedLabel = target.fields.some((t) => t.name === labelField && t.localized);
@@ -136,9 +142,48 @@ export class CrudEngine {
         out[key] = value;
       }
     }
-    // Password fields are write-only: forms get an empty value, never the stored hash.
-    for (const field of this.def.fields) if (field.type === 'password') out[field.name] = '';
+    for (const field of this.def.fields) {
+      // Password fields are write-only: forms get an empty value, never the stored hash.
+      if (field.type === 'password') out[field.name] = '';
+      // PostgreSQL hands decimals over as text (reference 5.3: a float is read as a number).
+      if (field.type === 'float' && typeof out[field.name] === 'string' && out[field.name] !== '') out[field.name] = Number(out[field.name]);
+    }
     return this.hooks.output ? this.hooks.output(out, req) : out;
+  }
+
+  /** The maintained time columns among these that the definition lists. */
+  private times(columns: readonly string[]): Row {
+    return Object.fromEntries(columns.filter((c) => this.def.fields.some((f) => f.name === c)).map((c) => [c, now()]));
+  }
+
+  /**
+   * Labels shown beside stored keys in the list (reference 5.3 item 4): a remoteSelects field gets
+   * `<stem>_name_arr` (the labels of its rows), a city field `<name>_text` (the area names), one query per
+   * field for the whole page.
+   */
+  private async addLabels(rows: Row[]): Promise<void> {
+    const ids = (field: FieldDef) => [...new Set(rows.flatMap((r) => String(r[field.name] ?? '').split(',').map((v) => v.trim()).filter(Boolean)))];
+    for (const field of this.def.fields) {
+      if (field.type === 'remoteSelects' && field.remote && !field.virtual) {
+        const target = this.resolve(field.remote.resource);
+        if (!target) continue;
+        const keys = ids(field);
+        const found = keys.length ? ((await this.knex(target.table).whereIn(target.pk, keys).select(`${target.pk} as k`, `${field.remote.labelField} as l`)) as { k: unknown; l: unknown }[]) : [];
+        const labels = new Map(found.map((f) => [String(f.k), String(f.l ?? '')]));
+        const stem = field.name.replace(/_(arr|ids)$/, '');
+        for (const row of rows) {
+          row[`${stem}_name_arr`] = String(row[field.name] ?? '').split(',').map((v) => v.trim()).filter(Boolean).map((k) => labels.get(k) ?? `#${k}`);
+        }
+      }
+      if (field.type === 'city') {
+        const keys = ids(field);
+        const found = keys.length ? ((await this.knex('area').whereIn('id', keys).select('id', 'name')) as { id: number; name: string }[]) : [];
+        const names = new Map(found.map((a) => [String(a.id), a.name]));
+        for (const row of rows) {
+          row[`${field.name}_text`] = String(row[field.name] ?? '').split(',').map((v) => names.get(v.trim()) ?? '').filter(Boolean).join(' / ');
+        }
+      }
+    }
   }
 
   async index(req: ApiRequest, remark: string): Promise<ListResult> {
@@ -147,6 +192,7 @@ export class CrudEngine {
     const { page, limit } = applyListParams(query, this.def, this.relations, req.input, this.hooks.hidden);
     const [{ total }] = (await query.clone().clearSelect().clearOrder().count(`${this.def.table}.${this.def.pk} as total`)) as [{ total: number }];
     const rows = (await query.limit(limit).offset((page - 1) * limit)) as Row[];
+    await this.addLabels(rows);
     return { list: await Promise.all(rows.map((r) => this.present(r, req))), total: Number(total), remark };
   }
 
@@ -187,14 +233,42 @@ export class CrudEngine {
     return { data, virtual };
   }
 
+  /**
+   * What the schema cannot check without the database, and what it must not see in clear: remote keys must
+   * name existing rows, and a stored password field (a generated one; accounts hash theirs in their hooks)
+   * keeps a scrypt hash, left as it is when an edit sends none.
+   */
+  private async completeStored(data: Row, input: Record<string, unknown>, mode: 'add' | 'edit', trx: Knex.Transaction): Promise<void> {
+    for (const field of this.def.fields) {
+      if (field.virtual || field.form === false) continue;
+      if ((field.type === 'remoteSelect' || field.type === 'remoteSelects') && field.remote && typeof data[field.name] !== 'undefined') {
+        const target = this.resolve(field.remote.resource);
+        const keys = String(data[field.name] ?? '').split(',').filter((k) => k !== '' && k !== '0');
+        if (!target || keys.length === 0) continue;
+        const found = (await trx(target.table).whereIn(target.pk, keys).select(target.pk)) as Row[];
+        if (found.length !== new Set(keys).size) throw new ApiError('crud:remoteMissing', 0, null, { field: field.name });
+      }
+      if (field.type === 'password') {
+        const plain = input[field.name];
+        if (typeof plain === 'string' && plain !== '') {
+          if (plain.length > 128) throw new ApiError('validate:tooLong', 0, null, { field: field.name });
+          data[field.name] = await hashPassword(plain);
+        } else if (mode === 'add' && field.required) {
+          throw new ApiError('validate:fieldRequired', 0, null, { field: field.name });
+        }
+      }
+    }
+  }
+
   async add(req: ApiRequest): Promise<Success<null>> {
     const def = this.def;
     await translatingConstraints(() => this.knex.transaction(async (trx) => {
       const form = this.formData(req.input, 'add');
       const ctx: SaveContext = { mode: 'add', req, trx, input: req.input, virtual: form.virtual };
       let data = form.data;
+      await this.completeStored(data, req.input, 'add', trx);
       if (def.dataLimit && req.admin) data[def.dataLimitField ?? 'admin_id'] = req.admin.id;
-      if (def.timestamps) data = { ...data, create_time: now(), update_time: now() };
+      if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
       if (this.hooks.beforeSave) data = await this.hooks.beforeSave(data, ctx);
       const [inserted] = await trx(def.table).insert(data).returning(def.pk);
       const id = typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted;
@@ -213,8 +287,9 @@ export class CrudEngine {
       const form = this.formData(req.input, 'edit');
       const ctx: SaveContext = { mode: 'edit', req, trx, current, input: req.input, virtual: form.virtual };
       let data = form.data;
+      await this.completeStored(data, req.input, 'edit', trx);
       if (def.dataLimit) delete data[def.dataLimitField ?? 'admin_id'];
-      if (def.timestamps) data.update_time = now();
+      if (def.timestamps) Object.assign(data, this.times(['update_time']));
       if (this.hooks.beforeSave) data = await this.hooks.beforeSave(data, ctx);
       if (Object.keys(data).length) await trx(def.table).where(def.pk, String(current[def.pk])).update(data);
       const after = (await trx(def.table).where(def.pk, String(current[def.pk])).first()) as Row;

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { isMenuIcon, type MenuIconName } from '../shared/icons.ts';
+import { COLUMN_RENDERS, FIELD_TYPES, FIELD_VALIDATORS, SEARCH_OPERATORS, type ResourceDef } from './types.ts';
+
+/**
+ * The shape of a resource definition kept as data (the CRUD generator's, in `crud_resource`): checked when
+ * it is written and again when a process loads it, so a damaged row is skipped instead of serving a
+ * broken screen. `FORMAT` is written beside it; a later change of the shape raises it and converts old rows.
+ */
+export const DEFINITION_FORMAT = 1;
+
+const IDENTIFIER = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
+const bilingual = z.object({ 'zh-cn': z.string().max(255), en: z.string().max(255) }).strict();
+
+const fieldSchema = z
+  .object({
+    name: IDENTIFIER,
+    type: z.enum(FIELD_TYPES),
+    localized: z.boolean().optional(),
+    required: z.boolean().optional(),
+    default: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+    max: z.number().optional(),
+    min: z.number().optional(),
+    precision: z.number().int().min(0).max(30).optional(),
+    options: z.array(z.union([z.string(), z.number()])).optional(),
+    remote: z.object({ resource: z.string().min(1), labelField: z.string().min(1), exclude: z.array(z.string()).optional() }).strict().optional(),
+    validators: z.array(z.enum(FIELD_VALIDATORS)).optional(),
+    list: z
+      .union([
+        z.literal(false),
+        z
+          .object({
+            render: z.enum(COLUMN_RENDERS).optional(),
+            sortable: z.boolean().optional(),
+            operator: z.union([z.enum(SEARCH_OPERATORS), z.literal(false)]).optional(),
+            width: z.number().int().positive().optional(),
+            hidden: z.boolean().optional(),
+            timeFormat: z.string().max(40).optional(),
+          })
+          .strict(),
+      ])
+      .optional(),
+    form: z
+      .union([z.literal(false), z.object({ rows: z.number().int().positive().optional(), placeholder: z.boolean().optional(), step: z.number().positive().optional() }).strict()])
+      .optional(),
+    virtual: z.boolean().optional(),
+  })
+  .strict();
+
+export const definitionSchema = z
+  .object({
+    name: z.string().regex(/^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*){0,3}$/).max(100),
+    table: IDENTIFIER,
+    pk: IDENTIFIER,
+    fields: z.array(fieldSchema).min(1),
+    quickSearch: z.array(IDENTIFIER),
+    defaultOrder: z.tuple([IDENTIFIER, z.enum(['asc', 'desc'])]),
+    weighField: IDENTIFIER.optional(),
+    timestamps: z.boolean(),
+    menu: z
+      .object({
+        parent: z.string().max(100),
+        icon: z.string().refine(isMenuIcon).transform((v) => v as MenuIconName),
+        weigh: z.number().int(),
+      })
+      .strict(),
+    actions: z.array(z.string()).optional(),
+    recycle: z.boolean().optional(),
+    dataLimit: z.union([z.literal(false), z.enum(['personal', 'parent', 'allAuth', 'allAuthAndOthers'])]).optional(),
+    dataLimitField: z.string().optional(),
+    labels: z
+      .object({
+        title: bilingual,
+        fields: z.record(z.string(), bilingual),
+        options: z.record(z.string(), z.record(z.string(), bilingual)).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .superRefine((def, ctx) => {
+    const names = new Set(def.fields.map((f) => f.name));
+    if (!names.has(def.pk)) ctx.addIssue({ code: 'custom', message: 'pk is not a field', path: ['pk'] });
+    for (const column of [...def.quickSearch, def.defaultOrder[0], ...(def.weighField ? [def.weighField] : [])]) {
+      if (!names.has(column)) ctx.addIssue({ code: 'custom', message: `${column} is not a field` });
+    }
+  });
+
+/** A stored definition, checked; throws a zod error naming what is wrong. */
+export function parseDefinition(value: unknown): ResourceDef {
+  return definitionSchema.parse(value) satisfies ResourceDef;
+}
