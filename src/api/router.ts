@@ -136,6 +136,9 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
   const limiter = new RateLimiter(services.config.rateLimitFactor);
   return async (ctx, next) => {
     if (ctx.state.kind !== 'api') return next();
+    // Generated resources come and go at run time: an admin call first makes sure this process has the
+    // current set (a look at the database at most once a second, see ResourceRegistry).
+    if (ctx.path.toLowerCase().startsWith('/admin/')) await services.resources.sync();
     const methods = registry.find(ctx.path);
     if (!methods) {
       sendEnvelope(ctx, 0, ctx.state.t('interfaceNotFound', { path: ctx.path }), null, 404);

@@ -47,6 +47,8 @@ import { wechatReplyRoutes } from './admin/wechat/replies.ts';
 import { topupRoutes } from './pay/topup.ts';
 import { notifyRoutes } from './pay/notify.ts';
 import { payAdminRoutes } from './admin/pay.ts';
+import { crudGeneratorRoutes } from './admin/crud/generator.ts';
+import { followGeneratedResources, generatedResourceRoutes } from './admin/crud/generated.ts';
 
 /** Every API route of the portal, in one place so tests can walk them all. */
 export function registerRoutes(registry: ApiRegistry, services: Services): void {
@@ -89,4 +91,6 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...wechatCallbackRoutes(services), ...miniLoginRoutes(services));
   registry.add(...wechatConfigRoutes(services), ...miniProgramRoutes(services), ...wechatReplyRoutes(services));
   registry.add(...topupRoutes(services), ...notifyRoutes(services), ...payAdminRoutes(services));
+  registry.add(...crudGeneratorRoutes(services, registry), ...generatedResourceRoutes(services));
+  followGeneratedResources(registry, services);
 }

@@ -81,6 +81,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await ensureResourceIndexes(knex, resources);
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
+    await services.resources.sync(true);
     const renderer = await createRenderer(services, dev);
     services.backup.onRestored(async () => {
       // An archive from before a later migration is brought up to date like a database at boot.

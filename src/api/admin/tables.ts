@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { resources } from '../../resources/index.ts';
-import { fieldLabelKey } from '../../resources/naming.ts';
+import { fieldTitle, resourceTitle } from '../../resources/labels.ts';
 import type { ResourceDef } from '../../resources/types.ts';
+import type { Lang } from '../../shared/i18n/langs.ts';
 import { connectionInfo, listTables, tableColumns, type TableColumn } from '../../server/dbTables.ts';
 import { ApiError } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
@@ -13,17 +13,12 @@ export const CONNECTION_KEY = 'default';
 /** Tables have no prefix here; the client strips and re-adds `prefix` as it would BuildAdmin's `ba_`. */
 const PREFIX = '';
 
-/** A table's definition, where a resource manages it: its titles stand in for MySQL's comments. */
-function resourceOf(table: string): ResourceDef | undefined {
-  return resources.find((r) => r.table === table);
-}
-
 /** A column's title in the reader's language: its field label, or the label plus "(English)" for a sibling. */
-function columnTitle(def: ResourceDef | undefined, column: string, t: TFunction): string {
+function columnTitle(def: ResourceDef | undefined, column: string, lang: Lang, t: TFunction): string {
   if (!def) return '';
-  if (def.fields.some((f) => f.name === column && !f.virtual)) return t(fieldLabelKey(def, column), { defaultValue: '' });
+  if (def.fields.some((f) => f.name === column && !f.virtual)) return fieldTitle(def, column, lang, t, '');
   const localized = def.fields.find((f) => f.localized && `${f.name}_en` === column);
-  return localized ? t('tables:englishColumn', { label: t(fieldLabelKey(def, localized.name), { defaultValue: localized.name }) }) : '';
+  return localized ? t('tables:englishColumn', { label: fieldTitle(def, localized.name, lang, t) }) : '';
 }
 
 /** A column as MySQL's information_schema.COLUMNS row, the shape BuildAdmin's CRUD designer reads. */
@@ -105,8 +100,9 @@ export function tableHelperRoutes(services: Services): ApiRoute[] {
         const list = [];
         for (const table of await listTables(knex)) {
           if (excluded.has(table)) continue;
-          const def = resourceOf(table);
-          const comment = def ? `${PREFIX}${table} - ${t(`resources:${def.name}.title`)}` : `${PREFIX}${table}`;
+          // A table's resource (hand-written or generated) titles it, standing in for MySQL's comments.
+          const def = services.resources.byTable(table);
+          const comment = def ? `${PREFIX}${table} - ${resourceTitle(def, ctx.state.lang, t)}` : `${PREFIX}${table}`;
           if (search && !comment.toLowerCase().includes(search)) continue;
           list.push({ table, comment, connection, prefix: PREFIX });
         }
@@ -128,11 +124,11 @@ export function tableHelperRoutes(services: Services): ApiRoute[] {
       auth: 'admin',
       async handler({ input, ctx }) {
         const { table, columns } = await columnsOf(input);
-        const def = resourceOf(table);
+        const def = services.resources.byTable(table);
         const t = ctx.state.t;
         const fieldList = Object.fromEntries(
           columns.map((c) => {
-            const title = columnTitle(def, c.name, t);
+            const title = columnTitle(def, c.name, ctx.state.lang, t);
             return [c.name, isClean(input.clean) ? title : columnRow(table, c, title)];
           }),
         );

@@ -68,6 +68,8 @@ const BUTTON_TITLES: Record<string, string> = {
   verify: '校验',
   download: '下载',
   upload: '上传',
+  generate: '生成',
+  delete: '删除',
 };
 
 /** Permission buttons `<menu>/<action>` of a menu, titled as the reference titles them. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { resources } from '../../resources/index.ts';
+import type { ResourceDef } from '../../resources/types.ts';
 import { ApiError } from '../middleware/envelope.ts';
 
 /** Where an admin function keeps its rows: what a recycle or sensitive rule watches by default. */
@@ -30,8 +30,8 @@ const NOT_SENSITIVE = [...LOGS, 'auth/adminLog', 'routine/config'];
 
 export type RuleKind = 'recycle' | 'sensitive';
 
-/** Every admin function a rule of this kind may name, with its table, by name. */
-export function controllerTables(kind: RuleKind): Map<string, ControllerTable> {
+/** Every admin function a rule of this kind may name (hand-written and generated resources), with its table, by name. */
+export function controllerTables(kind: RuleKind, resources: readonly ResourceDef[]): Map<string, ControllerTable> {
   const all = new Map<string, ControllerTable>(Object.entries(HAND_WRITTEN));
   for (const def of resources) all.set(def.name, { data_table: def.table, primary_key: def.pk });
   const excluded = kind === 'recycle' ? NOT_RECYCLABLE : NOT_SENSITIVE;
@@ -56,10 +56,11 @@ export async function tableColumns(db: Knex | Knex.Transaction, table: string): 
 export async function ruleFormData(
   db: Knex | Knex.Transaction,
   kind: RuleKind,
+  resources: readonly ResourceDef[],
 ): Promise<{ controllers: Record<string, string>; tables: Record<string, ControllerTable & { columns: string[] }> }> {
   const controllers: Record<string, string> = {};
   const tables: Record<string, ControllerTable & { columns: string[] }> = {};
-  for (const [name, table] of controllerTables(kind)) {
+  for (const [name, table] of controllerTables(kind, resources)) {
     controllers[name] = name;
     tables[name] = { ...table, columns: await tableColumns(db, table.data_table) };
   }
@@ -75,10 +76,11 @@ export async function normaliseRule(
   kind: RuleKind,
   table: 'security_data_recycle' | 'security_sensitive_data',
   data: Record<string, unknown>,
+  resources: readonly ResourceDef[],
   current?: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const controller = String(data.controller ?? current?.controller ?? '').trim();
-  const known = controllerTables(kind).get(controller);
+  const known = controllerTables(kind, resources).get(controller);
   if (!known) throw new ApiError('admin-routine:controllerUnknown', 0, null, { controller });
   const taken = trx(table).whereRaw('lower(controller_as) = ?', [controllerAlias(controller)]);
   if (current) taken.whereNot('id', String(current.id));

@@ -13,17 +13,17 @@ export function dataRecycleRoutes(services: Services): ApiRoute[] {
   const { engine, routes } = crudRoutes(services, dataRecycleResource, {
     actions: ['index', 'add', 'del'],
     hooks: {
-      beforeSave: (data, ctx) => normaliseRule(ctx.trx, 'recycle', 'security_data_recycle', data, ctx.current),
+      beforeSave: (data, ctx) => normaliseRule(ctx.trx, 'recycle', 'security_data_recycle', data, services.resources.all(), ctx.current),
     },
   });
   return [
     ...routes,
-    { methods: ['GET'], path: '/admin/security.DataRecycle/add', auth: 'adminRule', handler: () => ruleFormData(knex, 'recycle') },
+    { methods: ['GET'], path: '/admin/security.DataRecycle/add', auth: 'adminRule', handler: () => ruleFormData(knex, 'recycle', services.resources.all()) },
     {
       methods: ['GET'],
       path: '/admin/security.DataRecycle/edit',
       auth: 'adminRule',
-      handler: async (req) => ({ ...(await engine.read(req)), ...(await ruleFormData(knex, 'recycle')) }),
+      handler: async (req) => ({ ...(await engine.read(req)), ...(await ruleFormData(knex, 'recycle', services.resources.all())) }),
     },
     { methods: ['POST'], path: '/admin/security.DataRecycle/edit', auth: 'adminRule', handler: (req) => engine.edit(req) },
   ];

@@ -42,7 +42,7 @@ export function sensitiveDataRoutes(services: Services): ApiRoute[] {
     hooks: {
       output: (row) => ({ ...row, data_fields: decodeFields(row.data_fields) }),
       async beforeSave(data, ctx) {
-        const out = await normaliseRule(ctx.trx, 'sensitive', 'security_sensitive_data', data, ctx.current);
+        const out = await normaliseRule(ctx.trx, 'sensitive', 'security_sensitive_data', data, services.resources.all(), ctx.current);
         const fields = postedFields(ctx.input) ?? (ctx.current ? decodeFields(ctx.current.data_fields) : {});
         if (Object.keys(fields).length === 0) {
           throw new ApiError('validate:fieldRequired', 0, null, { field: ctx.req.ctx.state.t('resources:security/sensitiveData.fields.data_fields') });
@@ -66,12 +66,12 @@ export function sensitiveDataRoutes(services: Services): ApiRoute[] {
         return { ...result, list: result.list.map((row: Row) => ({ ...row, data_fields: Object.values(row.data_fields as Record<string, string>) })) };
       },
     },
-    { methods: ['GET'], path: '/admin/security.SensitiveData/add', auth: 'adminRule', handler: () => ruleFormData(knex, 'sensitive') },
+    { methods: ['GET'], path: '/admin/security.SensitiveData/add', auth: 'adminRule', handler: () => ruleFormData(knex, 'sensitive', services.resources.all()) },
     {
       methods: ['GET'],
       path: '/admin/security.SensitiveData/edit',
       auth: 'adminRule',
-      handler: async (req) => ({ ...(await engine.read(req)), ...(await ruleFormData(knex, 'sensitive')) }),
+      handler: async (req) => ({ ...(await engine.read(req)), ...(await ruleFormData(knex, 'sensitive', services.resources.all())) }),
     },
     { methods: ['POST'], path: '/admin/security.SensitiveData/edit', auth: 'adminRule', handler: (req) => engine.edit(req) },
   ];

@@ -6,7 +6,7 @@ import { DesignError, designSchema, effectiveType, type Design, type DesignChang
 import { actionUrl } from '../../../resources/naming.ts';
 import { actionsOf, type ResourceDef } from '../../../resources/types.ts';
 import { adminView } from '../../../shared/views.ts';
-import { migrationTables, syncKeySequence } from '../../dbSchema.ts';
+import { migrationTables, syncKeySequence, tableColumns as describeColumns } from '../../dbTables.ts';
 import { ApiError } from '../../middleware/envelope.ts';
 import { now } from '../clock.ts';
 import { bumpRegistryVersion, type ResourceRegistry } from '../resourceRegistry.ts';
@@ -65,8 +65,9 @@ function parseDesign(input: Record<string, unknown>): Design {
   throw new ApiError(key, 0, null, { field: where || '-' });
 }
 
+/** The column names of a table in order (none when it does not exist). */
 async function tableColumns(db: Knex | Knex.Transaction, table: string): Promise<string[]> {
-  return Object.keys(await db(table).columnInfo());
+  return ((await describeColumns(db, table)) ?? []).map((c) => c.name);
 }
 
 async function rowCount(db: Knex | Knex.Transaction, table: string): Promise<number> {

@@ -1,0 +1,210 @@
+import type { TFunction } from 'i18next';
+import { fieldTitle, optionTitle, resourceTitle } from '../../../resources/labels.ts';
+import { controllerOf } from '../../../resources/naming.ts';
+import { COMMENT_SEPARATORS, DESIGN_TYPES, detectDesignType, formatComment, type DesignType } from '../../../resources/generator/designTypes.ts';
+import { migrationFilePath, migrationSource, resourceFilePath, resourceSource } from '../../../resources/generator/exportSource.ts';
+import { resourceNameOf } from '../../../resources/generator/identifiers.ts';
+import { columnSpec } from '../../../resources/generator/columns.ts';
+import type { ResourceDef } from '../../../resources/types.ts';
+import { tableColumns, type TableColumn } from '../../../server/dbTables.ts';
+import { serverT } from '../../../server/i18n.ts';
+import { ApiError, Success } from '../../../server/middleware/envelope.ts';
+import { GENERATE_CONFLICT } from '../../../server/services/crud/generator.ts';
+import type { Services } from '../../../server/services/index.ts';
+import { adminView } from '../../../shared/views.ts';
+import type { ApiRegistry } from '../../router.ts';
+import type { ApiRoute } from '../../types.ts';
+import { crudRoutes } from '../crud.ts';
+import crudLog from '../../../resources/crud/log.ts';
+
+/** Every generator action but generate and delete needs the generator's page (reference 1.3, tightened). */
+const VIEW_RULE = 'crud/crud/index';
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+}
+
+function idOf(value: unknown): number {
+  const id = Number(text(value));
+  if (!Number.isInteger(id) || id <= 0) throw new ApiError('crud:parameterError');
+  return id;
+}
+
+/** A label fit for the comment convention: its separators would split it, so they become spaces. */
+function commentPart(label: string): string {
+  return label.replace(new RegExp(COMMENT_SEPARATORS.source, 'g'), ' ').trim();
+}
+
+/** A managed table's field as its definition has it, in the comment convention of one language. */
+function commentOf(def: ResourceDef | undefined, column: string, lang: 'zh-cn' | 'en', t: TFunction): string {
+  const field = def?.fields.find((f) => f.name === column);
+  if (!def || !field) return '';
+  const dict = (field.options ?? []).map(String).map((value) => ({ value, label: commentPart(optionTitle(def, column, value, lang, t) ?? value) }));
+  return formatComment(commentPart(fieldTitle(def, column, lang, t)), field.type === 'switch' && !def.labels?.options?.[column] ? [] : dict);
+}
+
+/** The design type of a column: its definition's type where a resource manages the table, else the guess. */
+function designTypeOf(def: ResourceDef | undefined, column: TableColumn): DesignType {
+  if (def?.pk === column.name) return 'pk';
+  const type = def?.fields.find((f) => f.name === column.name)?.type;
+  return type && (DESIGN_TYPES as readonly string[]).includes(type) ? (type as DesignType) : detectDesignType(column);
+}
+
+/** A column as the designer's field (reference 5.1), for parseFieldData. */
+function designField(column: TableColumn, def: ResourceDef | undefined, zh: TFunction, en: TFunction) {
+  const decimal = /\((\d+)\s*,\s*(\d+)\)/.exec(column.columnType);
+  const designType = designTypeOf(def, column);
+  const dflt = column.defaultValue;
+  return {
+    name: column.name,
+    type: column.dataType,
+    dataType: column.columnType,
+    length: decimal ? Number(decimal[1]) : (column.maxLength ?? 0),
+    precision: decimal ? Number(decimal[2]) : 0,
+    default: dflt ?? '',
+    defaultType: designType === 'pk' ? 'NONE' : dflt === null ? (column.nullable ? 'NULL' : 'NONE') : dflt === '' ? 'EMPTY STRING' : 'INPUT',
+    null: column.nullable,
+    primaryKey: column.primary,
+    unsigned: false,
+    autoIncrement: column.autoIncrement,
+    comment: commentOf(def, column.name, 'zh-cn', zh),
+    commentEn: commentOf(def, column.name, 'en', en),
+    designType,
+    table: {},
+    form: {},
+  };
+}
+
+/**
+ * The CRUD generator's API (reference admin-api 5) and its log list. Generated resources get their routes
+ * from the registry binding (generated.ts), not from here.
+ */
+export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): ApiRoute[] {
+  const { crudGenerator: generator, knex } = services;
+  const zh = serverT('zh-cn');
+  const en = serverT('en');
+  const routeTaken = (path: string, resource: string) => {
+    const owner = registry.ownerOf(path);
+    return owner !== null && owner !== `generated:${resource}`;
+  };
+  const logRoutes = crudRoutes(services, crudLog, { actions: ['index'] }).routes.map((r) => ({ ...r, rule: VIEW_RULE }));
+
+  return [
+    ...logRoutes,
+    {
+      methods: ['POST'],
+      path: '/admin/crud.Crud/generate',
+      auth: 'adminRule',
+      async handler({ input }) {
+        const confirm = input.confirm === true || input.confirm === 1 || input.confirm === '1' || input.confirm === 'true';
+        const result = await generator.generate(input, { routeTaken, confirm });
+        return new Success(result, result.backupTable ? 'crud-generator:generatedWithBackup' : 'crud-generator:generated', { name: result.name, backup: result.backupTable });
+      },
+    },
+    {
+      methods: ['POST'],
+      path: '/admin/crud.Crud/generateCheck',
+      auth: 'adminRule',
+      rule: VIEW_RULE,
+      logTitle: 'Generate check',
+      async handler({ input }) {
+        const table = text((input.table as Record<string, unknown> | undefined)?.name ?? input.table);
+        if (!table) throw new ApiError('crud:parameterError');
+        const path = text(input.generateRelativePath) || resourceNameOf(table);
+        const found = await generator.check(table, path);
+        if (found.table || found.controller) throw new ApiError('crud-generator:exists', GENERATE_CONFLICT, found, { table, path });
+        return null;
+      },
+    },
+    {
+      methods: ['POST'],
+      path: '/admin/crud.Crud/parseFieldData',
+      auth: 'adminRule',
+      rule: VIEW_RULE,
+      logTitle: 'Parse field data',
+      async handler({ input }) {
+        if (text(input.type || 'db') !== 'db') throw new ApiError('crud-generator:parseTypeUnsupported', 0, null, { type: text(input.type) });
+        const table = text(input.table);
+        const columns = table ? await tableColumns(knex, table) : null;
+        if (!columns) throw new ApiError('crud:recordNotFound');
+        if (await generator.isSystemTable(table)) throw new ApiError('crud-generator:tableSystem', 0, null, { table });
+        const def = services.resources.byTable(table);
+        const [{ n }] = (await knex(table).count('* as n')) as [{ n: number | string }];
+        return {
+          columns: Object.fromEntries(columns.map((c) => [c.name, designField(c, def, zh, en)])),
+          comment: def ? commentPart(resourceTitle(def, 'zh-cn', zh)) : '',
+          commentEn: def ? commentPart(resourceTitle(def, 'en', en)) : '',
+          empty: Number(n) === 0,
+        };
+      },
+    },
+    {
+      methods: ['GET'],
+      path: '/admin/crud.Crud/getFileData',
+      auth: 'adminRule',
+      rule: VIEW_RULE,
+      handler({ input }) {
+        const table = text(input.table);
+        if (!table) throw new ApiError('crud:parameterError');
+        const name = services.resources.byTable(table)?.name ?? (text(input.generateRelativePath) || resourceNameOf(table));
+        // Nothing is written to disk: the definition lives in crud_resource, and export gives these files.
+        return {
+          resource: name,
+          stored: 'crud_resource',
+          resourceFile: resourceFilePath(name),
+          migrationFile: migrationFilePath(table, new Date()),
+          apiPath: `/admin/${controllerOf(name)}/`,
+          webViewsDir: adminView(name),
+          controllerFileList: [],
+          modelFileList: [],
+        };
+      },
+    },
+    {
+      methods: ['GET'],
+      path: '/admin/crud.Crud/checkCrudLog',
+      auth: 'adminRule',
+      rule: VIEW_RULE,
+      async handler({ input }) {
+        const table = text(input.table);
+        if (!table) throw new ApiError('crud:parameterError');
+        return { id: await generator.newestSuccessfulLog(table) };
+      },
+    },
+    {
+      methods: ['POST'],
+      path: '/admin/crud.Crud/logStart',
+      auth: 'adminRule',
+      rule: VIEW_RULE,
+      logTitle: 'Log start',
+      handler: ({ input }) => generator.logDesign(idOf(input.id)),
+    },
+    {
+      methods: ['POST'],
+      path: '/admin/crud.Crud/delete',
+      auth: 'adminRule',
+      async handler({ input }) {
+        await generator.remove(idOf(input.id));
+        return new Success(null, 'crud-generator:deleted');
+      },
+    },
+    {
+      methods: ['GET'],
+      path: '/admin/crud.Crud/export',
+      auth: 'adminRule',
+      rule: VIEW_RULE,
+      async handler({ input }) {
+        const name = text(input.name);
+        const found = name ? await generator.designOf(name) : null;
+        if (!found) throw new ApiError('crud:recordNotFound');
+        const note = `generated by the CRUD generator from crud_log #${found.logId}`;
+        return {
+          files: [
+            { path: resourceFilePath(found.def.name), content: resourceSource(found.def, note) },
+            { path: migrationFilePath(found.def.table, new Date()), content: migrationSource(found.def.table, found.design.fields.map(columnSpec), note) },
+          ],
+        };
+      },
+    },
+  ];
+}
