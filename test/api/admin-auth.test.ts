@@ -35,7 +35,7 @@ test('the seeded admin logs in with ADMIN_PASSWORD and sees the whole menu', asy
   const index = await api<{ adminInfo: { super: boolean; username: string }; menus: MenuNode[]; siteConfig: { siteName: string } }>(server.url, '/admin/index/index', { headers: { batoken: info.token } });
   t.is(index.body.code, 1);
   t.true(index.body.data.adminInfo.super);
-  t.deepEqual(index.body.data.menus.map((m) => m.name), ['dashboard', 'content', 'auth', 'user', 'pay', 'routine', 'security', 'wechat', 'sms']);
+  t.deepEqual(index.body.data.menus.map((m) => m.name), ['dashboard', 'content', 'auth', 'user', 'pay', 'routine', 'security', 'crud/crud', 'wechat', 'sms']);
   t.is(index.body.data.siteConfig.siteName, '大运河文化协会');
   const auth = index.body.data.menus.find((m) => m.name === 'auth')!;
   t.deepEqual(auth.children!.map((m) => m.name), ['auth/group', 'auth/admin', 'auth/rule', 'auth/adminLog', 'auth/department', 'auth/job']);
