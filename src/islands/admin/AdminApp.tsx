@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } fr
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import type { AdminInfo, MenuNode } from '../../shared/account.ts';
+import type { ResourceDef } from '../../resources/types.ts';
 import { ApiCode } from '../../shared/api/envelope.ts';
 import { RESIZE_DEBOUNCE_MS } from '../../shared/constants/layout.ts';
 import { STORAGE_KEYS } from '../../shared/constants/storage.ts';
@@ -26,7 +27,8 @@ import { LayoutSettings } from './LayoutSettings.tsx';
 import { CollapsedMenu, SideMenu, TopMenu, isPlainClick, menuTitle } from './Menus.tsx';
 import { checkNavigation, explainMissing, loginHref, navErrorKey, type NavError } from './navigation.ts';
 import { Pane, ScreenPane, Spinner, type ShellApi } from './ScreenPane.tsx';
-import { ADMIN_SCREENS } from './screens/index.ts';
+import { adminScreen } from './screens/index.ts';
+import { setGeneratedResources } from './crud/resourceStore.ts';
 import { clearAdminLogin, clearBrowserStorage, readAdminLogin, readKey, writeKey } from './store.ts';
 import { TabBar, type TabCommand } from './TabBar.tsx';
 import { closeOtherTabs, closeTab, moveTab, openTab, restoreTabs, serializeTabs, tabHref, type Tab } from './tabs.ts';
@@ -108,7 +110,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   const historyOptions = useMemo<HistoryOptions>(() => ({ base: adminBase, external: [`${adminBase}/login`] }), [adminBase]);
   const [history] = useState(() => (typeof window === 'undefined' ? null : createAppHistory(historyOptions)));
   const [progress] = useState(() => (typeof window === 'undefined' ? null : createProgressBar()));
-  const [screens] = useState(() => createScreenLoader(ADMIN_SCREENS, i18n, adminScreenOf));
+  const [screens] = useState(() => createScreenLoader(adminScreen, i18n, adminScreenOf));
   const location = useAppLocation(history);
   const width = useViewportWidth();
 
@@ -141,7 +143,16 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
       if (first) setPhase('loading');
       progress?.start();
       try {
-        const { data } = await browserRequest()<IndexAnswer>('/admin/index/index');
+        const request = browserRequest();
+        const [{ data }, generated] = await Promise.all([
+          request<IndexAnswer>('/admin/index/index'),
+          // Resources of the CRUD generator: their screens and menu titles come with the menus.
+          request<{ list: ResourceDef[] }>('/admin/index/resources').then(
+            (r) => r.data.list,
+            () => [],
+          ),
+        ]);
+        setGeneratedResources(generated, i18n);
         const built = buildRouteTable(data.menus, { base: adminBase, hasComponent: (c) => screens.has(c) });
         setLoaded({ ...data, table: built });
         // Restored once (an iframe page shown before the menus arrived stays open too); a later reload keeps
@@ -164,7 +175,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
         progress?.done();
       }
     },
-    [adminBase, progress, screens],
+    [adminBase, progress, screens, i18n],
   );
 
   useEffect(() => {

@@ -18,12 +18,17 @@ export interface ScreenLoader<P> {
   load(component: string): Promise<ComponentType<P>>;
 }
 
+/** A screen's definition by its name, for registries that grow while the app runs (generated resources). */
+export type ScreenLookup<P> = (screen: string) => ScreenDef<P> | undefined;
+
 /** `screenOf` reads the screen name out of a view path: adminScreenOf or memberScreenOf. */
-export function createScreenLoader<P>(registry: ScreenRegistry<P>, instance: i18n, screenOf: (component: string) => string | null): ScreenLoader<P> {
+export function createScreenLoader<P>(registry: ScreenRegistry<P> | ScreenLookup<P>, instance: i18n, screenOf: (component: string) => string | null): ScreenLoader<P> {
   const loaded = new Map<string, Promise<ComponentType<P>>>();
+  const lookup: ScreenLookup<P> = typeof registry === 'function' ? registry : (screen) => (Object.hasOwn(registry, screen) ? registry[screen] : undefined);
   const defOf = (component: string) => {
     const screen = screenOf(component);
-    return screen !== null && Object.hasOwn(registry, screen) ? { screen, def: registry[screen]! } : null;
+    const def = screen === null ? undefined : lookup(screen);
+    return screen !== null && def ? { screen, def } : null;
   };
   return {
     has: (component) => defOf(component) !== null,

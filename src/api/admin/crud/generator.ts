@@ -9,8 +9,8 @@ import type { ResourceDef } from '../../../resources/types.ts';
 import { tableColumns, type TableColumn } from '../../../server/dbTables.ts';
 import { serverT } from '../../../server/i18n.ts';
 import { ApiError, Success } from '../../../server/middleware/envelope.ts';
-import { GENERATE_CONFLICT } from '../../../server/services/crud/generator.ts';
 import type { Services } from '../../../server/services/index.ts';
+import { ApiCode } from '../../../shared/api/envelope.ts';
 import { adminView } from '../../../shared/views.ts';
 import type { ApiRegistry } from '../../router.ts';
 import type { ApiRoute } from '../../types.ts';
@@ -112,7 +112,7 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
         if (!table) throw new ApiError('crud:parameterError');
         const path = text(input.generateRelativePath) || resourceNameOf(table);
         const found = await generator.check(table, path);
-        if (found.table || found.controller) throw new ApiError('crud-generator:exists', GENERATE_CONFLICT, found, { table, path });
+        if (found.table || found.controller) throw new ApiError('crud-generator:exists', ApiCode.generateConflict, found, { table, path });
         return null;
       },
     },

@@ -4,6 +4,7 @@ import Uploader from '../../Uploader.tsx';
 import { useAdmin } from '../context.ts';
 import { CityPicker } from './CityPicker.tsx';
 import type { FormMode, FormValue } from './formModel.ts';
+import { ArrayInput } from './ArrayInput.tsx';
 import { IconPicker } from './IconPicker.tsx';
 import { useResourceLabels } from './labels.ts';
 import { RemoteSelect } from './RemoteSelect.tsx';
@@ -31,7 +32,7 @@ export interface FieldInputProps {
 export function isGroupWidget(field: FieldDef): boolean {
   // Choice types without options fall back to a text input.
   if (['radio', 'checkbox', 'selects'].includes(field.type)) return !!field.options?.length;
-  return ['image', 'images', 'file', 'files', 'editor', 'city'].includes(field.type);
+  return ['image', 'images', 'file', 'files', 'editor', 'city', 'array'].includes(field.type);
 }
 
 const text = (value: FormValue): string => (typeof value === 'string' ? value : '');
@@ -80,7 +81,7 @@ export function FieldInput({ def, field, id, value, onChange, labelId, invalid =
           {...control()}
           type="number"
           inputMode={field.type === 'float' ? 'decimal' : 'numeric'}
-          step={field.type === 'float' ? 'any' : 1}
+          step={(field.form && field.form.step) || (field.type === 'float' ? 'any' : 1)}
           min={field.min}
           max={field.type === 'weigh' ? undefined : field.max}
           value={text(value)}
@@ -153,6 +154,12 @@ export function FieldInput({ def, field, id, value, onChange, labelId, invalid =
     }
     case 'date':
       return <input {...control()} type="date" value={text(value)} onChange={(e) => onChange(e.target.value)} />;
+    case 'time':
+      return <input {...control()} type="time" step={1} value={text(value)} onChange={(e) => onChange(e.target.value)} />;
+    case 'year':
+      return <input {...control()} type="number" inputMode="numeric" min={1000} max={9999} step={1} value={text(value)} onChange={(e) => onChange(e.target.value)} />;
+    case 'array':
+      return group(<ArrayInput id={id} value={text(value)} onChange={onChange} invalid={invalid} />);
     case 'datetime':
     case 'timestamp':
       return <input {...control()} type="datetime-local" step={1} value={text(value)} onChange={(e) => onChange(e.target.value)} />;

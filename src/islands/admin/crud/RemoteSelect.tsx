@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findResource } from '../../../resources/index.ts';
+import { findAdminResource } from './resourceStore.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import type { Lang } from '../../../shared/i18n/langs.ts';
@@ -56,7 +56,7 @@ export interface RemoteSelectProps {
 export function RemoteSelect({ field, id, multiple = false, value, onChange, invalid, describedBy, labelledBy, required }: RemoteSelectProps) {
   const { t } = useTranslation('crud-ui');
   const { request, lang } = useAdmin();
-  const target = field.remote ? findResource(field.remote.resource) : undefined;
+  const target = field.remote ? findAdminResource(field.remote.resource) : undefined;
   const labelField = field.remote?.labelField ?? 'name';
   const exclude = field.remote?.exclude;
   const listId = useId();

@@ -4,6 +4,7 @@
  */
 import type { Lang } from '../../../shared/i18n/langs.ts';
 import { formatTime } from '../../../shared/time.ts';
+import { arrayItems } from '../../../resources/schema.ts';
 import type { ColumnRender, FieldDef } from '../../../resources/types.ts';
 import type { Row } from './listModel.ts';
 
@@ -93,7 +94,7 @@ export function safeHref(url: string): string | null {
 const COLOR = /^(#[0-9a-f]{3,8}|(rgb|hsl)a?\([\d\s.,%]+\))$/i;
 
 /** How a field shows when the definition names no render: by its type. */
-export function renderOf(field: FieldDef): ColumnRender | 'options' | 'relation' | 'text' {
+export function renderOf(field: FieldDef): ColumnRender | 'options' | 'relation' | 'text' | 'pairs' | 'city' {
   const explicit = field.list ? field.list.render : undefined;
   if (explicit) return explicit;
   switch (field.type) {
@@ -118,6 +119,10 @@ export function renderOf(field: FieldDef): ColumnRender | 'options' | 'relation'
       return 'tags';
     case 'remoteSelect':
       return 'relation';
+    case 'array':
+      return 'pairs';
+    case 'city':
+      return 'city';
     default:
       return field.options?.length ? 'options' : 'text';
   }
@@ -150,7 +155,8 @@ export function cellOf(field: FieldDef, row: Row, ctx: CellContext): Cell {
       return urls.length ? { kind: 'images', urls } : { kind: 'empty' };
     }
     case 'datetime': {
-      const text = typeof raw === 'number' || typeof raw === 'string' ? formatTime(raw, undefined, SITE_TIME_ZONE) : '';
+      const format = field.list ? field.list.timeFormat : undefined;
+      const text = typeof raw === 'number' || typeof raw === 'string' ? formatTime(raw, format || undefined, SITE_TIME_ZONE) : '';
       return text ? { kind: 'text', text } : { kind: 'empty' };
     }
     case 'switch': {
@@ -189,6 +195,17 @@ export function cellOf(field: FieldDef, row: Row, ctx: CellContext): Cell {
       const label = relationLabel(row, field, ctx.lang);
       if (label) return { kind: 'text', text: label.text, fallback: label.fallback };
       return isBlank(raw) || raw === 0 ? { kind: 'empty' } : { kind: 'text', text: textOf(raw) };
+    }
+    case 'pairs': {
+      // An array field's key/value rows, one tag each.
+      const items = (arrayItems(raw) ?? []).map((i) => (i.value ? `${i.key}: ${i.value}` : i.key));
+      return items.length ? { kind: 'tags', items } : { kind: 'empty' };
+    }
+    case 'city': {
+      // The server adds the area names beside the ids (<name>_text).
+      const names = textOf(row[`${field.name}_text`]);
+      const text = names || listOf(raw).join(' / ');
+      return text ? { kind: 'text', text } : { kind: 'empty' };
     }
     case 'options':
       return isBlank(raw) ? { kind: 'empty' } : { kind: 'text', text: ctx.optionLabel(field, String(raw)) };

@@ -1,4 +1,5 @@
 import type { ScreenDef, ScreenRegistry } from '../../app/screens.ts';
+import { isGeneratedResource } from '../crud/resourceStore.ts';
 import { resources } from '../../../resources/index.ts';
 import type { ScreenProps } from '../context.ts';
 import { CRUD_NAMESPACES } from '../crud/namespaces.ts';
@@ -32,6 +33,7 @@ const SCREENS: ScreenRegistry<ScreenProps> = {
   'security/dataRecycleLog': { load: () => import('./RecycleBin.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
   'security/sensitiveDataLog': { load: () => import('./SensitiveLog.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
   'wechat/config': { load: () => import('./wechat/OfficialAccount.tsx'), ns: ['admin-screens-wechat', 'wechat', 'crud-ui'] },
+  'crud/crud': { load: () => import('./crud/CrudDesigner.tsx'), ns: ['crud-designer', 'crud-generator', ...CRUD_NAMESPACES] },
   'wechat/miniProgram': { load: () => import('./wechat/MiniProgram.tsx'), ns: ['admin-screens-wechat', 'wechat', 'crud-ui'] },
 };
 
@@ -46,3 +48,9 @@ export const ADMIN_SCREENS: ScreenRegistry<ScreenProps> = {
   ...Object.fromEntries(resources.map((r) => [r.name, resourceScreen])),
   ...SCREENS,
 };
+
+/** A screen by name: a hand-written or resource screen, else the generic one of a generated resource. */
+export function adminScreen(screen: string): ScreenDef<ScreenProps> | undefined {
+  if (Object.hasOwn(ADMIN_SCREENS, screen)) return ADMIN_SCREENS[screen];
+  return isGeneratedResource(screen) ? resourceScreen : undefined;
+}

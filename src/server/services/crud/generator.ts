@@ -7,6 +7,7 @@ import { actionUrl } from '../../../resources/naming.ts';
 import { actionsOf, type ResourceDef } from '../../../resources/types.ts';
 import { adminView } from '../../../shared/views.ts';
 import { migrationTables, syncKeySequence, tableColumns as describeColumns } from '../../dbTables.ts';
+import { ApiCode } from '../../../shared/api/envelope.ts';
 import { ApiError } from '../../middleware/envelope.ts';
 import { now } from '../clock.ts';
 import { bumpRegistryVersion, type ResourceRegistry } from '../resourceRegistry.ts';
@@ -14,8 +15,6 @@ import { buttons, insertRuleTree } from '../ruleTree.ts';
 import { controllerAlias } from '../securityRules.ts';
 import { applyColumn } from './ddl.ts';
 
-/** Code of generateCheck and of an unconfirmed rebuild: the client asks before going on (admin-api 0). */
-export const GENERATE_CONFLICT = -1;
 
 export type LogStatus = 'start' | 'success' | 'error' | 'delete';
 
@@ -162,7 +161,7 @@ export class CrudGenerator {
     if (rebuild && !ours) throw new ApiError('crud-generator:rebuildNotOurs', 0, null, { table });
     const rows = exists ? await rowCount(this.knex, table) : 0;
     if (rebuild && rows > 0 && !options.confirm) {
-      throw new ApiError('crud-generator:rebuildConfirm', GENERATE_CONFLICT, { table: true, controller: this.registry.isGenerated(def.name), rows }, { table, rows });
+      throw new ApiError('crud-generator:rebuildConfirm', ApiCode.generateConflict, { table: true, controller: this.registry.isGenerated(def.name), rows }, { table, rows });
     }
 
     const [logRow] = await this.knex('crud_log')

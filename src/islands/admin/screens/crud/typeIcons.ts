@@ -1,0 +1,33 @@
+import type { DesignType } from '../../../../resources/generator/designTypes.ts';
+
+/** The glyph of each design type in the palette (written out in full: the icon build scans for them). */
+export const TYPE_ICONS: Readonly<Record<DesignType, string>> = {
+  pk: 'bi-key',
+  weigh: 'bi-sort-numeric-down',
+  timestamp: 'bi-clock-history',
+  string: 'bi-input-cursor-text',
+  password: 'bi-asterisk',
+  number: 'bi-123',
+  float: 'bi-percent',
+  radio: 'bi-ui-radios',
+  checkbox: 'bi-ui-checks',
+  switch: 'bi-toggle-on',
+  textarea: 'bi-textarea-t',
+  array: 'bi-list-ol',
+  datetime: 'bi-calendar-event',
+  year: 'bi-calendar3',
+  date: 'bi-calendar-date',
+  time: 'bi-clock',
+  select: 'bi-menu-button-wide',
+  selects: 'bi-menu-button-wide-fill',
+  remoteSelect: 'bi-link-45deg',
+  remoteSelects: 'bi-diagram-3',
+  editor: 'bi-file-richtext',
+  city: 'bi-geo-alt',
+  image: 'bi-image',
+  images: 'bi-images',
+  file: 'bi-file-earmark',
+  files: 'bi-files',
+  icon: 'bi-emoji-smile',
+  color: 'bi-palette',
+};
