@@ -9,7 +9,9 @@ import { COLUMN_RENDERS, FIELD_TYPES, FIELD_VALIDATORS, SEARCH_OPERATORS, type R
  */
 export const DEFINITION_FORMAT = 1;
 
-const IDENTIFIER = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
+const IDENTIFIER = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/);
+/** A column, or a joined relation's column (`user.username`) where lists and searches may name one. */
+const COLUMN_PATH = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z_][A-Za-z0-9_]{0,63})?$/);
 const bilingual = z.object({ 'zh-cn': z.string().max(255), en: z.string().max(255) }).strict();
 
 const fieldSchema = z
@@ -53,7 +55,7 @@ export const definitionSchema = z
     table: IDENTIFIER,
     pk: IDENTIFIER,
     fields: z.array(fieldSchema).min(1),
-    quickSearch: z.array(IDENTIFIER),
+    quickSearch: z.array(COLUMN_PATH),
     defaultOrder: z.tuple([IDENTIFIER, z.enum(['asc', 'desc'])]),
     weighField: IDENTIFIER.optional(),
     timestamps: z.boolean(),
@@ -81,7 +83,7 @@ export const definitionSchema = z
   .superRefine((def, ctx) => {
     const names = new Set(def.fields.map((f) => f.name));
     if (!names.has(def.pk)) ctx.addIssue({ code: 'custom', message: 'pk is not a field', path: ['pk'] });
-    for (const column of [...def.quickSearch, def.defaultOrder[0], ...(def.weighField ? [def.weighField] : [])]) {
+    for (const column of [...def.quickSearch.filter((c) => !c.includes('.')), def.defaultOrder[0], ...(def.weighField ? [def.weighField] : [])]) {
       if (!names.has(column)) ctx.addIssue({ code: 'custom', message: `${column} is not a field` });
     }
   });
