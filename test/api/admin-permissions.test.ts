@@ -1,13 +1,20 @@
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { ADMIN_PASSWORD, createMember, expire, memberToken } from '../helpers/accounts.ts';
-import { createAdmin, createGroup, ruleIds } from '../helpers/admins.ts';
+import { asAdmin, createAdmin, createGroup, ruleIds, superToken } from '../helpers/admins.ts';
+import { design, designField } from '../helpers/crudDesign.ts';
 import { routeRuleName, type ApiRoute, type Method } from '../../src/api/types.ts';
 
 let server: TestServer;
 test.before(async () => {
   // Hundreds of calls from one IP: the rate limits are tested elsewhere.
   server = await startServer({ ADMIN_PASSWORD, RATE_LIMIT_FACTOR: '0' });
+  // Routes registered at run time by the CRUD generator are walked like the others.
+  const generated = await asAdmin(server, await superToken(server))('/admin/crud.Crud/generate', {
+    method: 'POST',
+    body: design('perm_probe', [designField('id', 'pk', { null: false }), designField('label', 'string')]),
+  });
+  if (generated.code !== 1) throw new Error(`generate failed: ${generated.msg}`);
 });
 test.after.always(async () => {
   await server?.stop();
@@ -37,7 +44,7 @@ test('every admin route: guest or member 303, expired token 409, missing rule 40
   const { knex } = server.app;
   const routes = server.app.registry.all().filter((r) => r.path.toLowerCase().startsWith('/admin/') && GUARDED.has(r.auth));
   const paths = new Set(routes.map((r) => r.path));
-  for (const p of ['/admin/auth.Admin/index', '/admin/auth.Group/edit', '/admin/auth.Rule/sortable', '/admin/user.User/del', '/admin/user.Rule/index', '/admin/user.MoneyLog/add', '/admin/user.ScoreLog/index']) {
+  for (const p of ['/admin/perm.Probe/index', '/admin/perm.Probe/add', '/admin/auth.Admin/index', '/admin/auth.Group/edit', '/admin/auth.Rule/sortable', '/admin/user.User/del', '/admin/user.Rule/index', '/admin/user.MoneyLog/add', '/admin/user.ScoreLog/index']) {
     t.true(paths.has(p), `${p} is registered and guarded`);
   }
 
