@@ -1,6 +1,7 @@
 import type { Services } from '../../../server/services/index.ts';
 import type { ApiRegistry } from '../../router.ts';
 import type { ApiRoute } from '../../types.ts';
+import { remoteKeysExist } from '../../../server/services/crud/engine.ts';
 import { crudRoutes } from '../crud.ts';
 
 const GROUP = 'generated:';
@@ -17,7 +18,8 @@ export function followGeneratedResources(registry: ApiRegistry, services: Servic
     for (const def of defs) {
       const group = `${GROUP}${def.name}`;
       try {
-        registry.setGroup(group, crudRoutes(services, def).routes);
+        const hooks = { beforeSave: remoteKeysExist(def, (name) => services.resources.find(name)) };
+        registry.setGroup(group, crudRoutes(services, def, { hooks }).routes);
         live.add(group);
       } catch (err) {
         services.log.error({ err, resource: def.name }, 'generated resource not served');

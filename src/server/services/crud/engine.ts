@@ -44,6 +44,25 @@ export interface CrudHooks {
   scope?(query: Knex.QueryBuilder, req: ApiRequest): void;
 }
 
+/**
+ * The save check of a resource with no hand-written hooks (a generated one): every key its remote selects
+ * hold must name an existing row of the remote table. Hand-written resources check theirs in their own hooks,
+ * with messages of their own.
+ */
+export function remoteKeysExist(def: ResourceDef, resolve: (name: string) => ResourceDef | undefined): NonNullable<CrudHooks['beforeSave']> {
+  return async (data, { trx }) => {
+    for (const field of def.fields) {
+      if ((field.type !== 'remoteSelect' && field.type !== 'remoteSelects') || !field.remote || data[field.name] === undefined) continue;
+      const target = resolve(field.remote.resource);
+      const keys = [...new Set(String(data[field.name] ?? '').split(',').filter((k) => k !== '' && k !== '0'))];
+      if (!target || keys.length === 0) continue;
+      const found = (await trx(target.table).whereIn(target.pk, keys).select(target.pk)) as Row[];
+      if (found.length !== keys.length) throw new ApiError('crud:remoteMissing', 0, null, { field: field.name });
+    }
+    return data;
+  };
+}
+
 /** Database constraint failures become messages the admin can act on instead of server errors. */
 function constraintError(err: unknown): ApiError | null {
   const e = err as { code?: string; message?: string; column?: string };
@@ -234,28 +253,18 @@ export class CrudEngine {
   }
 
   /**
-   * What the schema cannot check without the database, and what it must not see in clear: remote keys must
-   * name existing rows, and a stored password field (a generated one; accounts hash theirs in their hooks)
-   * keeps a scrypt hash, left as it is when an edit sends none.
+   * A stored password field (a generated one; accounts hash theirs in their hooks) keeps a scrypt hash, left
+   * as it is when an edit sends none.
    */
-  private async completeStored(data: Row, input: Record<string, unknown>, mode: 'add' | 'edit', trx: Knex.Transaction): Promise<void> {
+  private async hashPasswords(data: Row, input: Record<string, unknown>, mode: 'add' | 'edit'): Promise<void> {
     for (const field of this.def.fields) {
-      if (field.virtual || field.form === false) continue;
-      if ((field.type === 'remoteSelect' || field.type === 'remoteSelects') && field.remote && typeof data[field.name] !== 'undefined') {
-        const target = this.resolve(field.remote.resource);
-        const keys = String(data[field.name] ?? '').split(',').filter((k) => k !== '' && k !== '0');
-        if (!target || keys.length === 0) continue;
-        const found = (await trx(target.table).whereIn(target.pk, keys).select(target.pk)) as Row[];
-        if (found.length !== new Set(keys).size) throw new ApiError('crud:remoteMissing', 0, null, { field: field.name });
-      }
-      if (field.type === 'password') {
-        const plain = input[field.name];
-        if (typeof plain === 'string' && plain !== '') {
-          if (plain.length > 128) throw new ApiError('validate:tooLong', 0, null, { field: field.name });
-          data[field.name] = await hashPassword(plain);
-        } else if (mode === 'add' && field.required) {
-          throw new ApiError('validate:fieldRequired', 0, null, { field: field.name });
-        }
+      if (field.type !== 'password' || field.virtual || field.form === false) continue;
+      const plain = input[field.name];
+      if (typeof plain === 'string' && plain !== '') {
+        if (plain.length > 128) throw new ApiError('validate:tooLong', 0, null, { field: field.name });
+        data[field.name] = await hashPassword(plain);
+      } else if (mode === 'add' && field.required) {
+        throw new ApiError('validate:fieldRequired', 0, null, { field: field.name });
       }
     }
   }
@@ -266,7 +275,7 @@ export class CrudEngine {
       const form = this.formData(req.input, 'add');
       const ctx: SaveContext = { mode: 'add', req, trx, input: req.input, virtual: form.virtual };
       let data = form.data;
-      await this.completeStored(data, req.input, 'add', trx);
+      await this.hashPasswords(data, req.input, 'add');
       if (def.dataLimit && req.admin) data[def.dataLimitField ?? 'admin_id'] = req.admin.id;
       if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
       if (this.hooks.beforeSave) data = await this.hooks.beforeSave(data, ctx);
@@ -287,7 +296,7 @@ export class CrudEngine {
       const form = this.formData(req.input, 'edit');
       const ctx: SaveContext = { mode: 'edit', req, trx, current, input: req.input, virtual: form.virtual };
       let data = form.data;
-      await this.completeStored(data, req.input, 'edit', trx);
+      await this.hashPasswords(data, req.input, 'edit');
       if (def.dataLimit) delete data[def.dataLimitField ?? 'admin_id'];
       if (def.timestamps) Object.assign(data, this.times(['update_time']));
       if (this.hooks.beforeSave) data = await this.hooks.beforeSave(data, ctx);
