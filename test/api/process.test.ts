@@ -1,37 +1,12 @@
 import test from 'ava';
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeededLocked } from '../helpers/build.ts';
-import { startCommand } from '../../scripts/startCommand.ts';
+import { bootBundle as boot } from '../helpers/bundleServer.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIG_FILE_BYTES = 32 * 1024 * 1024;
-
-/** Starts `npm start`'s server (the compiled bundle) as a real process and resolves once it listens, with the port it chose. */
-function boot(dataDir: string) {
-  const start = startCommand();
-  const child = spawn(process.execPath, start.args, {
-    cwd: ROOT,
-    env: { ...process.env, ...start.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const port = new Promise<number>((resolve, reject) => {
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-      const m = /listening on http:\/\/[^:]+:(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited early (${code}): ${out}`)));
-  });
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, port, exit, output: () => out };
-}
 
 test('the server starts, reuses its data on a second start and exits 0 on SIGTERM', async (t) => {
   await buildIfNeededLocked('all');
