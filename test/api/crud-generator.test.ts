@@ -1,7 +1,7 @@
 import test from 'ava';
 import { startServer, api, type TestServer } from '../helpers/server.ts';
 import { asAdmin, createAdmin, createGroup, ruleIds, superToken, type AdminCall } from '../helpers/admins.ts';
-import { design, designField as f } from '../helpers/crudDesign.ts';
+import { design, EVERY_TYPE } from '../helpers/crudDesign.ts';
 
 let server: TestServer;
 let call: AdminCall;
@@ -27,39 +27,6 @@ async function remoteTargets(): Promise<{ category: number; news: number[] }> {
   const news = (await knex('news').orderBy('id').limit(2).select<{ id: number }[]>('id')).map((r) => r.id);
   return { category, news };
 }
-
-/** One field of every design type (reference 5.2). */
-const EVERY_TYPE = [
-  f('id', 'pk', { null: false }),
-  f('title', 'string', { comment: '标题', commentEn: 'Title', length: 100, null: false, form: { validator: ['required'] } }),
-  f('secret', 'password'),
-  f('views', 'number', { defaultType: 'INPUT', default: 0 }),
-  f('price', 'float', { length: 10, precision: 2 }),
-  f('state', 'radio', { comment: '状态:0=隐藏,1=正常', commentEn: 'State:0=Hidden,1=Normal', defaultType: 'INPUT', default: '1', null: false }),
-  f('tags', 'checkbox', { comment: '标签:a=甲,b=乙,c=丙', commentEn: 'Tags:a=A,b=B,c=C' }),
-  f('open_switch', 'switch', { comment: '开放', commentEn: 'Open', defaultType: 'INPUT', default: 1, null: false }),
-  f('intro', 'textarea', { form: { rows: 4 } }),
-  f('props', 'array'),
-  f('publish_time', 'datetime'),
-  f('born', 'year'),
-  f('day', 'date'),
-  f('at_time', 'time'),
-  f('kind', 'select', { comment: '类别:x=某,y=另', commentEn: 'Kind:x=One,y=Other' }),
-  f('flavours', 'selects', { comment: '口味:s=甜,t=咸', commentEn: 'Flavours:s=Sweet,t=Salty' }),
-  f('news_category_id', 'remoteSelect', { form: { 'remote-table': 'news_category', 'remote-pk': 'id', 'remote-field': 'name' } }),
-  f('news_ids', 'remoteSelects', { form: { 'remote-table': 'news', 'remote-field': 'title' } }),
-  f('content', 'editor'),
-  f('city', 'city'),
-  f('cover', 'image'),
-  f('photos', 'images'),
-  f('attachment', 'file'),
-  f('attachments', 'files'),
-  f('icon', 'icon'),
-  f('color', 'color'),
-  f('weigh', 'weigh'),
-  f('create_time', 'timestamp'),
-  f('update_time', 'timestamp'),
-];
 
 test.serial('every design type round-trips through add, edit and index of the generated resource', async (t) => {
   const generated = await post('/admin/crud.Crud/generate', design('demo_everything', EVERY_TYPE, { quickSearch: ['title'] }));

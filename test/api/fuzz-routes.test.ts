@@ -3,6 +3,7 @@ import qs from 'qs';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { createMember } from '../helpers/accounts.ts';
 import { resources } from '../../src/resources/index.ts';
+import { design, EVERY_TYPE } from '../helpers/crudDesign.ts';
 import type { ApiRoute, Method } from '../../src/api/types.ts';
 
 /**
@@ -11,9 +12,20 @@ import type { ApiRoute, Method } from '../../src/api/types.ts';
  * keys. Any 5xx, any stack trace or server file path in an answer, or a dead process fails it.
  */
 let server: TestServer;
+/** A resource of every design type made by the CRUD generator: its routes exist only at run time. */
+const GENERATED = '/admin/fuzz.Everything/';
 test.before(async () => {
   // Every request must reach its handler: no captcha in the way, no per-IP brake.
   server = await startServer({ RATE_LIMIT_FACTOR: '0', ADMIN_LOGIN_CAPTCHA: '0', USER_LOGIN_CAPTCHA: '0' });
+  const { knex, services } = server.app;
+  const admin = (await knex('admin').where({ username: 'admin' }).first<{ id: number }>('id')).id;
+  const res = await fetch(`${server.url}/admin/crud.Crud/generate`, {
+    method: 'POST',
+    headers: { server: 'true', 'content-type': 'application/json', batoken: await services.tokens.issue('admin', admin) },
+    body: JSON.stringify(design('fuzz_everything', EVERY_TYPE)),
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 1) throw new Error(`generate failed: ${body.msg}`);
 });
 test.after.always(async () => {
   await server?.stop();
@@ -27,6 +39,7 @@ const NAMES = [
     ...['refreshToken', 'mobile', 'email', 'event', 'template_code', 'extra', 'info', 'unset', 'userId', 'user_id', 'money', 'score', 'memo'],
     ...['table', 'field', 'clean', 'connection', 'suffix', 'background', 'province', 'city', 'uuid', 'command', 'extend', 'rules', 'testMail'],
     ...resources.flatMap((r) => r.fields.map((f) => f.name)),
+    ...EVERY_TYPE.map((f) => f.name),
   ]),
 ];
 
@@ -150,6 +163,7 @@ function jobsFor(route: ApiRoute, tokenOf: Record<Identity, () => Promise<Record
 // The routes in slices, one test each and one after another, so that progress is reported while the walk goes on.
 const SLICES = 8;
 let total = 0;
+let generated = 0;
 for (let slice = 0; slice < SLICES; slice++) {
   test.serial(`every registered route (slice ${slice + 1}/${SLICES}), as guest, member and admin, answers malformed input without a 5xx or a leak`, async (t) => {
     const { knex, services } = server.app;
@@ -166,6 +180,7 @@ for (let slice = 0; slice < SLICES; slice++) {
     const started = Date.now();
     const outcomes = await pool(routes.flatMap((r) => jobsFor(r, tokenOf)), 4);
     total += outcomes.length;
+    generated += outcomes.filter((o) => o.label.includes(GENERATED)).length;
     t.log(`${outcomes.length} requests over ${routes.length} routes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     t.deepEqual(
       outcomes.filter((o) => o.problem).map((o) => `${o.label}: ${o.problem}`).slice(0, 40),
@@ -176,6 +191,7 @@ for (let slice = 0; slice < SLICES; slice++) {
   });
 }
 
-test.after('at least 2,000 requests were sent', (t) => {
+test.after('at least 2,000 requests were sent, generated routes among them', (t) => {
   t.true(total >= 2000, `${total} requests`);
+  t.true(generated >= 5 * 10, `${generated} requests to the generated resource's five routes`);
 });
