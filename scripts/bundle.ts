@@ -8,6 +8,8 @@ import type { AddonName, BundleInfo } from '../src/server/runtime.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The server bundle: `npm start` runs it, the single executable embeds it. Two levels below the root, like src/server. */
 export const BUNDLE_FILE = path.join(ROOT, 'dist/portal/server.cjs');
+/** What `npm start` runs: the bundle with V8's code cache (src/server/launcher.ts). */
+const LAUNCHER_FILE = path.join(ROOT, 'dist/portal/start.cjs');
 const RUNTIME_MODULE = path.join(ROOT, 'src/server/runtime.ts');
 /** Database drivers knex can load that the portal does not use (pg stays loadable from node_modules). */
 const UNUSED_DRIVERS = ['pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2', 'mariadb', 'oracledb', 'tedious', 'sqlite3'];
@@ -121,4 +123,15 @@ export async function bundleServer(buildId: string): Promise<void> {
   });
   fs.mkdirSync(path.dirname(BUNDLE_FILE), { recursive: true });
   for (const file of result.outputFiles) fs.writeFileSync(file.path, escapeNonAscii(file.text));
+  // V8 checks a code cache against the source's length, not its content: a new bundle never meets an old cache.
+  fs.rmSync(`${BUNDLE_FILE}.cache`, { force: true });
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'src/server/launcher.ts')],
+    outfile: LAUNCHER_FILE,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
 }

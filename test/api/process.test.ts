@@ -56,3 +56,33 @@ test('the server starts, reuses its data on a second start and exits 0 on SIGTER
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('npm start keeps V8 code cache beside the bundle and the next start accepts it', async (t) => {
+  await buildIfNeededLocked('all');
+  const cacheFile = path.join(ROOT, 'dist/portal/server.cjs.cache');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cache-'));
+  const waitFor = async (check: () => boolean, ms: number) => {
+    for (const until = Date.now() + ms; Date.now() < until && !check(); ) await new Promise((r) => setTimeout(r, 200));
+    return check();
+  };
+  try {
+    const first = boot(dataDir);
+    await first.port;
+    // Written once the server has started (or already there from another start of this build).
+    t.true(await waitFor(() => fs.existsSync(cacheFile), 60_000), 'the cache is written');
+    first.child.kill('SIGTERM');
+    t.is(await first.exit, 0);
+    const written = fs.statSync(cacheFile).mtimeMs;
+
+    const second = boot(dataDir);
+    const port = await second.port;
+    t.is((await fetch(`http://127.0.0.1:${port}/news`)).status, 200);
+    // A rejected cache (another Node version or other flags) would be written again after 5 s.
+    await new Promise((r) => setTimeout(r, 7_000));
+    t.is(fs.statSync(cacheFile).mtimeMs, written, 'the second start ran with the cache');
+    second.child.kill('SIGTERM');
+    t.is(await second.exit, 0);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -17,7 +17,8 @@ export async function buildIfNeededLocked(what: 'pages' | 'all' = 'pages'): Prom
       break;
     } catch {
       if (Date.now() > deadline) throw new Error(`build lock ${LOCK} is stuck; remove it and retry`);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+      // Waits without blocking: another test of this file may hold the lock, and its build needs the event loop.
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
   try {
