@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildIfNeededLocked } from '../helpers/build.ts';
 import { bootBundle as boot } from '../helpers/bundleServer.ts';
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIG_FILE_BYTES = 32 * 1024 * 1024;
 
 test('the server starts, reuses its data on a second start and exits 0 on SIGTERM', async (t) => {
