@@ -178,6 +178,28 @@ test.serial('the generated menu, buttons, recycle rule and definition endpoint f
   t.is((await asOther('/admin/demo.Everything/add', { method: 'POST', body: { title: 'x' } })).code, 401);
 });
 
+test.serial('the recycle bin and the sensitive-data log serve a generated resource like a hand-written one', async (t) => {
+  const { knex } = server.app;
+  const watched = await post('/admin/security.SensitiveData/add', { name: 'Everything', controller: 'demo/everything', status: '1', data_fields: ['title'], fields: [{ name: 'title', value: 'Title' }] });
+  t.is(watched.code, 1, watched.msg);
+  const id = (await knex('demo_everything').first<{ id: number }>('id')).id;
+  const edited = await post('/admin/demo.Everything/edit', { id, title: 'Watched title' });
+  t.is(edited.code, 1, edited.msg);
+  const change = await knex('security_sensitive_data_log').where({ data_table: 'demo_everything' }).first<Row>();
+  t.like(change, { data_field: 'title', after: 'Watched title', id_value: id });
+
+  const added = await post('/admin/demo.Everything/add', { title: 'Short-lived' });
+  t.is(added.code, 1, added.msg);
+  const gone = (await knex('demo_everything').where({ title: 'Short-lived' }).first<{ id: number }>('id')).id;
+  const deleted = await call(`/admin/demo.Everything/del?ids[]=${gone}`, { method: 'DELETE' });
+  t.is(deleted.code, 1, deleted.msg);
+  t.falsy(await knex('demo_everything').where({ id: gone }).first());
+  const binned = await knex('security_data_recycle_log').where({ data_table: 'demo_everything' }).first<{ id: number }>('id');
+  t.truthy(binned, 'the deleted row went to the recycle bin');
+  t.is((await post('/admin/security.DataRecycleLog/restore', { ids: [binned!.id] })).code, 1);
+  t.is((await knex('demo_everything').where({ id: gone }).first<Row>())?.title, 'Short-lived', 'and comes back from it');
+});
+
 test.serial('the registry of routes can be walked after a generate: guests and members are sent to log in', async (t) => {
   const routes = server.app.registry.all().filter((r) => r.path.toLowerCase().startsWith('/admin/demo.everything/'));
   t.is(routes.length, 6, 'index, add, edit (GET and POST), del, sortable');
