@@ -21,6 +21,17 @@ const migrationSource: Knex.MigrationSource<{ file: string; load: () => Promise<
   getMigration: async (migration) => (await migration.load()) as Migration,
 };
 
+/** The part of a node-postgres client the pool hook touches (pg itself is loaded by knex, only for a postgres URL). */
+interface PgConnection {
+  setTypeParser(oid: number, parse: (text: string) => unknown): void;
+}
+
+/** Type ids of node-postgres' text parsers that differ from what SQLite hands back. */
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_JSON = 114;
+const PG_JSONB = 3802;
+
 export function isPostgres(databaseUrl: string): boolean {
   return /^postgres(ql)?:\/\//.test(databaseUrl);
 }
@@ -29,7 +40,24 @@ export function isPostgres(databaseUrl: string): boolean {
 export function knexSettings(databaseUrl: string): Knex.Config {
   const migrations: Knex.MigratorConfig = { migrationSource };
   if (isPostgres(databaseUrl)) {
-    return { client: 'pg', connection: databaseUrl, pool: { min: 0, max: 10 }, migrations };
+    return {
+      client: 'pg',
+      connection: databaseUrl,
+      pool: {
+        min: 0,
+        max: 10,
+        // Rows look the same on both databases: counts and bigint columns (Unix times, cents) as numbers rather
+        // than strings, JSON columns as the text SQLite keeps. Everything stored fits in 2^53.
+        afterCreate(conn: PgConnection, done: (err: Error | null, conn: PgConnection) => void) {
+          conn.setTypeParser(PG_INT8, Number);
+          conn.setTypeParser(PG_NUMERIC, Number);
+          conn.setTypeParser(PG_JSON, String);
+          conn.setTypeParser(PG_JSONB, String);
+          done(null, conn);
+        },
+      },
+      migrations,
+    };
   }
   fs.mkdirSync(path.dirname(databaseUrl), { recursive: true });
   return {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { isPostgres, knexSettings } from './db.ts';
+import { isPostgresKnex } from './dialect.ts';
 
 /**
  * What the database says about its own tables, for the admin's table helpers (reference admin-api 4):
@@ -61,10 +62,6 @@ export async function listTables(knex: Knex): Promise<string[]> {
 export async function tableColumns(knex: Knex, table: string): Promise<TableColumn[] | null> {
   if (!TABLE_NAME.test(table) || INTERNAL.test(table) || !(await listTables(knex)).includes(table)) return null;
   return isPostgresKnex(knex) ? postgresColumns(knex, table) : sqliteColumns(knex, table);
-}
-
-function isPostgresKnex(knex: Knex): boolean {
-  return knex.client.config.client === 'pg';
 }
 
 /** A default as written in the schema, without PostgreSQL's casts or either dialect's quotes. */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config.ts';
 import { seedModules, type LazyModules } from './moduleFolders.ts';
+import { syncIdSequences } from './dialect.ts';
 
 export interface SeedContext {
   knex: Knex;
@@ -31,5 +32,6 @@ export async function runSeeds(ctx: SeedContext, seeds: LazyModules = seedModule
     ctx.log.info({ seed: name }, 'seed applied');
     applied.push(name);
   }
+  if (applied.length > 0) await syncIdSequences(ctx.knex);
   return applied;
 }

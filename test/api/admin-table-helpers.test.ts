@@ -2,7 +2,7 @@
 import test from 'ava';
 import { createAdmin, superToken } from '../helpers/admins.ts';
 import { createMember, memberToken } from '../helpers/accounts.ts';
-import { api, startServer, type TestServer } from '../helpers/server.ts';
+import { api, onPostgres, startServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 let token: string;
@@ -20,7 +20,12 @@ const call = <T = Row>(path: string, lang = 'en', headers: Record<string, string
 test('getDatabaseConnectionList: the one connection, its database name masked', async (t) => {
   const res = await call<{ list: Row[] }>('/admin/ajax/getDatabaseConnectionList');
   t.is(res.body.code, 1, res.body.msg);
-  t.deepEqual(res.body.data.list, [{ type: 'sqlite', database: 'p***********e', key: 'default' }]);
+  if (onPostgres(server)) {
+    const name = new URL(server.app.services.config.databaseUrl).pathname.slice(1);
+    t.deepEqual(res.body.data.list, [{ type: 'pgsql', database: `${name[0]}${'*'.repeat(name.length - 2)}${name.at(-1)}`, key: 'default' }]);
+  } else {
+    t.deepEqual(res.body.data.list, [{ type: 'sqlite', database: 'p***********e', key: 'default' }]);
+  }
   t.false(JSON.stringify(res.body).includes(server.dataDir), 'no file path leaks');
   t.deepEqual((await call<{ list: Row[] }>('/admin/ajax/getDatabaseConnectionList?quickSearch=DEF')).body.data.list.length, 1);
   t.deepEqual((await call<{ list: Row[] }>('/admin/ajax/getDatabaseConnectionList?quickSearch=mysql')).body.data.list, []);

@@ -6,6 +6,8 @@ import http from 'node:http';
 import { loadConfig } from '../../src/server/config.ts';
 import { createApp, type PortalApp } from '../../src/server/app.ts';
 import { buildIfNeededLocked } from './build.ts';
+import { createDatabase, dropDatabase, postgresUrl } from './postgres.ts';
+import { ADMIN_PASSWORD } from './accounts.ts';
 
 export interface TestServer {
   url: string;
@@ -14,16 +16,39 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** Settings the seeded PostgreSQL template was made with (scripts/test.ts); other servers seed their own. */
+export const TEMPLATE_ENV = { SEED_DEMO: '1', ADMIN_PASSWORD } as const;
+
 /**
- * Boots the real app (production build, real SQLite file in a fresh temporary DATA_DIR) on an ephemeral
- * port of 127.0.0.1. `env` adds or overrides environment variables for this server only.
+ * A database for one test server: none (SQLite in DATA_DIR) in the normal pass; in the PostgreSQL pass a
+ * database of its own, cloned from the seeded template when the server's seed settings match it.
+ */
+async function testDatabase(env: Record<string, string>): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (!postgresUrl() || env.DATABASE_URL) return { env: {}, drop: async () => {} };
+  const template = process.env.TEST_PG_TEMPLATE;
+  const seededAlike = (env.SEED_DEMO ?? TEMPLATE_ENV.SEED_DEMO) === TEMPLATE_ENV.SEED_DEMO && (env.ADMIN_PASSWORD ?? ADMIN_PASSWORD) === ADMIN_PASSWORD;
+  const db = await createDatabase('portal_test', template && seededAlike ? template : undefined);
+  return { env: { DATABASE_URL: db.url }, drop: () => dropDatabase(db.name) };
+}
+
+/**
+ * Boots the real app (production build, real SQLite file in a fresh temporary DATA_DIR, or a PostgreSQL
+ * database of its own in the PostgreSQL pass) on an ephemeral port of 127.0.0.1. `env` adds or overrides
+ * environment variables for this server only.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   await buildIfNeededLocked();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const database = await testDatabase(env);
   // Many tests log in from 127.0.0.1 at once; the limits themselves are tested with RATE_LIMIT_FACTOR=1.
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '1', RATE_LIMIT_FACTOR: '20', ...env, DATA_DIR: env.DATA_DIR ?? dataDir });
-  const app = await createApp(config);
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...TEMPLATE_ENV, RATE_LIMIT_FACTOR: '20', ...database.env, ...env, DATA_DIR: env.DATA_DIR ?? dataDir });
+  let app: PortalApp;
+  try {
+    app = await createApp(config);
+  } catch (err) {
+    await database.drop();
+    throw err;
+  }
   const server = http.createServer(app.listener).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
@@ -35,6 +60,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -60,4 +86,9 @@ export async function api<T = unknown>(
   }
   const res = await fetch(base + pathname, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
   return { status: res.status, headers: res.headers, body: (await res.json()) as ApiResult<T>['body'] };
+}
+
+/** Whether this test server runs on PostgreSQL (the second pass of `npm test`). */
+export function onPostgres(server: TestServer): boolean {
+  return server.app.services.config.databaseUrl.startsWith('postgres');
 }

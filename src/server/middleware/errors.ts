@@ -4,6 +4,7 @@ import { ApiError, sendEnvelope, sendError } from './envelope.ts';
 import { resolveLang } from './lang.ts';
 import { serverT } from '../i18n.ts';
 import { DEFAULT_LANG, htmlLang } from '../../shared/i18n/langs.ts';
+import { isBadValueError } from '../dialect.ts';
 
 /**
  * A request the server refuses at the HTTP level because of how the client sent it (malformed or oversized
@@ -29,6 +30,7 @@ const CLIENT_ERROR_KEYS: Record<number, string> = {
 /** The client error an exception stands for, or null when it is the server's own failure. */
 export function asClientError(err: unknown): ClientError | null {
   if (err instanceof ClientError) return err;
+  if (isBadValueError(err)) return new ClientError(400, 'api:invalidValue');
   const status = (err as { status?: unknown } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) return new ClientError(status, CLIENT_ERROR_KEYS[status] ?? 'api:invalidBody');
   return null;

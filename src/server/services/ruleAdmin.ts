@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../middleware/envelope.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { likeValue, resolveColumn } from './crud/query.ts';
+import { forUpdate, likeSql } from '../dialect.ts';
 
 /**
  * Tree and rule-list logic shared by the admin and member permission screens (auth/group, auth/rule,
@@ -94,7 +95,7 @@ export function leafIds(ids: number[], rules: TreeRow[]): number[] {
 /** Adds `quickSearch` to a query: split on spaces, every word must match the column (reference 3.2). */
 export function whereAllWords(query: Knex.QueryBuilder, column: string, quickSearch: unknown): void {
   const words = typeof quickSearch === 'string' ? quickSearch.trim().split(/\s+/).filter(Boolean) : [];
-  for (const word of words) query.whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, likeValue(word)]);
+  for (const word of words) query.whereRaw(likeSql(query), [column, likeValue(word)]);
 }
 
 /**
@@ -141,7 +142,7 @@ export async function assertChildrenIncluded(db: Knex, table: TreeTable, ids: nu
  */
 export async function grantWithParent(db: Knex, groups: GroupTable, ruleId: number, pid: number): Promise<void> {
   if (!pid) return;
-  const rows = await db(groups).whereNot('rules', '*').select<{ id: number; rules: string }[]>('id', 'rules');
+  const rows = await forUpdate(db(groups).whereNot('rules', '*')).select<{ id: number; rules: string }[]>('id', 'rules');
   for (const g of rows) {
     const ids = parseIds(g.rules);
     if (ids.includes(pid) && !ids.includes(ruleId)) await db(groups).where('id', g.id).update({ rules: [...ids, ruleId].join(',') });
@@ -151,7 +152,7 @@ export async function grantWithParent(db: Knex, groups: GroupTable, ruleId: numb
 /** Deleted rules leave no dangling ids behind in the groups' rule lists. */
 export async function revokeFromGroups(db: Knex, groups: GroupTable, ruleIds: number[]): Promise<void> {
   if (ruleIds.length === 0) return;
-  const rows = await db(groups).whereNot('rules', '*').select<{ id: number; rules: string }[]>('id', 'rules');
+  const rows = await forUpdate(db(groups).whereNot('rules', '*')).select<{ id: number; rules: string }[]>('id', 'rules');
   for (const g of rows) {
     const ids = parseIds(g.rules);
     const kept = ids.filter((id) => !ruleIds.includes(id));

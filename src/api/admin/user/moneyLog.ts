@@ -9,6 +9,7 @@ import { ClientError } from '../../../server/middleware/errors.ts';
 import { idempotencyKeyOf, isUniqueViolation } from '../../../server/services/idempotency.ts';
 import { moveLedger } from '../../../server/services/ledger.ts';
 import { applyListParams, likeValue, type Relation } from '../../../server/services/crud/query.ts';
+import { likeSql } from '../../../server/dialect.ts';
 import type { Row } from '../../../server/services/crud/security.ts';
 import type { Services } from '../../../server/services/index.ts';
 import type { ApiRoute } from '../../types.ts';
@@ -63,7 +64,7 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
       const quick = typeof input.quickSearch === 'string' ? input.quickSearch.trim() : '';
       if (quick) {
         query.where((q) => {
-          for (const c of ['user.username', 'user.nickname']) q.orWhereRaw(`?? LIKE ? ESCAPE '\\'`, [c, likeValue(quick)]);
+          for (const c of ['user.username', 'user.nickname']) q.orWhereRaw(likeSql(knex), [c, likeValue(quick)]);
         });
       }
       const { page, limit } = applyListParams(query, def, relations, { ...input, quickSearch: '' });

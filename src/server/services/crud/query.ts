@@ -3,6 +3,7 @@ import { ApiError } from '../../middleware/envelope.ts';
 import { columnsOf } from '../../../resources/naming.ts';
 import { toUnixSeconds } from '../../../resources/schema.ts';
 import type { FieldDef, ResourceDef, SearchOperator } from '../../../resources/types.ts';
+import { likeOperator, likeSql } from '../../dialect.ts';
 
 export const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 200;
@@ -109,10 +110,10 @@ function applySearch(query: Knex.QueryBuilder, column: string, field: FieldDef |
       query.where(column, '<=', intOf(val));
       return;
     case 'LIKE':
-      query.whereRaw(`?? LIKE ? ESCAPE '\\'`, [column, likeValue(String(val))]);
+      query.whereRaw(likeSql(query), [column, likeValue(String(val))]);
       return;
     case 'NOT LIKE':
-      query.whereRaw(`?? NOT LIKE ? ESCAPE '\\'`, [column, likeValue(String(val))]);
+      query.whereRaw(likeSql(query, true), [column, likeValue(String(val))]);
       return;
     case 'IN':
       query.whereIn(column, asArray(val));
@@ -135,7 +136,7 @@ function applySearch(query: Knex.QueryBuilder, column: string, field: FieldDef |
     }
     case 'FIND_IN_SET':
       // The column holds a comma list: wrap both in commas so '1' does not match '11'.
-      for (const item of asArray(val)) query.whereRaw(`(',' || ?? || ',') LIKE ?`, [column, `%,${item},%`]);
+      for (const item of asArray(val)) query.whereRaw(`(',' || ?? || ',') ${likeOperator(query)} ?`, [column, `%,${item},%`]);
       return;
     case 'NULL':
       query.whereNull(column);
@@ -163,7 +164,7 @@ export function applyListParams(
     const names = def.quickSearch.flatMap((f) => (def.fields.find((d) => d.name === f)?.localized ? [f, `${f}_en`] : [f]));
     const columns = names.map((f) => resolveColumn(def, relations, f, hidden)).filter((c): c is string => c !== null);
     query.where((q) => {
-      for (const c of columns) q.orWhereRaw(`CAST(?? AS TEXT) LIKE ? ESCAPE '\\'`, [c, likeValue(quick)]);
+      for (const c of columns) q.orWhereRaw(`CAST(?? AS TEXT) ${likeOperator(query)} ? ESCAPE '\\'`, [c, likeValue(quick)]);
     });
   }
 

@@ -1,0 +1,64 @@
+import type { Knex } from 'knex';
+
+/**
+ * What differs between SQLite and PostgreSQL, in one place: code elsewhere writes SQL both understand and asks
+ * here for the rest (ARCHITECTURE section 7). Row shapes (counts as numbers, JSON as text) are aligned by the
+ * pool hook in db.ts.
+ */
+/** A knex instance, transaction or query builder: each knows its client. */
+export interface Db {
+  client: { config: Knex.Config };
+}
+
+export function isPostgresKnex(db: Db): boolean {
+  return db.client.config.client === 'pg';
+}
+
+/**
+ * The operator of a case-insensitive pattern match: SQLite's LIKE already ignores case (ASCII); PostgreSQL's
+ * LIKE does not, its ILIKE does (for every script).
+ */
+export function likeOperator(db: Db, negated = false): string {
+  const op = isPostgresKnex(db) ? 'ILIKE' : 'LIKE';
+  return negated ? `NOT ${op}` : op;
+}
+
+/** `?? LIKE ? ESCAPE '\'` for whereRaw, case-insensitive on both databases. */
+export function likeSql(db: Db, negated = false): string {
+  return `?? ${likeOperator(db, negated)} ? ESCAPE '\\'`;
+}
+
+/**
+ * A query that failed because of a value the request carried: PostgreSQL checks types and ranges that SQLite
+ * lets through (text in an integer column, a number past 32 bits, a NUL character, an impossible date). These
+ * are the caller's mistake, answered as such, never a server error.
+ */
+export function isBadValueError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  // SQLSTATE class 22: data exception.
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
+/**
+ * Seeds and restores insert rows with their ids; PostgreSQL's id sequences do not see those and would hand out
+ * the same ids again. Moves every sequence past the largest id of its table (SQLite needs nothing).
+ */
+export async function syncIdSequences(knex: Knex): Promise<void> {
+  if (!isPostgresKnex(knex)) return;
+  const { rows } = (await knex.raw(
+    `SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = current_schema() AND column_default LIKE 'nextval(%'`,
+  )) as { rows: Array<{ table_name: string; column_name: string }> };
+  for (const { table_name: table, column_name: column } of rows) {
+    await knex.raw(`SELECT setval(pg_get_serial_sequence(?, ?), COALESCE((SELECT MAX(??) FROM ??), 0) + 1, false)`, [table, column, column, table]);
+  }
+}
+
+/**
+ * Locks the rows a transaction reads in order to rewrite them, so two transactions cannot both read the old
+ * value and the later write lose the earlier one. PostgreSQL runs transactions side by side and needs the
+ * lock; SQLite runs one writer at a time (and knex would only warn about it).
+ */
+export function forUpdate<T extends Knex.QueryBuilder>(query: T): T {
+  return isPostgresKnex(query) ? (query.forUpdate() as T) : query;
+}
