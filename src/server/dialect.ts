@@ -62,3 +62,28 @@ export async function syncIdSequences(knex: Knex): Promise<void> {
 export function forUpdate<T extends Knex.QueryBuilder>(query: T): T {
   return isPostgresKnex(query) ? (query.forUpdate() as T) : query;
 }
+
+/** Every table of the database with its columns, in one catalogue query (per-table lookups add up at boot). */
+export async function tableColumns(knex: Knex): Promise<Map<string, Set<string>>> {
+  const sql = isPostgresKnex(knex)
+    ? `SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()`
+    : `SELECT m.name AS t, p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table'`;
+  const result = (await knex.raw(sql)) as { rows: Array<{ t: string; c: string }> } | Array<{ t: string; c: string }>;
+  const rows = Array.isArray(result) ? result : result.rows;
+  const tables = new Map<string, Set<string>>();
+  for (const { t, c } of rows) {
+    let columns = tables.get(t);
+    if (!columns) tables.set(t, (columns = new Set()));
+    columns.add(c);
+  }
+  return tables;
+}
+
+/** The names of the indexes the database has. */
+export async function indexNames(knex: Knex): Promise<Set<string>> {
+  const sql = isPostgresKnex(knex)
+    ? `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()`
+    : `SELECT name FROM sqlite_master WHERE type = 'index'`;
+  const result = (await knex.raw(sql)) as { rows: Array<{ name: string }> } | Array<{ name: string }>;
+  return new Set((Array.isArray(result) ? result : result.rows).map((r) => r.name));
+}

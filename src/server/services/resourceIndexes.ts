@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from '../../resources/types.ts';
+import { indexNames, tableColumns } from '../dialect.ts';
 
 /** Operators an index can answer by seeking: equality first, ranges after. */
 const EQUALITY = new Set(['eq', 'IN']);
@@ -40,10 +41,11 @@ const indexName = (table: string, columns: string[]) => `${table}_${columns.join
  * definition). Idempotent: run at every start, it only adds what is missing, on SQLite and PostgreSQL alike.
  */
 export async function ensureResourceIndexes(knex: Knex, defs: readonly ResourceDef[]): Promise<void> {
-  const existing = new Set<string>();
+  const tables = await tableColumns(knex);
+  const existing = await indexNames(knex);
   for (const def of defs) {
-    if (!(await knex.schema.hasTable(def.table))) continue;
-    const columns = new Set(Object.keys(await knex(def.table).columnInfo()));
+    const columns = tables.get(def.table);
+    if (!columns) continue;
     for (const index of listIndexes(def)) {
       if (!index.every((c) => columns.has(c))) continue;
       const name = indexName(def.table, index);
