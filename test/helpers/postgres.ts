@@ -38,7 +38,7 @@ async function withServer<T>(work: (admin: Knex) => Promise<T>): Promise<T> {
 /** A fresh database, cloned from `template` when given (it must have no open connections). */
 export async function createDatabase(prefix: string, template?: string): Promise<{ name: string; url: string }> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withServer((admin) => admin.raw(template ? 'CREATE DATABASE ?? TEMPLATE ?? STRATEGY FILE_COPY' : 'CREATE DATABASE ??', template ? [name, template] : [name]));
+  await withServer((admin) => admin.raw(template ? 'CREATE DATABASE ?? TEMPLATE ??' : 'CREATE DATABASE ??', template ? [name, template] : [name]));
   return { name, url: databaseUrl(requiredUrl(), name) };
 }
 
