@@ -1,5 +1,5 @@
 import test from 'ava';
-import { api, startServer, type TestServer } from '../helpers/server.ts';
+import { api, onPostgres, startServer, type TestServer } from '../helpers/server.ts';
 import { ADMIN_PASSWORD, createMember, memberToken } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
 
@@ -56,14 +56,24 @@ test.serial('when the admin-log write fails, the write it logs fails too and cha
   const { knex } = server.app;
   const count = async () => Number((await knex('news').count({ n: '*' }))[0]!.n);
   const before = await count();
-  await knex.raw("CREATE TRIGGER refuse_admin_log BEFORE INSERT ON admin_log BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+  // A trigger that refuses every admin-log row, in each database's own syntax.
+  const [refuse, allow] = onPostgres(server)
+    ? [
+        [
+          "CREATE FUNCTION refuse_admin_log() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$",
+          'CREATE TRIGGER refuse_admin_log BEFORE INSERT ON admin_log FOR EACH ROW EXECUTE FUNCTION refuse_admin_log()',
+        ],
+        ['DROP TRIGGER refuse_admin_log ON admin_log', 'DROP FUNCTION refuse_admin_log()'],
+      ]
+    : [["CREATE TRIGGER refuse_admin_log BEFORE INSERT ON admin_log BEGIN SELECT RAISE(ABORT, 'disk full'); END"], ['DROP TRIGGER refuse_admin_log']];
+  for (const sql of refuse) await knex.raw(sql);
   try {
     const res = await api(server.url, '/admin/content.News/add', { headers: { batoken: root }, lang: 'en', body: { title: 'Unlogged news', category_id: 1, status: '1' } });
     t.is(res.status, 500);
     t.is(res.body.code, 0);
     t.is(await count(), before, 'no news was added');
   } finally {
-    await knex.raw('DROP TRIGGER refuse_admin_log');
+    for (const sql of allow) await knex.raw(sql);
   }
   const after = await api(server.url, '/admin/content.News/add', { headers: { batoken: root }, lang: 'en', body: { title: 'Logged news', category_id: 1, status: '1' } });
   t.not(after.status, 500, 'with the log working again, the same write goes through the usual checks');

@@ -120,7 +120,7 @@ test('the counters live in the database: a second process sharing it sees the ba
   const from = newAddress();
   for (let i = 0; i < 3; i++) await memberLogin(m.username, 'wrong-password', from);
   await holdBackoff(from);
-  const second = await startServer({ DATA_DIR: server.dataDir, TRUST_PROXY: '1', USER_LOGIN_CAPTCHA: '0', RATE_LIMIT_FACTOR: '0' });
+  const second = await startServer({ DATA_DIR: server.dataDir, DATABASE_URL: server.app.services.config.databaseUrl, TRUST_PROXY: '1', USER_LOGIN_CAPTCHA: '0', RATE_LIMIT_FACTOR: '0' });
   try {
     const res = await api(second.url, '/api/user/checkIn', { body: { tab: 'login', username: m.username, password: m.password }, headers: { 'x-forwarded-for': from }, lang: 'en' });
     t.regex(res.body.msg, /try again in/);
