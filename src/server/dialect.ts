@@ -64,7 +64,7 @@ export function forUpdate<T extends Knex.QueryBuilder>(query: T): T {
 }
 
 /** Every table of the database with its columns, in one catalogue query (per-table lookups add up at boot). */
-export async function tableColumns(knex: Knex): Promise<Map<string, Set<string>>> {
+export async function allTableColumns(knex: Knex): Promise<Map<string, Set<string>>> {
   const sql = isPostgresKnex(knex)
     ? `SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = current_schema()`
     : `SELECT m.name AS t, p.name AS c FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table'`;

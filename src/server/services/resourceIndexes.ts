@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from '../../resources/types.ts';
-import { indexNames, tableColumns } from '../dialect.ts';
+import { allTableColumns, indexNames } from '../dialect.ts';
 
 /** Operators an index can answer by seeking: equality first, ranges after. */
 const EQUALITY = new Set(['eq', 'IN']);
@@ -41,7 +41,7 @@ const indexName = (table: string, columns: string[]) => `${table}_${columns.join
  * definition). Idempotent: run at every start, it only adds what is missing, on SQLite and PostgreSQL alike.
  */
 export async function ensureResourceIndexes(knex: Knex, defs: readonly ResourceDef[]): Promise<void> {
-  const tables = await tableColumns(knex);
+  const tables = await allTableColumns(knex);
   const existing = await indexNames(knex);
   for (const def of defs) {
     const columns = tables.get(def.table);
