@@ -19,7 +19,7 @@ const ICON = /^(fa fa-[a-z0-9-]+|el-icon-[A-Za-z0-9]+|local-[a-z0-9-]+)$/;
 const COLOR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|(rgb|hsl)a?\([\d\s.,%]+\))$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Keys of remoteSelect(s) and area ids of city: positive whole numbers. */
-const ID = /^[1-9]\d{0,15}$/;
+export const ID = /^[1-9]\d{0,15}$/;
 
 /** A validator's verdict on a non-empty text, as a catalogue key, or null when it passes. */
 function validatorError(validator: FieldValidator, v: string): string | null {

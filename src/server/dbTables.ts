@@ -104,6 +104,9 @@ async function sqliteColumns(knex: Knex, table: string): Promise<TableColumn[]> 
   });
 }
 
+/** PostgreSQL's internal type names that SQLite's schema spells as declared (char(1) is bpchar(1) there). */
+const PG_TYPE_NAMES: Record<string, string> = { int2: 'smallint', int4: 'integer', int8: 'bigint', bpchar: 'char' };
+
 async function postgresColumns(knex: Knex, table: string): Promise<TableColumn[]> {
   interface Info {
     column_name: string;
@@ -128,7 +131,7 @@ async function postgresColumns(knex: Knex, table: string): Promise<TableColumn[]
     .select('k.column_name as name')) as { name: string }[];
   const primary = new Set(keys.map((k) => k.name));
   return rows.map((r) => {
-    const base = r.udt_name.replace(/^int4$/, 'integer').replace(/^int8$/, 'bigint');
+    const base = PG_TYPE_NAMES[r.udt_name] ?? r.udt_name;
     const length = r.character_maximum_length === null ? null : Number(r.character_maximum_length);
     return {
       name: r.column_name,

@@ -2,6 +2,7 @@ import test from 'ava';
 import { startServer, api, type TestServer } from '../helpers/server.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
 import { design, designField as f } from '../helpers/crudDesign.ts';
+import { listTables } from '../../src/server/dbTables.ts';
 
 let server: TestServer;
 let call: AdminCall;
@@ -154,7 +155,7 @@ test('generateCheck, checkCrudLog, logStart, getFileData and the log list', asyn
 
 test.serial('names and input are validated: identifiers, system tables, reserved words, clashes, lengths', async (t) => {
   const { knex } = server.app;
-  const tablesBefore = (await knex('sqlite_master').where({ type: 'table' }).count<{ n: number }[]>('* as n'))[0]!.n;
+  const tablesBefore = (await listTables(knex)).length;
   const rulesBefore = (await knex('admin_rule').count<{ n: number }[]>('* as n'))[0]!.n;
   const refusals: [string, unknown, RegExp][] = [
     ['a table name with a capital', design('Bad_name', [ID]), /must start with a lower-case letter/],
@@ -190,7 +191,7 @@ test.serial('names and input are validated: identifiers, system tables, reserved
     t.is(res.code, 0, what);
     t.regex(res.msg, message, what);
   }
-  t.is((await knex('sqlite_master').where({ type: 'table' }).count<{ n: number }[]>('* as n'))[0]!.n, tablesBefore, 'no table was made');
+  t.is((await listTables(knex)).length, tablesBefore, 'no table was made');
   t.is((await knex('admin_rule').count<{ n: number }[]>('* as n'))[0]!.n, rulesBefore, 'no rule was made');
   t.falsy(await knex('crud_resource').where({ table_name: 'ok_table' }).first());
 

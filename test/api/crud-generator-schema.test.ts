@@ -4,7 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import test from 'ava';
 import knexFactory from 'knex';
-import { startServer, api, type TestServer } from '../helpers/server.ts';
+import { startServer, api, onPostgres, type TestServer } from '../helpers/server.ts';
+import { createDatabase, dropDatabase } from '../helpers/postgres.ts';
+import { tableColumns } from '../../src/server/dbTables.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
 import { design, designField as f } from '../helpers/crudDesign.ts';
 import type { DesignFieldInput } from '../../src/resources/generator/design.ts';
@@ -26,7 +28,7 @@ interface Row {
 const post = (p: string, body: unknown) => call(p, { method: 'POST', body });
 
 async function columnsOf(table: string): Promise<{ name: string; type: string }[]> {
-  return (await server.app.knex.raw(`PRAGMA table_info("${table}")`)) as { name: string; type: string }[];
+  return ((await tableColumns(server.app.knex, table)) ?? []).map((c) => ({ name: c.name, type: c.columnType }));
 }
 
 async function rows(table: string): Promise<Row[]> {
@@ -219,13 +221,18 @@ test.serial('export gives the resource file and a migration equal to what runs',
     // The migration makes the same table on a fresh database.
     fs.mkdirSync(path.join(dir, 'migrations'));
     fs.writeFileSync(path.join(dir, 'migrations', path.basename(migrationFile!.path)), migrationFile!.content);
-    const fresh = knexFactory({ client: 'better-sqlite3', connection: { filename: path.join(dir, 'fresh.sqlite') }, useNullAsDefault: true, migrations: { directory: path.join(dir, 'migrations'), loadExtensions: ['.ts'] } });
+    // A fresh database of the server's kind: a SQLite file, or a new PostgreSQL database in that pass.
+    const migrations = { directory: path.join(dir, 'migrations'), loadExtensions: ['.ts'] };
+    const pg = onPostgres(server) ? await createDatabase('portal_export') : null;
+    const fresh = pg
+      ? knexFactory({ client: 'pg', connection: pg.url, migrations })
+      : knexFactory({ client: 'better-sqlite3', connection: { filename: path.join(dir, 'fresh.sqlite') }, useNullAsDefault: true, migrations });
     try {
       await fresh.migrate.latest();
-      const schema = async (db: typeof fresh) => ((await db.raw(`select sql from sqlite_master where name = 'export_me'`)) as { sql: string }[])[0]!.sql;
-      t.is(await schema(fresh), await schema(server.app.knex));
+      t.deepEqual(await tableColumns(fresh, 'export_me'), await tableColumns(server.app.knex, 'export_me'));
     } finally {
       await fresh.destroy();
+      if (pg) await dropDatabase(pg.name);
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -234,7 +241,7 @@ test.serial('export gives the resource file and a migration equal to what runs',
 });
 
 test.serial('a second process on the same database serves a generated resource within a second, and drops it after a delete', async (t) => {
-  const second = await startServer({ DATA_DIR: server.dataDir, RATE_LIMIT_FACTOR: '0' });
+  const second = await startServer({ DATA_DIR: server.dataDir, DATABASE_URL: server.app.services.config.databaseUrl, RATE_LIMIT_FACTOR: '0' });
   try {
     const other = asAdmin(second, await superToken(second));
     t.is((await other('/admin/two.Procs/index')).code, 0, 'unknown before');

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ApiRequest } from '../../../api/types.ts';
-import { resourceSchema } from '../../../resources/schema.ts';
+import { ID, resourceSchema } from '../../../resources/schema.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { parseInput } from '../../../api/validate.ts';
 import { ApiError, Success } from '../../middleware/envelope.ts';
@@ -181,7 +181,8 @@ export class CrudEngine {
    * field for the whole page.
    */
   private async addLabels(rows: Row[]): Promise<void> {
-    const ids = (field: FieldDef) => [...new Set(rows.flatMap((r) => String(r[field.name] ?? '').split(',').map((v) => v.trim()).filter(Boolean)))];
+    // Only what can be a key is looked up: a stored '*' (every rule) would be a type error on PostgreSQL.
+    const ids = (field: FieldDef) => [...new Set(rows.flatMap((r) => String(r[field.name] ?? '').split(',').map((v) => v.trim()).filter((v) => ID.test(v))))];
     for (const field of this.def.fields) {
       if (field.type === 'remoteSelects' && field.remote && !field.virtual) {
         const target = this.resolve(field.remote.resource);
