@@ -1,4 +1,5 @@
 import type { SeedContext } from '../../src/server/seed.ts';
+import { configColumns } from '../../src/server/services/bilingual.ts';
 
 interface ConfigSeed {
   name: string;
@@ -19,7 +20,8 @@ const groups = [
   { key: 'config_quick_entrance', value: 'Config Quick entrance' },
 ];
 
-// Titles are translation keys of the admin's config screen; values are what a new association starts with.
+// Titles and tips are keys of the admin-routine:configText catalogue, stored in both languages (configColumns);
+// values are what a new association starts with.
 const items: ConfigSeed[] = [
   { name: 'config_group', group: 'basics', title: 'Config group', type: 'array', value: JSON.stringify(groups), rule: 'required', weigh: -1 },
   { name: 'site_name', group: 'basics', title: 'Site Name', type: 'string', value: '大运河文化协会', rule: 'required', weigh: 99 },
@@ -54,7 +56,5 @@ const items: ConfigSeed[] = [
 ];
 
 export async function seed({ knex }: SeedContext): Promise<void> {
-  await knex('config').insert(
-    items.map((i) => ({ tip: '', content: '', rule: '', extend: '', allow_del: false, ...i })),
-  );
+  await knex('config').insert(items.map(({ title, tip, ...i }) => ({ content: '', rule: '', extend: '', allow_del: false, ...i, ...configColumns(title, tip) })));
 }

@@ -1,4 +1,5 @@
 import type { SeedContext } from '../../src/server/seed.ts';
+import { configColumns } from '../../src/server/services/bilingual.ts';
 import { SMS_DRIVERS } from '../../src/shared/sms.ts';
 
 interface GroupEntry {
@@ -6,7 +7,7 @@ interface GroupEntry {
   value: string;
 }
 
-// Titles and tips are translation keys of the admin's config screen, like those of 001_config.
+// Titles and tips are keys of the admin-routine:configText catalogue, stored in both languages like 001_config's.
 const items = [
   {
     name: 'smtp_tls_verify', group: 'mail', title: 'Verify SMTP server certificate', tip: 'Turn off only for a relay with a self-signed certificate',
@@ -21,7 +22,7 @@ const items = [
 ];
 
 export async function seed({ knex }: SeedContext): Promise<void> {
-  await knex('config').insert(items.map((i) => ({ content: '', rule: '', extend: '', allow_del: false, ...i })));
+  await knex('config').insert(items.map(({ title, tip, ...i }) => ({ content: '', rule: '', extend: '', allow_del: false, ...i, ...configColumns(title, tip) })));
   const row = await knex('config').where({ name: 'config_group' }).first<{ value: string } | undefined>();
   if (!row) return;
   const groups = JSON.parse(row.value) as GroupEntry[];

@@ -1,11 +1,11 @@
 import type { SeedContext } from '../../src/server/seed.ts';
-import { insertRuleTree, type RuleSeed } from '../../src/server/services/ruleTree.ts';
+import { insertRuleTree, menuTitles, type RuleSeed } from '../../src/server/services/ruleTree.ts';
 import { memberView } from '../../src/shared/views.ts';
 
 const MEMBER_MENU: RuleSeed = {
   type: 'menu',
   name: 'account/trailApplication',
-  title: '我的步道申报',
+  ...menuTitles('user', 'menu.account/trailApplication'),
   icon: 'fa fa-map-signs',
   component: memberView('account/trailApplication'),
   weigh: 93,

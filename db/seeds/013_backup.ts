@@ -1,5 +1,5 @@
 import type { SeedContext } from '../../src/server/seed.ts';
-import { buttons, insertRuleTree } from '../../src/server/services/ruleTree.ts';
+import { buttons, insertRuleTree, menuTitles } from '../../src/server/services/ruleTree.ts';
 import { adminView } from '../../src/shared/views.ts';
 
 /**
@@ -16,7 +16,7 @@ export async function seed({ knex }: SeedContext): Promise<void> {
       {
         type: 'menu',
         name: 'routine/backup',
-        title: '备份与恢复',
+        ...menuTitles('admin', 'menu.routine/backup'),
         icon: 'fa fa-database',
         component: adminView('routine/backup'),
         weigh: 86,

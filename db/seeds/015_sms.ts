@@ -1,6 +1,7 @@
 import type { SeedContext } from '../../src/server/seed.ts';
 import { serverT } from '../../src/server/i18n.ts';
-import { insertRuleTree } from '../../src/server/services/ruleTree.ts';
+import { columns, configColumns, configPair } from '../../src/server/services/bilingual.ts';
+import { insertRuleTree, menuTitles } from '../../src/server/services/ruleTree.ts';
 import { SMS_DRIVERS, type VariableSource } from '../../src/shared/sms.ts';
 
 /** The events /api/Sms/send serves, each with its template. */
@@ -14,7 +15,7 @@ const VARIABLES: { name: string; value_source: VariableSource }[] = [
 
 const DRIVER_TIP = 'log: the server log and the SMS send log only (development); webhook: your own SMS gateway; aliyun: Alibaba Cloud SMS; tencent: Tencent Cloud SMS';
 
-// Titles and tips are translation keys of the config screen (admin-routine:configText), as in 001_config;
+// Titles and tips are keys of the admin-routine:configText catalogue, stored in both languages as in 001_config;
 // the driver and webhook tips of 003_sms are replaced by ones that name the new providers.
 const PROVIDER_ITEMS = [
   { name: 'sms_aliyun_access_key_id', title: 'Alibaba Cloud AccessKey ID', type: 'string', value: '' },
@@ -39,25 +40,27 @@ export async function seed({ knex }: SeedContext): Promise<void> {
   const time = Math.floor(Date.now() / 1000);
   await knex('config')
     .where({ name: 'sms_driver' })
-    .update({ content: JSON.stringify(Object.fromEntries(SMS_DRIVERS.map((d) => [d, d]))), tip: DRIVER_TIP });
-  await knex('config').where({ name: 'sms_webhook_url' }).update({ tip: 'Receives {mobile, message, event, code, templateCode, template, params} as JSON' });
+    .update({ content: JSON.stringify(Object.fromEntries(SMS_DRIVERS.map((d) => [d, d]))), ...columns('tip', configPair(DRIVER_TIP), 100) });
+  await knex('config')
+    .where({ name: 'sms_webhook_url' })
+    .update(columns('tip', configPair('Receives {mobile, message, event, code, templateCode, template, params} as JSON'), 100));
   const existing = new Set((await knex('config').whereIn('name', PROVIDER_ITEMS.map((i) => i.name)).select<{ name: string }[]>('name')).map((r) => r.name));
-  const items = PROVIDER_ITEMS.filter((i) => !existing.has(i.name)).map((item, i) => ({
+  const items = PROVIDER_ITEMS.filter((i) => !existing.has(i.name)).map(({ title, tip, ...item }, i) => ({
     group: 'sms',
-    tip: '',
     content: '',
     rule: '',
     extend: '',
     allow_del: false,
     weigh: -i,
     ...item,
+    ...configColumns(title, tip),
   }));
   if (items.length) await knex('config').insert(items);
 
   const zh = serverT('zh-cn', 'sms');
   const en = serverT('en', 'sms');
   if (!(await knex('admin_rule').where({ name: 'sms', type: 'menu_dir' }).first())) {
-    await insertRuleTree(knex, 'admin_rule', [{ type: 'menu_dir', name: 'sms', title: serverT('zh-cn', 'resources')('menu.sms'), icon: 'fa fa-commenting', weigh: 70 }]);
+    await insertRuleTree(knex, 'admin_rule', [{ type: 'menu_dir', name: 'sms', ...menuTitles('resources', 'menu.sms'), icon: 'fa fa-commenting', weigh: 70 }]);
   }
   for (const v of VARIABLES) {
     if (await knex('sms_variable').where({ name: v.name }).first()) continue;

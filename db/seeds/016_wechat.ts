@@ -1,6 +1,7 @@
 import type { SeedContext } from '../../src/server/seed.ts';
 import { serverT } from '../../src/server/i18n.ts';
-import { buttons, insertRuleTree } from '../../src/server/services/ruleTree.ts';
+import { configColumns } from '../../src/server/services/bilingual.ts';
+import { buttons, insertRuleTree, menuTitles } from '../../src/server/services/ruleTree.ts';
 import { adminView } from '../../src/shared/views.ts';
 import { MESSAGE_MODES } from '../../src/shared/wechat.ts';
 
@@ -25,17 +26,17 @@ const ITEMS = [
  */
 export async function seed({ knex }: SeedContext): Promise<void> {
   const existing = new Set((await knex('config').whereIn('name', ITEMS.map((i) => i.name)).select<{ name: string }[]>('name')).map((r) => r.name));
-  const items = ITEMS.filter((i) => !existing.has(i.name)).map((i) => ({ value: '', tip: '', content: '', rule: '', extend: '', allow_del: false, ...i }));
+  const items = ITEMS.filter((i) => !existing.has(i.name)).map(({ title, ...i }) => ({ value: '', content: '', rule: '', extend: '', allow_del: false, ...i, ...configColumns(title) }));
   if (items.length) await knex('config').insert(items);
 
   const zh = serverT('zh-cn', 'wechat');
   if (!(await knex('admin_rule').where({ name: 'wechat', type: 'menu_dir' }).first())) {
     await insertRuleTree(knex, 'admin_rule', [
       {
-        type: 'menu_dir', name: 'wechat', title: serverT('zh-cn', 'resources')('menu.wechat'), icon: 'fa fa-wechat', weigh: 75,
+        type: 'menu_dir', name: 'wechat', ...menuTitles('resources', 'menu.wechat'), icon: 'fa fa-wechat', weigh: 75,
         children: [
-          { type: 'menu', name: 'wechat/config', title: zh('seed.menu.config'), icon: 'fa fa-bullhorn', component: adminView('wechat/config'), weigh: 4, keepalive: 1, children: buttons('wechat/config', ['index', 'edit', 'test']) },
-          { type: 'menu', name: 'wechat/miniProgram', title: zh('seed.menu.miniProgram'), icon: 'fa fa-mobile', component: adminView('wechat/miniProgram'), weigh: 3, keepalive: 1, children: buttons('wechat/miniProgram', ['index', 'edit']) },
+          { type: 'menu', name: 'wechat/config', ...menuTitles('wechat', 'seed.menu.config'), icon: 'fa fa-bullhorn', component: adminView('wechat/config'), weigh: 4, keepalive: 1, children: buttons('wechat/config', ['index', 'edit', 'test']) },
+          { type: 'menu', name: 'wechat/miniProgram', ...menuTitles('wechat', 'seed.menu.miniProgram'), icon: 'fa fa-mobile', component: adminView('wechat/miniProgram'), weigh: 3, keepalive: 1, children: buttons('wechat/miniProgram', ['index', 'edit']) },
         ],
       },
     ]);

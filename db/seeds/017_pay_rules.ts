@@ -1,7 +1,5 @@
 import type { SeedContext } from '../../src/server/seed.ts';
-import { serverT } from '../../src/server/i18n.ts';
-import { buttons, insertRuleTree } from '../../src/server/services/ruleTree.ts';
-import { DEFAULT_LANG } from '../../src/shared/i18n/langs.ts';
+import { buttons, insertRuleTree, menuTitles } from '../../src/server/services/ruleTree.ts';
 import { adminView } from '../../src/shared/views.ts';
 
 /**
@@ -10,16 +8,15 @@ import { adminView } from '../../src/shared/views.ts';
  */
 export async function seed({ knex }: SeedContext): Promise<void> {
   if (await knex('admin_rule').where({ name: 'pay' }).first()) return;
-  const t = serverT(DEFAULT_LANG, 'resources');
   await insertRuleTree(knex, 'admin_rule', [
     {
       type: 'menu_dir',
       name: 'pay',
-      title: t('menu.pay'),
+      ...menuTitles('resources', 'menu.pay'),
       icon: 'el-icon-Wallet',
       weigh: 90,
       children: [
-        { type: 'menu', name: 'pay/config', title: t('pay/config.title'), icon: 'fa fa-credit-card', component: adminView('pay/config'), weigh: 1, keepalive: 1, children: buttons('pay/config', ['index', 'edit', 'check']) },
+        { type: 'menu', name: 'pay/config', ...menuTitles('resources', 'pay/config.title'), icon: 'fa fa-credit-card', component: adminView('pay/config'), weigh: 1, keepalive: 1, children: buttons('pay/config', ['index', 'edit', 'check']) },
       ],
     },
   ]);

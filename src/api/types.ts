@@ -44,7 +44,7 @@ export interface ApiRoute {
   rule?: string;
   /** Per-IP brake (login, captcha, code sending). */
   rateLimit?: RateLimit;
-  /** Admin log title when the menu rules do not name this action (e.g. 'Login', 'Upload'). */
+  /** Admin log title when the menu rules do not name this action: a key of system-names:logTitles ('Login'). */
   logTitle?: string;
   /** The handler parses the request body itself (multipart uploads, after authorisation). */
   rawBody?: boolean;

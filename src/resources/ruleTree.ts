@@ -23,7 +23,7 @@ export function ruleResource(tree: {
       { name: 'id', type: 'number', form: false, list: { operator: 'RANGE', width: 70 } },
       { name: 'pid', type: 'number', default: 0, min: 0, list: false },
       { name: 'type', type: 'radio', required: true, options: tree.types, default: 'menu', list: { render: 'tag', operator: 'eq' } },
-      { name: 'title', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
+      { name: 'title', type: 'string', localized: true, required: true, max: 50, list: { operator: 'LIKE' } },
       { name: 'name', type: 'string', required: true, max: 100, list: { operator: 'LIKE' } },
       { name: 'path', type: 'string', max: 100, list: { operator: 'LIKE', hidden: true } },
       { name: 'icon', type: 'icon', max: 50, list: { render: 'icon', operator: false } },

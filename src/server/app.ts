@@ -11,8 +11,6 @@ import { runSeeds } from './seed.ts';
 import { ensureResourceRules } from './services/resourceRules.ts';
 import { ensureResourceIndexes } from './services/resourceIndexes.ts';
 import { resources } from '../resources/index.ts';
-import { serverT } from './i18n.ts';
-import { DEFAULT_LANG } from '../shared/i18n/langs.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createRenderer, type Renderer } from './render.ts';
 import { withCachedPages } from './cachedPages.ts';
@@ -77,7 +75,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const services = await createServices(config, knex, log);
     await services.upload.sweepTemp();
     await runSeeds({ knex, config, log });
-    await ensureResourceRules(knex, resources, serverT(DEFAULT_LANG, 'resources'));
+    await ensureResourceRules(knex, resources);
     await ensureResourceIndexes(knex, resources);
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
@@ -87,7 +85,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // An archive from before a later migration is brought up to date like a database at boot.
       await knex.migrate.latest();
       await runSeeds({ knex, config, log });
-      await ensureResourceRules(knex, resources, serverT(DEFAULT_LANG, 'resources'));
+      await ensureResourceRules(knex, resources);
       await services.caches.clearAll();
     });
     const stopBackups = config.backupTime

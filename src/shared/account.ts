@@ -46,7 +46,10 @@ export interface MenuNode {
   id: number;
   pid: number;
   type: string;
+  /** In the reader's language in the menus of the index calls; as stored (Chinese) in rule lists. */
   title: string;
+  /** The English title as stored; empty when there is none (an English reader then gets the Chinese). */
+  title_en: string;
   name: string;
   path: string;
   icon: string;

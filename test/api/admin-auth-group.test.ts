@@ -40,8 +40,8 @@ test('index as super: tree, own groups, translated rule summaries, select option
   t.is(res.data.list[0]!.rules, 'Super administrator');
   const node = res.data.list.flatMap((g) => [g, ...(g.children ?? [])]).find((g) => g.id === parent)!;
   t.deepEqual(node.children!.map((c) => c.name), ['Tree child', 'Tree empty']);
-  t.is(node.rules, '控制台 and 1 more');
-  t.is(node.children![0]!.rules, '控制台');
+  t.is(node.rules, 'Dashboard and 1 more', 'the first rule by its English title');
+  t.is(node.children![0]!.rules, 'Dashboard');
   t.is(node.children![1]!.rules, 'No permission');
   const zh = await api<{ list: GroupNode[] }>(server.url, '/admin/auth.Group/index?isTree=false&quickSearch=Tree%20parent', { headers: { batoken: token } });
   t.deepEqual(zh.body.data.list.map((g) => [g.name, g.rules]), [['Tree parent', '控制台等 2 项']]);

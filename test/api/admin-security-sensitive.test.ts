@@ -84,7 +84,7 @@ test.serial('only saved changes are logged; rollback restores the value and remo
   t.is(list.body.code, 1, list.body.msg);
   const entry = list.body.data.list[0]!;
   t.is(entry.id_value, `id=${String(news.id)}`);
-  t.deepEqual(entry.sensitive, { name: 'News headlines' });
+  t.deepEqual(entry.sensitive, { name: 'News headlines', name_en: '' }, 'the rule name with its English, empty for this one');
   t.like(entry.admin as Row, { username: 'admin' });
   const info = await call<{ row: Row }>(`/admin/security.SensitiveDataLog/info?id=${String(logs[0]!.id)}`);
   t.is(info.body.data.row.after, 'A new headline');

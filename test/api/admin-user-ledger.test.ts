@@ -56,10 +56,10 @@ test('balance: before/after in yuan, a negative result refused with nothing writ
   t.deepEqual(rows.map((r: { money: number; before: number; after: number }) => [r.money, r.before, r.after]), [[1250, 0, 1250], [-250, 1250, 1000]], 'only the two accepted changes are logged');
   const messages = await server.app.knex('user_message').where({ user_id: m.id }).orderBy('id');
   t.is(messages.length, 2);
-  t.is(messages[0].title, '余额变动通知 / Balance changed');
-  t.regex(messages[0].content, /您的余额变动 \+12\.50 元，当前余额 12\.50 元。备注：活动奖励/);
-  t.regex(messages[0].content, /Your balance changed by \+12\.50 yuan and is now 12\.50 yuan\. Note: 活动奖励/);
-  t.regex(messages[1].content, /-2\.50 yuan and is now 10\.00 yuan\. Note: Refund of a booking/);
+  t.like(messages[0], { title: '余额变动通知', title_en: 'Balance changed' });
+  t.regex(messages[0].content, /^您的余额变动 \+12\.50 元，当前余额 12\.50 元。备注：活动奖励$/);
+  t.regex(messages[0].content_en, /^Your balance changed by \+12\.50 yuan and is now 12\.50 yuan\. Note: 活动奖励$/);
+  t.regex(messages[1].content_en, /-2\.50 yuan and is now 10\.00 yuan\. Note: Refund of a booking/);
 
   const read = await root<{ user: Record<string, unknown> }>(`/admin/user.MoneyLog/add?userId=${m.id}`);
   t.deepEqual(read.data.user, { id: m.id, username: 'ledger_money', nickname: '运河会员', money: '10.00' }, 'display columns only, never the hash');

@@ -189,6 +189,8 @@ for (const provider of ['wechat', 'alipay'] as const) {
     t.is(Number(logs[0].before), 0);
     t.is(Number(logs[0].after), 5000);
     t.true(String(logs[0].memo).includes(order.order_no));
+    t.true(String(logs[0].memo_en).includes(order.order_no), 'the memo in English beside the Chinese');
+    t.false(String(logs[0].memo).includes(' / '), 'one language per column');
     const row = await orderRow(order.order_no);
     t.is(row?.status, 'paid');
     t.is(row?.transaction_id, fake.trades.get(order.order_no)!.transactionId);

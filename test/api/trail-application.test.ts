@@ -203,9 +203,10 @@ test('apply → approve in one go: a published trail, the page cache dropped, th
 
   const messages = await server.app.knex('user_message').where({ user_id: m.id });
   t.is(messages.length, 1);
-  t.is(messages[0].title, '步道申报已通过 / Trail application approved');
-  t.regex(messages[0].content, new RegExp(`您申报的步道“拱宸桥至运河文化广场滨水步道”已通过审核并发布：http://127\\.0\\.0\\.1:\\d+/trail/info\\?id=${trailId} 审核意见：Lovely route`));
-  t.regex(messages[0].content, /Your trail "Gongchen Bridge waterside walk" has been approved and published: .*Reviewer's remark: Lovely route/);
+  // One language per column: each reader gets theirs (issue 17 item 7).
+  t.like(messages[0], { title: '步道申报已通过', title_en: 'Trail application approved' });
+  t.regex(messages[0].content, new RegExp(`^您申报的步道“拱宸桥至运河文化广场滨水步道”已通过审核并发布：http://127\\.0\\.0\\.1:\\d+/trail/info\\?id=${trailId} 审核意见：Lovely route$`));
+  t.regex(messages[0].content_en, /^Your trail "Gongchen Bridge waterside walk" has been approved and published: .*Reviewer's remark: Lovely route$/);
 
   const mine = await applications(m);
   t.like(mine.body.data.list[0], { id, status: 'approved', trail_id: trailId, remark: 'Lovely route' });
@@ -232,9 +233,9 @@ test('reject needs a remark, tells the member why, and a rejected application ca
   t.like(await server.app.knex('trail_application').where({ id }).first(), { status: 'rejected', remark: '照片与路线不符，请补充沿途照片', trail_id: null });
 
   const messages = await server.app.knex('user_message').where({ user_id: m.id });
-  t.is(messages[0].title, '步道申报未通过 / Trail application not approved');
+  t.like(messages[0], { title: '步道申报未通过', title_en: 'Trail application not approved' });
   t.regex(messages[0].content, /您申报的步道“宿迁皂河段骑行线”未通过审核。审核意见：照片与路线不符/);
-  t.regex(messages[0].content, /your trail "宿迁皂河段骑行线" was not approved\. Reviewer's remark: 照片与路线不符/, 'English falls back to the Chinese title');
+  t.regex(messages[0].content_en, /your trail "宿迁皂河段骑行线" was not approved\. Reviewer's remark: 照片与路线不符/, 'English falls back to the Chinese title');
 
   const list = await applications(m);
   t.like(list.body.data.list[0], { id, status: 'rejected', remark: '照片与路线不符，请补充沿途照片', trail_id: null });

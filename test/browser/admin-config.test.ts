@@ -175,8 +175,11 @@ test.serial('add a select item with choices, set it, keep it over a reload, dele
   await page.waitForSelector(`${dialog} [data-add-input="name"] .invalid-feedback`);
   t.truthy(await page.$(`${dialog} [data-add-input="content"] .invalid-feedback`));
   await page.type(`${dialog} [data-add-input="name"] input`, 'canal_season');
-  await page.type(`${dialog} [data-add-input="title"] input`, 'Best season');
-  await page.type(`${dialog} [data-add-input="tip"] input`, 'Shown on the trail pages');
+  // Title and tip in both languages; the English ones are what this English page shows.
+  await page.type(`${dialog} [data-add-input="title"] input`, '最佳季节');
+  await page.type(`${dialog} [data-add-input="title_en"] input`, 'Best season');
+  await page.type(`${dialog} [data-add-input="tip"] input`, '显示在步道页面');
+  await page.type(`${dialog} [data-add-input="tip_en"] input`, 'Shown on the trail pages');
   await page.click(`${dialog} [data-add-input="rule"] input[id$="-rule-required"]`);
   await setValue(page, `${dialog} [data-add-input="content"] textarea`, 'spring=Spring\nautumn=Autumn');
   await page.waitForSelector(`${dialog} [data-choices-preview]`);
@@ -187,7 +190,7 @@ test.serial('add a select item with choices, set it, keep it over a reload, dele
   await added;
   await page.waitForFunction(() => !document.querySelector('[data-config-add]'));
   const row = await knex('config').where({ name: 'canal_season' }).first<{ group: string; type: string; content: string; rule: string; allow_del: number; weigh: number }>();
-  t.like(row, { group: 'basics', type: 'select', rule: 'required', weigh: 5 });
+  t.like(row, { group: 'basics', type: 'select', rule: 'required', weigh: 5, title: '最佳季节', title_en: 'Best season', tip: '显示在步道页面', tip_en: 'Shown on the trail pages' });
   t.deepEqual(JSON.parse(row.content), { spring: 'Spring', autumn: 'Autumn' });
 
   // It shows in its group with its choices and tip, and it can be deleted.

@@ -133,8 +133,8 @@ test.serial('role group, admin, their menus and buttons, a member through the re
   const expected = await ruleIds(server, ['content', 'content/news', 'content/news/index', 'content/news/add', 'user', 'user/user', 'user/user/index']);
   t.deepEqual(group!.rules.split(',').map(Number).sort((a, b) => a - b), expected.sort((a, b) => a - b), 'checked and half-checked ids');
   await page.waitForSelector(`${groups} tr[data-row-id="${group!.id}"]`);
-  const firstRule = await knex('admin_rule').whereIn('id', expected).orderBy('id').first<{ title: string }>('title');
-  t.is(await page.$eval(`${groups} tr[data-row-id="${group!.id}"] td[data-column="rules"]`, (td) => td.textContent), `${firstRule.title} and 6 more`, 'the server’s summary');
+  const firstRule = await knex('admin_rule').whereIn('id', expected).orderBy('id').first<{ title_en: string }>('title_en');
+  t.is(await page.$eval(`${groups} tr[data-row-id="${group!.id}"] td[data-column="rules"]`, (td) => td.textContent), `${firstRule.title_en} and 6 more`, 'the server’s summary, in English');
   await page.screenshot({ path: '/tmp/admin-groups.png' });
 
   // Editing it shows the same ticks: the server answers leaves, the tree rebuilds the parents.

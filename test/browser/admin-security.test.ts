@@ -81,7 +81,7 @@ test.serial('recycle bin: deleted members found, shown field by field, restored 
   await page.waitForSelector(`${screen} tbody tr[data-row-id]`);
   t.is(await page.$eval(`${screen} [data-quick-search]`, (i) => (i as HTMLInputElement).placeholder), 'Search Recycle rule');
   const row = (username: string) => `${screen} tr[data-row-id="${entryOf(username)}"]`;
-  t.is(await cell(page, row('lock_keeper'), 'recycle_id'), '会员', 'the rule by name');
+  t.is(await cell(page, row('lock_keeper'), 'recycle_id'), 'Members', 'the rule by name');
   t.is(await cell(page, row('lock_keeper'), 'data_table'), 'user');
   t.is(await cell(page, row('lock_keeper'), 'admin_id'), 'Admin', 'the admin by name');
   t.regex(await cell(page, row('lock_keeper'), 'create_time'), /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -154,7 +154,7 @@ test.serial('sensitive-data log: a changed mobile shown before and after, rolled
   await page.waitForSelector(`${screen} tbody tr[data-row-id]`);
   const mobile = `${screen} tr[data-row-id="${entry('mobile')}"]`;
   const password = `${screen} tr[data-row-id="${entry('password')}"]`;
-  t.is(await cell(page, mobile, 'sensitive_id'), '会员数据');
+  t.is(await cell(page, mobile, 'sensitive_id'), 'Member data');
   t.is(await cell(page, mobile, 'data_comment'), '手机号');
   t.is(await cell(page, mobile, 'id_value'), `id=${member.id}`);
   t.is(await cell(page, mobile, 'before'), '13800138001');

@@ -25,7 +25,7 @@ import sensitiveDataLog from '../../src/resources/security/sensitiveDataLog.ts';
 // The pure helpers of the config, attachment and security screens.
 
 function item(type: ConfigType, value: unknown, extra: Partial<ConfigItem> = {}): ConfigItem {
-  return { id: 1, name: `t_${type.toLowerCase()}`, group: 'basics', title: 'T', tip: '', type, value, content: '', rule: '', extend: {}, input_extend: {}, allow_del: 1, weigh: 0, ...extra };
+  return { id: 1, name: `t_${type.toLowerCase()}`, group: 'basics', title: 'T', title_en: 'T', tip: '', tip_en: '', type, value, content: '', rule: '', extend: {}, input_extend: {}, allow_del: 1, weigh: 0, ...extra };
 }
 
 test('array rows: from the stored list and back, blank rows dropped, values trimmed', (t) => {
@@ -106,11 +106,11 @@ test('which widget serves an item: the generic one where it fits, the screen’s
 });
 
 test('the add dialog: problems before sending, and the post', (t) => {
-  const base: NewItem = { group: 'basics', type: 'select', name: 'fav_fruit', title: 'Fruit', tip: '', rule: ['required'], content: 'a=Apple\nb=Banana', extend: '', inputExtend: '', weigh: '' };
+  const base: NewItem = { group: 'basics', type: 'select', name: 'fav_fruit', title: '水果', title_en: ' Fruit ', tip: '', tip_en: '', rule: ['required'], content: 'a=Apple\nb=Banana', extend: '', inputExtend: '', weigh: '' };
   t.deepEqual(newItemProblems(base), {});
   t.deepEqual(Object.keys(newItemProblems({ ...base, group: '', name: 'Bad Name', title: ' ', content: '\n', weigh: '1.5' })).sort(), ['content', 'group', 'name', 'title', 'weigh']);
   t.deepEqual(newItemProblems({ ...base, type: 'string', content: '' }), {}, 'choices only for choice types');
-  t.deepEqual(newItemBody({ ...base, name: ' fav_fruit ' }), { group: 'basics', type: 'select', name: 'fav_fruit', title: 'Fruit', tip: '', rule: ['required'], content: 'a=Apple\nb=Banana', extend: '', inputExtend: '', weigh: '0' });
+  t.deepEqual(newItemBody({ ...base, name: ' fav_fruit ' }), { group: 'basics', type: 'select', name: 'fav_fruit', title: '水果', title_en: 'Fruit', tip: '', tip_en: '', rule: ['required'], content: 'a=Apple\nb=Banana', extend: '', inputExtend: '', weigh: '0' });
   t.is(newItemBody({ ...base, type: 'string' }).content, '');
 });
 
@@ -160,10 +160,11 @@ test('rule forms: tables of the functions, stored watched fields, the post', (t)
   t.deepEqual([...tablesOf(choices)], [['admin', ['id', 'username']], ['news', ['id', 'title']], ['user', ['id', 'mobile']]]);
   t.deepEqual(watchedOf({ mobile: 'Mobile', email: 3 }), { mobile: 'Mobile', email: 'email' });
   t.deepEqual(watchedOf(['mobile']), {});
-  const values = { name: ' Members ', controller: 'user/user', data_table: 'user', primary_key: 'id', status: true };
-  t.deepEqual(ruleBody(values, null), { name: 'Members', controller: 'user/user', data_table: 'user', primary_key: 'id', status: '1' });
+  const values = { name: ' 会员 ', name_en: ' Members ', controller: 'user/user', data_table: 'user', primary_key: 'id', status: true };
+  t.deepEqual(ruleBody(values, null), { name: '会员', name_en: 'Members', controller: 'user/user', data_table: 'user', primary_key: 'id', status: '1' });
   t.deepEqual(ruleBody({ ...values, status: false }, { mobile: 'Mobile', email: ' ' }), {
-    name: 'Members',
+    name: '会员',
+    name_en: 'Members',
     controller: 'user/user',
     data_table: 'user',
     primary_key: 'id',

@@ -8,7 +8,7 @@ import { CLEARABLE_KEYS, clearBrowserStorage } from '../../src/islands/admin/sto
 
 let ids = 0;
 function node(fields: Partial<MenuNode>): MenuNode {
-  return { id: ++ids, pid: 0, type: 'menu', title: '', name: '', path: '', icon: '', menu_type: 'tab', url: '', component: '', extend: 'none', ...fields };
+  return { id: ++ids, pid: 0, type: 'menu', title: '', title_en: '', name: '', path: '', icon: '', menu_type: 'tab', url: '', component: '', extend: 'none', ...fields };
 }
 
 const BASE = '/manage';

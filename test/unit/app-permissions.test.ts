@@ -3,7 +3,7 @@ import type { MenuNode } from '../../src/shared/account.ts';
 import { buildNodeMap, hasNode } from '../../src/islands/app/permissions.ts';
 
 const node = (fields: Partial<MenuNode> & Pick<MenuNode, 'id' | 'type' | 'name'>): MenuNode => ({
-  pid: 0, title: fields.name, path: '', icon: '', menu_type: 'tab', url: '', component: '', extend: 'none', ...fields,
+  pid: 0, title: fields.name, title_en: '', path: '', icon: '', menu_type: 'tab', url: '', component: '', extend: 'none', ...fields,
 });
 
 const menus: MenuNode[] = [

@@ -18,7 +18,7 @@ import { activeItem, buildRouteTable, resolveLocation } from '../../src/islands/
 const BASE = '/user';
 let ids = 0;
 function node(fields: Partial<MenuNode>): MenuNode {
-  return { id: ++ids, pid: 0, type: 'menu', title: '', name: '', path: '', icon: '', menu_type: 'tab', url: '', component: '', extend: 'none', ...fields };
+  return { id: ++ids, pid: 0, type: 'menu', title: '', title_en: '', name: '', path: '', icon: '', menu_type: 'tab', url: '', component: '', extend: 'none', ...fields };
 }
 
 /** The seeded member menu plus one of every other kind of node. */

@@ -2,7 +2,8 @@ import test from 'ava';
 import { findResource } from '../../src/resources/index.ts';
 import { defineResource, type FieldDef, type ResourceDef } from '../../src/resources/types.ts';
 import { buildQuery } from '../../src/shared/request/query.ts';
-import { cellOf, displayUrl, listOf, localizedText, relationLabel, safeHref, type CellContext } from '../../src/islands/admin/crud/cells.ts';
+import { localizedText } from '../../src/shared/localized.ts';
+import { cellOf, displayUrl, listOf, relationLabel, safeHref, type CellContext } from '../../src/islands/admin/crud/cells.ts';
 import {
   canDragSort,
   columnStorageKey,

@@ -71,7 +71,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
         const perms = adminPermissions!;
         const query = knex<RuleRow>('admin_rule').where({ status: '1' });
         if (!perms.super) query.whereIn('id', [...perms.ruleIds]);
-        const menus = buildTree(await query);
+        const menus = buildTree(await query, ctx.state.lang);
         if (menus.length === 0) throw new ApiError('account:noBackendMenu');
         const me = admin!;
         const adminInfo: AdminInfo = {

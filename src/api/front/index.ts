@@ -1,5 +1,6 @@
 import { ApiCode, NEED_LOGIN } from '../../shared/api/envelope.ts';
 import type { MenuNode } from '../../shared/account.ts';
+import type { Lang } from '../../shared/i18n/langs.ts';
 import { ApiError } from '../../server/middleware/envelope.ts';
 import type { RuleRow, UserRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
@@ -20,26 +21,29 @@ const GUEST_TREE_TTL_MS = 5000;
  */
 export function indexRoutes(services: Services): ApiRoute[] {
   const { settings, auth, members, knex } = services;
-  let guestTree: { rules: MenuNode[]; until: number } | null = null;
+  // One tree per language: its titles are in the reader's.
+  const guestTrees = new Map<Lang, { rules: MenuNode[]; until: number }>();
   services.caches.register('guestRules', (tags) => {
     // Content-kind invalidations do not touch the rules.
-    if (!tags) guestTree = null;
+    if (!tags) guestTrees.clear();
   });
 
-  async function guestRules(): Promise<MenuNode[]> {
-    if (!guestTree || guestTree.until < Date.now()) {
+  async function guestRules(lang: Lang): Promise<MenuNode[]> {
+    let tree = guestTrees.get(lang);
+    if (!tree || tree.until < Date.now()) {
       const rows = await knex<RuleRow>('user_rule').where({ status: '1', no_login_valid: 1 }).whereIn('type', GUEST_RULE_TYPES);
-      guestTree = { rules: buildTree(rows), until: Date.now() + GUEST_TREE_TTL_MS };
+      tree = { rules: buildTree(rows, lang), until: Date.now() + GUEST_TREE_TTL_MS };
+      guestTrees.set(lang, tree);
     }
-    return guestTree.rules;
+    return tree.rules;
   }
 
-  async function memberTrees(user: UserRow | null): Promise<{ rules: MenuNode[]; menus: MenuNode[] }> {
-    if (!user) return { rules: await guestRules(), menus: [] };
+  async function memberTrees(user: UserRow | null, lang: Lang): Promise<{ rules: MenuNode[]; menus: MenuNode[] }> {
+    if (!user) return { rules: await guestRules(lang), menus: [] };
     const perms = await auth.userPermissions(user);
     const query = knex<RuleRow>('user_rule').where({ status: '1' });
     if (!perms.super) query.whereIn('id', [...perms.ruleIds]);
-    const tree = buildTree(await query);
+    const tree = buildTree(await query, lang);
     return {
       menus: tree.filter((n) => n.type === 'menu_dir'),
       // Top-level pages outside any menu group are not shown in the member centre (reference 3.8).
@@ -64,7 +68,7 @@ export function indexRoutes(services: Services): ApiRoute[] {
           openMemberCenter: await settings.flag('open_member_center'),
           // The token the member sent: BuildAdmin's client merges userInfo into its store, so "" would log it out.
           userInfo: user ? members.userInfo(user, { token: tokens.user }) : [],
-          ...(await memberTrees(user)),
+          ...(await memberTrees(user, ctx.state.lang)),
         };
       },
     },

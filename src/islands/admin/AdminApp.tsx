@@ -370,7 +370,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
     }
   }
 
-  const titleOf = (route: AppRoute | null | undefined) => (route ? menuTitle(route.node, lang, t) : t('common:title.noTitle'));
+  const titleOf = (route: AppRoute | null | undefined) => (route ? menuTitle(route.node) : t('common:title.noTitle'));
   const title = (() => {
     if (phase === 'failed') return t('common:title.admin');
     if (phase === 'loading' || !table) return t('common:title.loading');

@@ -1,18 +1,20 @@
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import type { MenuNode } from '../../shared/account.ts';
-import { DEFAULT_LANG } from '../../shared/i18n/langs.ts';
 import { menuIconClass } from '../../shared/icons.ts';
+import { LocalTextView } from '../app/LocalTextView.tsx';
 import type { MenuItem } from '../app/routes.ts';
 
-/**
- * Menu titles are stored in Chinese (admins may rename them); English uses the catalogue by rule name and
- * falls back to the stored title for rules it does not know (a menu an admin added).
- */
-export function menuTitle(node: MenuNode, lang: string, t: TFunction): string {
-  return lang === DEFAULT_LANG ? node.title : t(`admin:menu.${node.name}`, { defaultValue: node.title });
+/** A menu's title as plain text (tooltips, tabs, the document title): the server sends it in the page language. */
+export function menuTitle(node: MenuNode): string {
+  return node.title;
+}
+
+/** A menu's title where it is read: an English page shows a rule without an English title in Chinese, marked. */
+function MenuLabel({ node }: { node: MenuNode }) {
+  const { i18n } = useTranslation();
+  return <LocalTextView value={{ text: node.title, fallback: i18n.language === 'en' && !node.title_en && node.title !== '' }} />;
 }
 
 /** A rule's icon as BuildAdmin names it (`fa fa-group`, `el-icon-Grid`), drawn through src/shared/icons.ts. */
@@ -40,13 +42,15 @@ function contains(item: MenuItem, target: MenuItem | null): boolean {
 
 /** `tooltip`: the title also shows on hover, for menus that may show icons only. */
 function EntryLink({ item, active, onOpen, tooltip = false }: { item: MenuItem; active: boolean; onOpen: MenuProps['onOpen']; tooltip?: boolean }) {
-  const { t, i18n } = useTranslation('admin');
-  const title = menuTitle(item.node, i18n.language, t);
+  const { t } = useTranslation('admin');
+  const title = menuTitle(item.node);
   if (item.kind === 'link') {
     return (
       <a className="admin-menu-link" href={item.href} target="_blank" rel="noopener noreferrer" title={tooltip ? title : undefined}>
         <MenuIcon name={item.node.icon} />
-        <span className="admin-menu-text">{title}</span>
+        <span className="admin-menu-text">
+          <MenuLabel node={item.node} />
+        </span>
         <i className="bi bi-box-arrow-up-right admin-menu-extra" aria-hidden="true" />
         <span className="visually-hidden"> ({t('shell.newWindow')})</span>
       </a>
@@ -62,22 +66,25 @@ function EntryLink({ item, active, onOpen, tooltip = false }: { item: MenuItem; 
       data-menu={item.node.name}
     >
       <MenuIcon name={item.node.icon} />
-      <span className="admin-menu-text">{title}</span>
+      <span className="admin-menu-text">
+        <MenuLabel node={item.node} />
+      </span>
     </a>
   );
 }
 
 /** The entries of a group in a dropdown: pages as items, nested groups as headed sections. */
 function DropdownEntries({ items, active, onOpen }: MenuProps) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   return (
     <>
       {items.map((item) => {
-        const title = menuTitle(item.node, i18n.language, t);
         if (item.kind === 'group') {
           return (
             <div key={item.node.id}>
-              <Dropdown.Header>{title}</Dropdown.Header>
+              <Dropdown.Header>
+                <MenuLabel node={item.node} />
+              </Dropdown.Header>
               <DropdownEntries items={item.children} active={active} onOpen={onOpen} />
             </div>
           );
@@ -86,7 +93,7 @@ function DropdownEntries({ items, active, onOpen }: MenuProps) {
           return (
             <Dropdown.Item key={item.node.id} href={item.href} target="_blank" rel="noopener noreferrer">
               <MenuIcon name={item.node.icon} className="me-2" />
-              {title}
+              <MenuLabel node={item.node} />
               <span className="visually-hidden"> ({t('shell.newWindow')})</span>
             </Dropdown.Item>
           );
@@ -101,7 +108,7 @@ function DropdownEntries({ items, active, onOpen }: MenuProps) {
             data-menu={item.node.name}
           >
             <MenuIcon name={item.node.icon} className="me-2" />
-            {title}
+            <MenuLabel node={item.node} />
           </Dropdown.Item>
         );
       })}
@@ -110,13 +117,14 @@ function DropdownEntries({ items, active, onOpen }: MenuProps) {
 }
 
 function Group({ item, active, onOpen, open, onToggle }: { item: MenuItem; active: MenuItem | null; onOpen: MenuProps['onOpen']; open: boolean; onToggle(): void }) {
-  const { t, i18n } = useTranslation('admin');
   const id = useId();
   return (
     <li>
       <button type="button" className={`admin-menu-link admin-menu-group${contains(item, active) ? ' has-active' : ''}`} aria-expanded={open} aria-controls={id} onClick={onToggle}>
         <MenuIcon name={item.node.icon} />
-        <span className="admin-menu-text">{menuTitle(item.node, i18n.language, t)}</span>
+        <span className="admin-menu-text">
+          <MenuLabel node={item.node} />
+        </span>
         <i className={`bi bi-chevron-down admin-menu-extra admin-menu-chevron${open ? ' open' : ''}`} aria-hidden="true" />
       </button>
       <ul id={id} className="admin-menu admin-submenu" hidden={!open}>
@@ -163,11 +171,10 @@ export function SideMenu(props: MenuProps) {
 
 /** The 64 px side menu: icons only; a folder opens its pages in a menu beside it. */
 export function CollapsedMenu({ items, active, onOpen }: MenuProps) {
-  const { t, i18n } = useTranslation('admin');
   return (
     <ul className="admin-menu admin-menu-collapsed">
       {items.map((item) => {
-        const title = menuTitle(item.node, i18n.language, t);
+        const title = menuTitle(item.node);
         return (
           <li key={item.node.id}>
             {item.kind === 'group' ? (
@@ -176,7 +183,9 @@ export function CollapsedMenu({ items, active, onOpen }: MenuProps) {
                   <MenuIcon name={item.node.icon} />
                 </Dropdown.Toggle>
                 <Dropdown.Menu className="admin-menu-popup">
-                  <Dropdown.Header>{title}</Dropdown.Header>
+                  <Dropdown.Header>
+                    <MenuLabel node={item.node} />
+                  </Dropdown.Header>
                   <DropdownEntries items={item.children} active={active} onOpen={onOpen} />
                 </Dropdown.Menu>
               </Dropdown>
@@ -192,18 +201,19 @@ export function CollapsedMenu({ items, active, onOpen }: MenuProps) {
 
 /** Streamline's menu across the header: pages as links, folders as drop-down menus (icons only when narrow). */
 export function TopMenu({ items, active, onOpen }: MenuProps) {
-  const { t, i18n } = useTranslation('admin');
   return (
     <ul className="admin-topmenu">
       {items.map((item) => {
-        const title = menuTitle(item.node, i18n.language, t);
+        const title = menuTitle(item.node);
         return (
           <li key={item.node.id}>
             {item.kind === 'group' ? (
               <Dropdown>
                 <Dropdown.Toggle as="button" type="button" className={`admin-menu-link${contains(item, active) ? ' has-active' : ''}`} title={title}>
                   <MenuIcon name={item.node.icon} />
-                  <span className="admin-menu-text">{title}</span>
+                  <span className="admin-menu-text">
+                    <MenuLabel node={item.node} />
+                  </span>
                 </Dropdown.Toggle>
                 <Dropdown.Menu className="admin-menu-popup">
                   <DropdownEntries items={item.children} active={active} onOpen={onOpen} />

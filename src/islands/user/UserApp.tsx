@@ -5,8 +5,9 @@ import type { MenuNode, UserInfo } from '../../shared/account.ts';
 import { CONTENT_TOP_OFFSET, MENU_WIDTH } from '../../shared/constants/layout.ts';
 import { greetingKey } from '../../shared/greeting.ts';
 import { menuIconClass } from '../../shared/icons.ts';
+import type { LocalText } from '../../shared/content.ts';
+import { LocalTextView } from '../app/LocalTextView.tsx';
 import { memberScreenOf } from '../../shared/views.ts';
-import { DEFAULT_LANG } from '../../shared/i18n/langs.ts';
 import { ApiCode } from '../../shared/api/envelope.ts';
 import { RequestError, USER_BASE, USER_LOGIN } from '../../shared/request/client.ts';
 import type { SiteInfo } from '../../shared/site.ts';
@@ -49,11 +50,11 @@ interface View {
 }
 
 /**
- * Menu titles live in the database in Chinese, which admins may rename; other languages use the
- * catalogue by rule name, falling back to the stored title for rules the catalogue does not know.
+ * A menu's title, which /api/index/index sends in the page language; an English page shows a rule without an
+ * English title in Chinese, marked.
  */
-function menuTitle(node: MenuNode, lang: string, t: TFunction): string {
-  return lang === DEFAULT_LANG ? node.title : t(`user:menu.${node.name}`, { defaultValue: node.title });
+function menuTitle(node: MenuNode, lang: string): LocalText {
+  return { text: node.title, fallback: lang === 'en' && !node.title_en && node.title !== '' };
 }
 
 /** A rule's icon as BuildAdmin names it (`fa fa-home`), drawn through src/shared/icons.ts; none when empty. */
@@ -70,7 +71,7 @@ function SideMenu({ items, current, lang, t }: { items: MenuItem[]; current: str
           <div className="member-menu-group" key={item.node.id}>
             <div className="member-menu-heading">
               <Icon name={item.node.icon} />
-              {menuTitle(item.node, lang, t)}
+              <LocalTextView value={menuTitle(item.node, lang)} />
             </div>
             <ul className="list-unstyled mb-2">
               {item.children.map((child) => (
@@ -89,7 +90,7 @@ function SideMenu({ items, current, lang, t }: { items: MenuItem[]; current: str
 }
 
 function MenuLink({ item, active, lang, t }: { item: MenuItem; active: boolean; lang: string; t: TFunction }) {
-  const title = menuTitle(item.node, lang, t);
+  const title = <LocalTextView value={menuTitle(item.node, lang)} />;
   if (item.kind === 'link') {
     return (
       <a className="member-menu-link" href={item.href} target="_blank" rel="noopener noreferrer">
@@ -194,8 +195,8 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
     if (phase === 'closed' || phase === 'failed') return t('common:title.user');
     if (!view) return t('common:title.loading');
     const r = view.resolution;
-    if (r.kind === 'screen') return menuTitle(r.route.node, lang, t);
-    if (r.kind === 'iframe') return r.route ? menuTitle(r.route.node, lang, t) : t('common:title.noTitle');
+    if (r.kind === 'screen') return menuTitle(r.route.node, lang).text;
+    if (r.kind === 'iframe') return r.route ? menuTitle(r.route.node, lang).text : t('common:title.noTitle');
     if (r.kind === 'notFound') return t('common:title.notFound');
     return t('common:title.user');
   })();

@@ -9,7 +9,7 @@ export default defineResource({
     { name: 'id', type: 'number', form: false, list: { sortable: true, operator: 'RANGE', width: 80 } },
     { name: 'admin_id', type: 'number', form: false, list: { operator: 'eq', width: 90 } },
     { name: 'username', type: 'string', form: false, list: { operator: 'LIKE' } },
-    { name: 'title', type: 'string', form: false, list: { operator: 'LIKE' } },
+    { name: 'title', type: 'string', localized: true, form: false, list: { operator: 'LIKE' } },
     { name: 'url', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'data', type: 'textarea', form: false, list: false },
     { name: 'ip', type: 'string', form: false, list: { operator: 'LIKE' } },

@@ -12,7 +12,7 @@ export default defineResource({
   fields: [
     { name: 'id', type: 'number', form: false, list: { operator: 'RANGE', width: 70 } },
     { name: 'pid', type: 'number', default: 0, min: 0, list: false },
-    { name: 'name', type: 'string', required: true, max: 100, list: { operator: 'LIKE' } },
+    { name: 'name', type: 'string', localized: true, required: true, max: 100, list: { operator: 'LIKE' } },
     { name: 'rules', type: 'remoteSelects', remote: { resource: 'auth/rule', labelField: 'title' }, list: { operator: false } },
     STATUS_FIELD,
     { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE' } },

@@ -12,7 +12,7 @@ export default defineResource({
   pk: 'id',
   fields: [
     ID_FIELD,
-    { name: 'name', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
+    { name: 'name', type: 'string', localized: true, required: true, max: 50, list: { operator: 'LIKE' } },
     { name: 'controller', type: 'select', required: true, max: 100, list: { operator: 'LIKE' } },
     { name: 'controller_as', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
     { name: 'data_table', type: 'string', max: 100, list: { operator: 'LIKE' } },

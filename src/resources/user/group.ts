@@ -8,7 +8,7 @@ export default defineResource({
   pk: 'id',
   fields: [
     ID_FIELD,
-    { name: 'name', type: 'string', required: true, max: 50, list: { operator: 'LIKE' } },
+    { name: 'name', type: 'string', localized: true, required: true, max: 50, list: { operator: 'LIKE' } },
     { name: 'rules', type: 'remoteSelects', remote: { resource: 'user/rule', labelField: 'title' }, list: false },
     STATUS_FIELD,
     CREATE_TIME_FIELD,

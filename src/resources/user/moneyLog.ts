@@ -15,7 +15,7 @@ export default defineResource({
     { name: 'money', type: 'float', required: true, list: { operator: false } },
     { name: 'before', type: 'float', form: false, list: { operator: false } },
     { name: 'after', type: 'float', form: false, list: { operator: false } },
-    { name: 'memo', type: 'textarea', required: true, max: 255, list: { operator: 'LIKE' }, form: { rows: 2 } },
+    { name: 'memo', type: 'textarea', localized: true, required: true, max: 255, list: { operator: 'LIKE' }, form: { rows: 2 } },
     CREATE_TIME_FIELD,
   ],
   quickSearch: ['user.username', 'user.nickname'],

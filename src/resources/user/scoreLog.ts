@@ -12,7 +12,7 @@ export default defineResource({
     { name: 'score', type: 'number', required: true, list: { operator: 'RANGE' } },
     { name: 'before', type: 'number', form: false, list: { operator: 'RANGE' } },
     { name: 'after', type: 'number', form: false, list: { operator: 'RANGE' } },
-    { name: 'memo', type: 'textarea', required: true, max: 255, list: { operator: 'LIKE' }, form: { rows: 2 } },
+    { name: 'memo', type: 'textarea', localized: true, required: true, max: 255, list: { operator: 'LIKE' }, form: { rows: 2 } },
     CREATE_TIME_FIELD,
   ],
   quickSearch: ['user.username', 'user.nickname'],

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
+import { bilingual, columns, type Bilingual } from './bilingual.ts';
 import { now } from './clock.ts';
 import { redactUrl } from '../redact.ts';
 
@@ -22,15 +23,16 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
 export interface AdminLogEntry {
   adminId: number;
   username: string;
-  /** The route's own title, e.g. 'Login'; otherwise derived from the menu rules. */
+  /** The route's own title, a key of system-names:logTitles such as 'Login'; otherwise from the menu rules. */
   title?: string;
   input: Record<string, unknown>;
 }
 
 /**
  * The admin log: one row per POST or DELETE to the admin API (refused and anonymous ones too), with the
- * parameters masked. Titles come from the menu rules: "<controller title>-<action title>". The row is
- * written before the action runs (see apiRouter), so a failing write stops the action rather than hiding it.
+ * parameters masked. Titles come from the menu rules, "<controller title>-<action title>", stored in both
+ * languages (`title` / `title_en`) so each reader sees their own. The row is written before the action runs
+ * (see apiRouter), so a failing write stops the action rather than hiding it.
  */
 export class AdminLogService {
   constructor(private readonly knex: Knex) {}
@@ -41,17 +43,18 @@ export class AdminLogService {
     return !SKIPPED_ACTIONS.includes(action);
   }
 
-  private async titleOf(routePath: string): Promise<string> {
+  private async titleOf(routePath: string): Promise<Bilingual> {
     const parts = routePath.split('/');
     const action = parts.pop() ?? '';
     const controller = parts.join('/');
     const rows = await this.knex('admin_rule')
       .whereRaw('lower(name) in (?, ?)', [controller, `${controller}/${action}`])
-      .select<{ name: string; title: string }[]>('name', 'title');
-    const byName = new Map(rows.map((r) => [r.name.toLowerCase(), r.title]));
-    const controllerTitle = byName.get(controller) ?? controller;
-    const actionTitle = byName.get(`${controller}/${action}`) ?? `Unknown(${action})`;
-    return `${controllerTitle}-${actionTitle}`;
+      .select<{ name: string; title: string; title_en: string }[]>('name', 'title', 'title_en');
+    // A rule without an English title lends its Chinese one to the English log title.
+    const byName = new Map(rows.map((r) => [r.name.toLowerCase(), { zh: r.title, en: r.title_en || r.title }]));
+    const controllerTitle = byName.get(controller) ?? { zh: controller, en: controller };
+    const actionTitle = byName.get(`${controller}/${action}`) ?? bilingual('system-names', 'unknownAction', { action });
+    return { zh: `${controllerTitle.zh}-${actionTitle.zh}`, en: `${controllerTitle.en}-${actionTitle.en}` };
   }
 
   /** Writes the entry of a request about to run; returns its id. */
@@ -61,7 +64,7 @@ export class AdminLogService {
         admin_id: entry.adminId,
         username: (entry.username || 'Unknown').slice(0, 50),
         url: redactUrl(ctx.originalUrl).slice(0, 1500),
-        title: (entry.title ?? (await this.titleOf(routePath))).slice(0, 100),
+        ...columns('title', entry.title ? bilingual('system-names', `logTitles.${entry.title}`, { defaultValue: entry.title }) : await this.titleOf(routePath), 100),
         data: JSON.stringify(maskSecrets(entry.input)),
         ip: ctx.ip,
         useragent: ctx.get('user-agent').slice(0, 255),

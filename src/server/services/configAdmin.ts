@@ -1,5 +1,7 @@
 import type { TFunction } from 'i18next';
 import { CONFIG_CHOICE_TYPES, CONFIG_RULES, type ConfigRule, type ConfigType } from '../../resources/routine/config.ts';
+import type { Lang } from '../../shared/i18n/langs.ts';
+import { localizedText } from '../../shared/localized.ts';
 import { email } from '../../shared/schemas/fields.ts';
 import { ACCOUNT_NAME, MOBILE, PASSWORD, isEditorFilled, isIdNumber } from '../../shared/validation.ts';
 import { ApiError } from '../middleware/envelope.ts';
@@ -29,9 +31,11 @@ const BAD_VALUE = 'validate:invalidField';
 const UNSAFE_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 /**
- * Config titles, tips and group names are English catalogue keys (as in the reference); translated through
- * the `admin-routine:configText` dictionary, falling back to the text itself (items an admin added). The key
- * separator is swapped because the texts contain dots and colons.
+ * Names inside config values (the `config_group` tab names, the quick entrances) are English catalogue
+ * keys, as in the reference; translated through the `admin-routine:configText` dictionary, falling back to
+ * the text itself (an entry an admin added). Item titles and tips are stored in both languages instead
+ * (`title` / `title_en`, seeded from the same dictionary). The key separator is swapped because the texts
+ * contain dots and colons.
  */
 export function configText(t: TFunction, text: string): string {
   if (!text) return '';
@@ -160,8 +164,9 @@ function ruleProblem(rule: ConfigRule, value: string, type: string): string | nu
  * sanitised HTML for the editor), then applies the item's rules. Returns null for an empty password post,
  * which keeps the stored secret. Throws a message naming the item when the value does not fit.
  */
-export function storeValue(row: Pick<ConfigRow, 'type' | 'content' | 'rule' | 'title' | 'name'>, raw: unknown, t: TFunction): string | null {
-  const fail = (key: string) => new ApiError('admin-routine:configValueInvalid', 0, null, { title: configText(t, row.title) || row.name, reason: t(key, { field: row.name }) });
+export function storeValue(row: Pick<ConfigRow, 'type' | 'content' | 'rule' | 'title' | 'title_en' | 'name'>, raw: unknown, t: TFunction, lang: Lang): string | null {
+  const fail = (key: string) =>
+    new ApiError('admin-routine:configValueInvalid', 0, null, { title: localizedText(row, 'title', lang).text || row.name, reason: t(key, { field: row.name }) });
   const choices = Object.keys(contentOf(row) || {});
   const type = row.type as ConfigType;
   let stored: string;

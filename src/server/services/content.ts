@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Lang } from '../../shared/i18n/langs.ts';
+import { localizedText } from '../../shared/localized.ts';
 import {
   ACTIVITY_STAGES,
   DIFFICULTIES,
@@ -52,11 +53,7 @@ function numOrNull(row: Row, column: string): number | null {
 
 /** The text of a localized field for `lang`: English falls back to Chinese, flagged so the page marks it. */
 export function localize(row: Row, field: string, lang: Lang): LocalText {
-  const zh = str(row, field);
-  if (lang !== 'en') return { text: zh, fallback: false };
-  const en = str(row, `${field}_en`);
-  if (en.trim()) return { text: en, fallback: false };
-  return { text: zh, fallback: zh.trim() !== '' };
+  return localizedText(row, field, lang);
 }
 
 /** Both columns of each localized field, for select lists. */

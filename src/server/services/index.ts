@@ -29,7 +29,6 @@ import { IpBan } from './ipBan.ts';
 import { ResourceRegistry } from './resourceRegistry.ts';
 import { CrudGenerator } from './crud/generator.ts';
 import { resources } from '../../resources/index.ts';
-import { serverT } from '../i18n.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -114,7 +113,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
       keep: config.backupKeep,
     }),
     resources: registry,
-    crudGenerator: new CrudGenerator(knex, registry, serverT('zh-cn', 'admin')),
+    crudGenerator: new CrudGenerator(knex, registry),
     origins,
     ipBan: new IpBan(settings),
     // The hosts middleware has refused any request whose origin would be null.

@@ -11,6 +11,8 @@ export interface LedgerMove {
   /** Signed change in stored units (cents, points). */
   change: number;
   memo: string;
+  /** The memo in English, when the system writes it (a top-up); staff write one memo in their language. */
+  memo_en?: string;
   /** The admin who made the change (0: the system, e.g. a payment). */
   adminId?: number;
   /** The request's Idempotency-Key: unique per admin, so a retried change is written once. */
@@ -28,7 +30,7 @@ export type LedgerResult = { ok: true; before: number; after: number; time: numb
  * negative result, on SQLite and PostgreSQL alike; nothing is written when it is refused.
  */
 export async function moveLedger(trx: Knex.Transaction, move: LedgerMove): Promise<LedgerResult> {
-  const { userId, column, change, memo, adminId = 0, idempotencyKey = null } = move;
+  const { userId, column, change, memo, memo_en = '', adminId = 0, idempotencyKey = null } = move;
   const time = now();
   const moved = await trx('user')
     .where('id', userId)
@@ -40,6 +42,6 @@ export async function moveLedger(trx: Knex.Transaction, move: LedgerMove): Promi
   }
   const after = Number((await trx('user').where({ id: userId }).first<Record<LedgerColumn, number>>(column))[column]);
   const before = after - change;
-  await trx(LOG_TABLE[column]).insert({ user_id: userId, [column]: change, before, after, memo, create_time: time, admin_id: adminId, idempotency_key: idempotencyKey });
+  await trx(LOG_TABLE[column]).insert({ user_id: userId, [column]: change, before, after, memo, memo_en, create_time: time, admin_id: adminId, idempotency_key: idempotencyKey });
   return { ok: true, before, after, time };
 }

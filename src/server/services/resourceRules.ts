@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import type { TFunction } from 'i18next';
 import { actionsOf, type ResourceDef } from '../../resources/types.ts';
 import type { MenuIconName } from '../../shared/icons.ts';
 import { adminView } from '../../shared/views.ts';
 import { now } from './clock.ts';
-import { buttons, insertRuleTree, type RuleSeed } from './ruleTree.ts';
+import { bilingual, columns } from './bilingual.ts';
+import { buttons, insertRuleTree, menuTitles, type RuleSeed } from './ruleTree.ts';
 import { controllerAlias } from './securityRules.ts';
 
 /** Menu groups created for resources: content is what staff open every day, so it sits near the top. */
@@ -17,7 +17,7 @@ const OTHER_PARENT = { weigh: 50, icon: 'fa fa-folder' } as const;
  * on the next start, while a rule an admin deleted on purpose is not brought back (the seed_log remembers
  * what was created).
  */
-export async function ensureResourceRules(knex: Knex, resources: readonly ResourceDef[], t: TFunction): Promise<string[]> {
+export async function ensureResourceRules(knex: Knex, resources: readonly ResourceDef[]): Promise<string[]> {
   const created: string[] = [];
   const done = new Set((await knex('seed_log').where('name', 'like', 'rules:%').select<{ name: string }[]>('name')).map((r) => r.name));
   for (const def of resources) {
@@ -29,14 +29,14 @@ export async function ensureResourceRules(knex: Knex, resources: readonly Resour
         let parent = await trx('admin_rule').where({ name: def.menu.parent, type: 'menu_dir' }).first<{ id: number } | undefined>('id');
         if (!parent) {
           const ids = await insertRuleTree(trx, 'admin_rule', [
-            { type: 'menu_dir', name: def.menu.parent, title: t(`menu.${def.menu.parent}`), ...(PARENT_MENUS[def.menu.parent] ?? OTHER_PARENT) },
+            { type: 'menu_dir', name: def.menu.parent, ...menuTitles('resources', `menu.${def.menu.parent}`), ...(PARENT_MENUS[def.menu.parent] ?? OTHER_PARENT) },
           ]);
           parent = { id: ids.get(def.menu.parent)! };
         }
         const menu: RuleSeed = {
           type: 'menu',
           name: def.name,
-          title: t(`${def.name}.title`),
+          ...menuTitles('resources', `${def.name}.title`),
           icon: def.menu.icon,
           component: adminView(def.name),
           weigh: def.menu.weigh,
@@ -49,7 +49,7 @@ export async function ensureResourceRules(knex: Knex, resources: readonly Resour
       if (def.recycle && !(await trx('security_data_recycle').where({ controller: def.name }).first())) {
         const time = now();
         await trx('security_data_recycle').insert({
-          name: t(`${def.name}.title`).slice(0, 50),
+          ...columns('name', bilingual('resources', `${def.name}.title`), 50),
           controller: def.name,
           controller_as: controllerAlias(def.name),
           data_table: def.table,

@@ -79,7 +79,11 @@ export function flattenWithPrefix<T extends TreeRow>(tree: TreeNode<T>[], field:
   tree.forEach((node, i) => {
     const last = i === tree.length - 1;
     const { children, ...row } = node;
-    out.push({ ...(row as unknown as T), [field]: `${prefix}${last ? LAST : BRANCH} ${String(node[field])}` });
+    const drawn = (text: unknown) => `${prefix}${last ? LAST : BRANCH} ${String(text)}`;
+    // A bilingual label is drawn in both languages, whichever the reader gets.
+    const english = `${field}_en`;
+    const sibling = english in row && String((row as Record<string, unknown>)[english] ?? '') ? { [english]: drawn((row as Record<string, unknown>)[english]) } : {};
+    out.push({ ...(row as unknown as T), [field]: drawn(node[field]), ...sibling });
     if (children?.length) out.push(...flattenWithPrefix(children, field, `${prefix}${last ? GAP : `${PIPE}\u00a0`}`));
   });
   return out;

@@ -1,15 +1,18 @@
 import type { Knex } from 'knex';
 import type { MenuIconName } from '../../shared/icons.ts';
+import { bilingual, columns } from './bilingual.ts';
 
 /**
  * A menu/permission node as seeds describe it; children are inserted below it. The convention BuildAdmin's
  * client needs (and our apps follow): `component` is a view path (adminView / memberView of
  * src/shared/views.ts) and `icon` a Font Awesome 4.7 / Element Plus / local name of src/shared/icons.ts.
+ * The title is stored in both languages (`menuTitles` takes them from a menu catalogue).
  */
 export interface RuleSeed {
   type: string;
   name: string;
   title: string;
+  title_en: string;
   icon?: MenuIconName;
   path?: string;
   component?: string;
@@ -49,30 +52,15 @@ export async function insertRuleTree(knex: Knex, table: 'admin_rule' | 'user_rul
   return ids;
 }
 
-const BUTTON_TITLES: Record<string, string> = {
-  index: '查看',
-  add: '添加',
-  edit: '编辑',
-  del: '删除',
-  sortable: '快速排序',
-  restore: '还原',
-  info: '查看详情',
-  rollback: '回滚',
-  sendTestMail: '发送测试邮件',
-  approve: '通过',
-  reject: '驳回',
-  test: '测试回调',
-  check: '检查配置',
-  refund: '退款',
-  create: '创建',
-  verify: '校验',
-  download: '下载',
-  upload: '上传',
-  generate: '生成',
-  delete: '删除',
-};
+/**
+ * A menu's title in both languages from a catalogue: `menuTitles('admin', 'menu.auth/group')`, or
+ * `menuTitles('resources', 'content/news.title')`.
+ */
+export function menuTitles(ns: string, key: string): Pick<RuleSeed, 'title' | 'title_en'> {
+  return columns('title', bilingual(ns, key), 50);
+}
 
-/** Permission buttons `<menu>/<action>` of a menu, titled as the reference titles them. */
+/** Permission buttons `<menu>/<action>` of a menu, titled as the reference titles them (查看, 添加...). */
 export function buttons(menu: string, actions: string[]): RuleSeed[] {
-  return actions.map((a) => ({ type: 'button', name: `${menu}/${a}`, title: BUTTON_TITLES[a] ?? a }));
+  return actions.map((a) => ({ type: 'button', name: `${menu}/${a}`, ...menuTitles('admin-screens-auth', `buttons.${a}`) }));
 }

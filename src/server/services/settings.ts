@@ -6,8 +6,11 @@ export interface ConfigRow {
   id: number;
   name: string;
   group: string;
+  /** Title and tip in Chinese, with their English siblings (src/shared/localized.ts). */
   title: string;
+  title_en: string;
   tip: string;
+  tip_en: string;
   type: string;
   value: string | null;
   content: string | null;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { localizedText } from '../../../shared/localized.ts';
 import adminResource from '../../../resources/auth/admin.ts';
 import { isMobile, isPassword } from '../../../shared/validation.ts';
 import { ApiError } from '../../../server/middleware/envelope.ts';
@@ -83,15 +84,16 @@ export function adminRoutes(services: Services): ApiRoute[] {
       .join('admin_group', 'admin_group.id', 'admin_group_access.group_id')
       .where('admin_group_access.uid', uid)
       .orderBy('admin_group.id')
-      .select<{ id: number; name: string }[]>('admin_group.id', 'admin_group.name');
+      .select<{ id: number; name: string; name_en: string }[]>('admin_group.id', 'admin_group.name', 'admin_group.name_en');
 
   const { routes } = crudRoutes(services, def, {
     actions: ['index', 'add', 'edit', 'del'],
     hooks: {
       hidden: ['password', 'salt', 'login_failure', 'last_failure_time'],
-      async output(row) {
+      async output(row, req) {
         const groups = await groupsOfAdmin(Number(row.id));
-        return { ...row, group_arr: groups.map((g) => g.id), group_name_arr: groups.map((g) => g.name) };
+        // The names beside the ids (reference 3.1), in the reader's language.
+        return { ...row, group_arr: groups.map((g) => g.id), group_name_arr: groups.map((g) => localizedText(g, 'name', req.ctx.state.lang).text) };
       },
       async beforeSave(data, ctx) {
         const { mode, req, trx, current, virtual } = ctx;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { localizedText } from '../../../shared/localized.ts';
 import groupResource from '../../../resources/auth/group.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import { ApiError } from '../../../server/middleware/envelope.ts';
@@ -51,8 +52,9 @@ async function grantableRules(db: Knex, perms: Permissions, ids: number[]): Prom
 async function rulesSummary(db: Knex, req: ApiRequest, rows: GroupRow[]): Promise<Map<number, string>> {
   const t = req.ctx.state.t;
   const firstIds = rows.map((g) => parseIds(g.rules)[0]).filter((id): id is number => id !== undefined);
+  const lang = req.ctx.state.lang;
   const titles = new Map(
-    (await db('admin_rule').whereIn('id', firstIds).select<{ id: number; title: string }[]>('id', 'title')).map((r) => [r.id, r.title]),
+    (await db('admin_rule').whereIn('id', firstIds).select<{ id: number; title: string; title_en: string }[]>('id', 'title', 'title_en')).map((r) => [r.id, localizedText(r, 'title', lang).text]),
   );
   return new Map(
     rows.map((g) => {

@@ -3,11 +3,14 @@ import type { Knex } from 'knex';
 import trailApplicationResource from '../../../resources/content/trailApplication.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import { PUBLISHED } from '../../../shared/content.ts';
-import { LANGS } from '../../../shared/i18n/langs.ts';
+import type { Lang } from '../../../shared/i18n/langs.ts';
+import { localizedText } from '../../../shared/localized.ts';
 import { reviewSchema } from '../../../shared/schemas/trail.ts';
 import { serverT } from '../../../server/i18n.ts';
 import { ApiError, Success } from '../../../server/middleware/envelope.ts';
+import { bilingual } from '../../../server/services/bilingual.ts';
 import { now } from '../../../server/services/clock.ts';
+import { notifyMember } from '../../../server/services/memberMessages.ts';
 import type { Row } from '../../../server/services/crud/security.ts';
 import type { Services } from '../../../server/services/index.ts';
 import type { ApiRequest, ApiRoute } from '../../types.ts';
@@ -78,18 +81,15 @@ async function publish(trx: Knex.Transaction, application: Row): Promise<number>
 
 /** Tells the member in their inbox, in both languages (their language is not stored), like the ledgers do. */
 async function notify(trx: Knex.Transaction, application: Row, decision: Decision, remark: string, trailUrl: string): Promise<void> {
-  const texts = LANGS.map((lang) => {
+  const content = (lang: Lang) => {
     const t = serverT(lang, 'trail');
-    const title = lang === 'en' && String(application.title_en ?? '').trim() ? String(application.title_en) : String(application.title);
+    const title = localizedText(application, 'title', lang).text;
     const body = t(decision === 'approved' ? 'message.approvedContent' : 'message.rejectedContent', { title, url: trailUrl, remark });
-    const withRemark = decision === 'approved' && remark ? `${body} ${t('message.remark', { remark })}` : body;
-    return { title: t(decision === 'approved' ? 'message.approvedTitle' : 'message.rejectedTitle'), content: withRemark };
-  });
-  await trx('user_message').insert({
-    user_id: application.user_id,
-    title: texts.map((x) => x.title).join(' / '),
-    content: texts.map((x) => x.content).join('\n\n'),
-    create_time: now(),
+    return decision === 'approved' && remark ? `${body} ${t('message.remark', { remark })}` : body;
+  };
+  await notifyMember(trx, Number(application.user_id), {
+    title: bilingual('trail', decision === 'approved' ? 'message.approvedTitle' : 'message.rejectedTitle'),
+    content: { zh: content('zh-cn'), en: content('en') },
   });
 }
 

@@ -1,4 +1,5 @@
-import type { TFunction } from 'i18next';
+import type { Lang } from '../../../shared/i18n/langs.ts';
+import { localizedText } from '../../../shared/localized.ts';
 import configResource, { CONFIG_CHOICE_TYPES, CONFIG_NAME, CONFIG_RULES, CONFIG_TYPES, SCREEN_CONFIG_GROUPS, type ConfigType } from '../../../resources/routine/config.ts';
 import { findResource } from '../../../resources/index.ts';
 import { email } from '../../../shared/schemas/fields.ts';
@@ -32,14 +33,19 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A config row as the screen shows it (reference 3.10 index). */
-function present(row: ConfigRow, t: TFunction) {
+/**
+ * A config row as the screen shows it (reference 3.10 index): title and tip in the reader's language, as
+ * the reference translates them, with the stored English beside them so a client can tell a fallback.
+ */
+function present(row: ConfigRow, lang: Lang) {
   return {
     id: row.id,
     name: row.name,
     group: row.group,
-    title: configText(t, row.title),
-    tip: configText(t, row.tip),
+    title: localizedText(row, 'title', lang).text,
+    title_en: row.title_en,
+    tip: localizedText(row, 'tip', lang).text,
+    tip_en: row.tip_en,
     type: row.type,
     value: presentValue(row),
     content: contentOf(row),
@@ -116,7 +122,7 @@ export function configRoutes(services: Services): ApiRoute[] {
         const configGroup = Object.fromEntries(groups.map((g) => [g.key, configText(t, g.value)]));
         const list: Record<string, { name: string; title: string; list: ReturnType<typeof present>[] }> = {};
         for (const g of groups) list[g.key] = { name: g.key, title: configGroup[g.key]!, list: [] };
-        for (const row of rows) if (!SCREEN_CONFIG_GROUPS.includes(row.group)) list[row.group]?.list.push(present(row, t));
+        for (const row of rows) if (!SCREEN_CONFIG_GROUPS.includes(row.group)) list[row.group]?.list.push(present(row, ctx.state.lang));
         const entrance = rows.find((r) => r.name === 'config_quick_entrance');
         const quickEntrance = entrance ? (presentValue(entrance) as KeyValue[]).map((e) => ({ key: configText(t, e.key), value: e.value })) : [];
         return { list, remark: await ruleRemark(knex, configResource.name, t), configGroup, quickEntrance };
@@ -135,7 +141,7 @@ export function configRoutes(services: Services): ApiRoute[] {
         const updates: { id: number; value: string }[] = [];
         for (const name of posted) {
           const row = byName.get(name)!;
-          const value = storeValue(row, input[name], t);
+          const value = storeValue(row, input[name], t, ctx.state.lang);
           if (value === null) continue;
           if (name === 'config_group') checkGroups(value, rows);
           if (name === 'time_zone') checkTimeZone(value);
@@ -168,7 +174,9 @@ export function configRoutes(services: Services): ApiRoute[] {
         const title = text(input.title);
         if (!title) throw new ApiError('validate:fieldRequired', 0, null, { field: label('title') });
         const tip = text(input.tip);
-        if (title.length > 50 || tip.length > 100) throw new ApiError('validate:tooLong');
+        const titleEn = text(input.title_en);
+        const tipEn = text(input.tip_en);
+        if (title.length > 50 || tip.length > 100 || titleEn.length > 50 || tipEn.length > 100) throw new ApiError('validate:tooLong');
         const rules = (Array.isArray(input.rule) ? input.rule.map(text) : text(input.rule).split(',')).map((r) => r.trim()).filter(Boolean);
         if (rules.some((r) => !(CONFIG_RULES as readonly string[]).includes(r))) throw new ApiError('validate:invalidField', 0, null, { field: label('rule') });
         const content = CONFIG_CHOICE_TYPES.includes(type) ? parseDictionary(typeof input.content === 'string' ? input.content : '') : null;
@@ -179,8 +187,8 @@ export function configRoutes(services: Services): ApiRoute[] {
         if (extend.length > 255) throw new ApiError('validate:tooLong');
         const weigh = Number(text(input.weigh) || 0);
         if (!Number.isInteger(weigh)) throw new ApiError('validate:integer');
-        const row = { name, group, title, tip, type, content: content ? JSON.stringify(content) : '', rule: [...new Set(rules)].join(','), extend };
-        const value = 'value' in input ? storeValue(row, input.value, t) : null;
+        const row = { name, group, title, title_en: titleEn, tip, tip_en: tipEn, type, content: content ? JSON.stringify(content) : '', rule: [...new Set(rules)].join(','), extend };
+        const value = 'value' in input ? storeValue(row, input.value, t, ctx.state.lang) : null;
         await knex('config').insert({ ...row, value: value ?? initialValue(type), allow_del: true, weigh });
         await caches.clearAll();
         return new Success(null, 'crud:added');

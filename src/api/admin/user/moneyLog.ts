@@ -2,12 +2,12 @@ import moneyLogResource from '../../../resources/user/moneyLog.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { ResourceDef } from '../../../resources/types.ts';
 import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
-import { LANGS } from '../../../shared/i18n/langs.ts';
-import { serverT } from '../../../server/i18n.ts';
 import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import { ClientError } from '../../../server/middleware/errors.ts';
+import { bilingual } from '../../../server/services/bilingual.ts';
 import { idempotencyKeyOf, isUniqueViolation } from '../../../server/services/idempotency.ts';
 import { moveLedger } from '../../../server/services/ledger.ts';
+import { notifyMember } from '../../../server/services/memberMessages.ts';
 import { applyListParams, likeValue, type Relation } from '../../../server/services/crud/query.ts';
 import { likeSql } from '../../../server/dialect.ts';
 import type { Row } from '../../../server/services/crud/security.ts';
@@ -126,15 +126,8 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
             if (moved.reason === 'noUser') throw new ApiError('admin-auth:userNotFound');
             throw new ApiError(keys.insufficient, 0, null, { balance: options.show(moved.balance), amount: options.show(-change) });
           }
-          // The member's language is not stored: the message carries the site default (zh-cn) and English.
           const params = { change: signed(options.show(change), change), after: options.show(moved.after), memo };
-          const texts = LANGS.map((lang) => serverT(lang, 'admin-auth'));
-          await trx('user_message').insert({
-            user_id: userId,
-            title: texts.map((t) => t(keys.messageTitle)).join(' / '),
-            content: texts.map((t) => t(keys.messageContent, params)).join('\n\n'),
-            create_time: moved.time,
-          });
+          await notifyMember(trx, userId, { title: bilingual('admin-auth', keys.messageTitle), content: bilingual('admin-auth', keys.messageContent, params) }, moved.time);
         });
       } catch (err) {
         // A twin of this request with the same key committed first (the unique index stopped this one, and

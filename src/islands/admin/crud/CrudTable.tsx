@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
 import { menuIconClass } from '../../../shared/icons.ts';
+import { LocalTextView } from '../../app/LocalTextView.tsx';
 import { cellOf, type Cell } from './cells.ts';
 import { CrudStyles } from './CrudStyles.tsx';
 import { useResourceLabels } from './labels.ts';
@@ -12,17 +13,13 @@ const TONES = ['primary', 'success', 'warning', 'info', 'danger', 'secondary'];
 
 /** A cell's markup. */
 export function CellView({ cell }: { cell: Cell }) {
-  const { t } = useTranslation('crud-ui');
   switch (cell.kind) {
     case 'empty':
       return <span className="text-body-tertiary">-</span>;
     case 'text':
       return cell.fallback ? (
-        <span className="crud-text" lang="zh-CN" title={t('list.untranslated')}>
-          {cell.text}
-          <span className="badge text-bg-light border ms-1" aria-label={t('list.untranslated')}>
-            {t('list.zhMark')}
-          </span>
+        <span className="crud-text">
+          <LocalTextView value={{ text: cell.text, fallback: true }} />
         </span>
       ) : (
         <span className="crud-text" title={cell.text.length > 30 ? cell.text : undefined}>

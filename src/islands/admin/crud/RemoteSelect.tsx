@@ -6,7 +6,7 @@ import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import type { Lang } from '../../../shared/i18n/langs.ts';
 import { RequestError } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
-import { localizedText } from './cells.ts';
+import { localizedText } from '../../../shared/localized.ts';
 import type { Row } from './listModel.ts';
 
 export interface RemoteOption {

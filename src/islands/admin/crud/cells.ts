@@ -3,6 +3,7 @@
  * option labels, times in the site's zone, thumbnails behind the CDN. The table turns a `Cell` into markup.
  */
 import type { Lang } from '../../../shared/i18n/langs.ts';
+import { localizedText } from '../../../shared/localized.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { arrayItems } from '../../../resources/schema.ts';
 import type { ColumnRender, FieldDef } from '../../../resources/types.ts';
@@ -35,17 +36,6 @@ function textOf(value: unknown): string {
   return String(value);
 }
 
-/**
- * A localized value in the page language: English pages show `<name>_en` and fall back to the Chinese
- * `<name>` when it is empty, saying so (ARCHITECTURE section 4). A row without the English column at all
- * (a joined relation carries only its label) is simply shown as it is.
- */
-export function localizedText(row: Row, name: string, lang: Lang): { text: string; fallback: boolean } {
-  const base = textOf(row[name]);
-  if (lang !== 'en' || !(`${name}_en` in row)) return { text: base, fallback: false };
-  const english = textOf(row[`${name}_en`]).trim();
-  return english ? { text: english, fallback: false } : { text: base, fallback: base !== '' };
-}
 
 /** `category_id` → `category`: the name the server nests a remote relation under. */
 export function relationName(field: Pick<FieldDef, 'name'>): string {

@@ -27,7 +27,7 @@ export function ConfigItemAdd({ groups, group, onClose, onAdded }: ConfigItemAdd
   const { t, fieldLabel } = useResourceLabels(configResource);
   const { t: own } = useTranslation('admin-screens-routine');
   const prefix = `config-add-${useId().replace(/[^\w-]/g, '')}`;
-  const [item, setItem] = useState<NewItem>({ group, type: 'string', name: '', title: '', tip: '', rule: [], content: '', extend: '', inputExtend: '', weigh: '0' });
+  const [item, setItem] = useState<NewItem>({ group, type: 'string', name: '', title: '', title_en: '', tip: '', tip_en: '', rule: [], content: '', extend: '', inputExtend: '', weigh: '0' });
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -143,15 +143,29 @@ export function ConfigItemAdd({ groups, group, onClose, onAdded }: ConfigItemAdd
               <input {...p} className={`form-control${p.className}`} type="text" maxLength={30} spellCheck={false} autoComplete="off" value={item.name} onChange={(e) => set('name', e.target.value)} />
             ), own('add.nameHint'), true)}
           </div>
+        </div>
+        <div className="row g-3">
           <div className="col-md-6">
-            {input('title', fieldLabel('title'), (p) => (
-              <input {...p} className={`form-control${p.className}`} type="text" maxLength={50} value={item.title} onChange={(e) => set('title', e.target.value)} />
+            {input('title', `${fieldLabel('title')} · ${t('crud-ui:form.langZh')}`, (p) => (
+              <input {...p} className={`form-control${p.className}`} type="text" maxLength={50} lang="zh-CN" value={item.title} onChange={(e) => set('title', e.target.value)} />
             ), undefined, true)}
           </div>
+          <div className="col-md-6">
+            {input('title_en', `${fieldLabel('title')} · ${t('crud-ui:form.langEn')}`, (p) => (
+              <input {...p} className={`form-control${p.className}`} type="text" maxLength={50} lang="en" value={item.title_en} onChange={(e) => set('title_en', e.target.value)} />
+            ))}
+          </div>
+          <div className="col-md-6">
+            {input('tip', `${fieldLabel('tip')} · ${t('crud-ui:form.langZh')}`, (p) => (
+              <input {...p} className={`form-control${p.className}`} type="text" maxLength={100} lang="zh-CN" value={item.tip} onChange={(e) => set('tip', e.target.value)} />
+            ))}
+          </div>
+          <div className="col-md-6">
+            {input('tip_en', `${fieldLabel('tip')} · ${t('crud-ui:form.langEn')}`, (p) => (
+              <input {...p} className={`form-control${p.className}`} type="text" maxLength={100} lang="en" value={item.tip_en} onChange={(e) => set('tip_en', e.target.value)} />
+            ))}
+          </div>
         </div>
-        {input('tip', fieldLabel('tip'), (p) => (
-          <input {...p} className={`form-control${p.className}`} type="text" maxLength={100} value={item.tip} onChange={(e) => set('tip', e.target.value)} />
-        ))}
         <fieldset className="mb-3" data-add-input="rule">
           <legend className="form-label fs-6 mb-1">{fieldLabel('rule')}</legend>
           {CONFIG_RULES.map((rule) => (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocalTextView } from '../../app/LocalTextView.tsx';
 import configResource from '../../../resources/routine/config.ts';
 import { FieldInput, isGroupWidget } from '../crud/index.ts';
 import { ArrayEditor } from './config/ArrayEditor.tsx';
@@ -27,7 +28,7 @@ const OWN_GROUPS: readonly string[] = ['radio', 'checkbox', 'selects', 'array'];
  * every type it knows.
  */
 export function ConfigItemField({ item, idPrefix, value, onChange, onDelete }: ConfigItemFieldProps) {
-  const { t } = useTranslation(['admin-screens-routine', 'crud-ui']);
+  const { t, i18n } = useTranslation(['admin-screens-routine', 'crud-ui']);
   const id = `${idPrefix}-${item.name}`;
   const labelId = `${id}-label`;
   const tipId = item.tip ? `${id}-tip` : undefined;
@@ -103,9 +104,11 @@ export function ConfigItemField({ item, idPrefix, value, onChange, onDelete }: C
     }
   }
 
+  // The server sends title and tip in the page language; an item without English ones fell back to Chinese.
+  const english = i18n.language === 'en';
   const title = (
     <>
-      {item.title || item.name}
+      {item.title ? <LocalTextView value={{ text: item.title, fallback: english && !item.title_en }} /> : item.name}
       {required && (
         <>
           <span className="text-danger ms-1" aria-hidden="true">
@@ -137,7 +140,7 @@ export function ConfigItemField({ item, idPrefix, value, onChange, onDelete }: C
         {widget()}
         {item.tip && (
           <div id={tipId} className="form-text">
-            {item.tip}
+            <LocalTextView value={{ text: item.tip, fallback: english && !item.tip_en }} />
           </div>
         )}
       </div>

@@ -4,6 +4,7 @@ import groupResource from '../../../resources/auth/group.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import { formFields } from '../../../resources/schema.ts';
 import type { FieldDef } from '../../../resources/types.ts';
+import { localizedText } from '../../../shared/localized.ts';
 import { useAdmin } from '../context.ts';
 import { CellView, QuickSearch, cellOf, useResourceLabels } from '../crud/index.ts';
 import { CrudStyles } from '../crud/CrudStyles.tsx';
@@ -53,9 +54,10 @@ export default function Groups() {
   }, [nodes]);
 
   const field = (name: string) => def.fields.find((f) => f.name === name)!;
+  const nameOf = (g: GroupNode) => localizedText(g, 'name', lang).text;
   const ctx = { lang, cdnUrl: siteConfig.cdnUrl, optionLabel: labels.optionLabel };
   const columns: TreeColumn<GroupNode>[] = [
-    { key: 'name', header: labels.fieldLabel('name'), cell: (g) => <span className="crud-text">{g.name}</span> },
+    { key: 'name', header: labels.fieldLabel('name'), cell: (g) => <CellView cell={cellOf(field('name'), g, ctx)} /> },
     {
       key: 'rules',
       header: labels.fieldLabel('rules'),
@@ -133,7 +135,7 @@ export default function Groups() {
             return next;
           })
         }
-        labelOf={(g) => g.name}
+        labelOf={(g) => nameOf(g)}
         loading={list.loading}
         selected={canDelete ? selected : undefined}
         onSelect={canDelete ? setSelected : undefined}
@@ -146,12 +148,12 @@ export default function Groups() {
           ) : (
             <>
               {canEdit && (
-                <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('tree.edit', { title: g.name })} title={t('crud-ui:list.edit')} onClick={() => setPending({ kind: 'form', mode: 'edit', id: String(g.id) })} data-action="edit">
+                <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('tree.edit', { title: nameOf(g) })} title={t('crud-ui:list.edit')} onClick={() => setPending({ kind: 'form', mode: 'edit', id: String(g.id) })} data-action="edit">
                   <i className="bi bi-pencil" aria-hidden="true" />
                 </button>
               )}
               {canDelete && (
-                <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('tree.delete', { title: g.name })} title={t('crud-ui:list.delete')} onClick={() => setPending({ kind: 'delete', ids: [g.id] })} data-action="delete">
+                <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('tree.delete', { title: nameOf(g) })} title={t('crud-ui:list.delete')} onClick={() => setPending({ kind: 'delete', ids: [g.id] })} data-action="delete">
                   <i className="bi bi-trash" aria-hidden="true" />
                 </button>
               )}
@@ -163,7 +165,6 @@ export default function Groups() {
         <GroupsForm
           def={def}
           ruleIndex="/admin/auth.Rule/index"
-          menus="admin"
           fields={FORM_FIELDS}
           mode={pending.mode}
           id={pending.mode === 'edit' ? pending.id : undefined}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { RequestError } from '../../../shared/request/client.ts';
@@ -18,7 +18,7 @@ import {
   type Row,
 } from '../crud/index.ts';
 import { RuleTree } from './tree/RuleTree.tsx';
-import type { MenuCatalogue, RuleNode } from './tree/ruleTitle.ts';
+import type { RuleNode } from './tree/ruleTitle.ts';
 import { postedIds, selectionOf } from './tree/treeModel.ts';
 import type { TreeAnswer } from './tree/useTreeList.ts';
 
@@ -27,7 +27,6 @@ export interface GroupsFormProps {
   def: ResourceDef;
   /** The rule tree the group's permissions are picked from (the caller's own rules for role groups). */
   ruleIndex: string;
-  menus: MenuCatalogue;
   /** The inputs besides the rules (name, parent group, status), as the generic form would render them. */
   fields: readonly FieldDef[];
   mode: FormMode;
@@ -43,7 +42,7 @@ const RULES = 'rules';
  * a checkbox tree. Edit GET gives the leaf rules; the post sends checked and half-checked ids, so a granted
  * button brings its page and folder along (reference 3.2).
  */
-export function GroupsForm({ def, ruleIndex, menus, fields, mode, id, onClose, onSaved }: GroupsFormProps) {
+export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved }: GroupsFormProps) {
   const { request } = useAdmin();
   const { t, title, fieldLabel, errorText } = useResourceLabels(def);
   const formId = `group-form-${useId().replace(/[^\w-]/g, '')}`;
@@ -117,19 +116,33 @@ export function GroupsForm({ def, ruleIndex, menus, fields, mode, id, onClose, o
     </>
   );
 
+  /** A field's input; a bilingual name gets its Chinese and English inputs side by side, as the generic form does. */
   function input(field: FieldDef) {
-    const elementId = `${formId}-${field.name}`;
-    const labelId = `${elementId}-label`;
-    const errorKey = errors[field.name];
-    const errorId = errorKey ? `${elementId}-error` : undefined;
-    const label = (
-      <>
-        {fieldLabel(field.name)}
-        {field.required && requiredMark}
-      </>
-    );
+    if (!field.localized) return column(field, field.name, <>{fieldLabel(field.name)}{field.required && requiredMark}</>, !!field.required);
     return (
-      <div className="mb-3" key={field.name} data-column={field.name}>
+      <fieldset className="mb-3" key={field.name} data-field={field.name}>
+        <legend className="form-label fs-6 fw-semibold mb-1">
+          {fieldLabel(field.name)}
+          {field.required && requiredMark}
+        </legend>
+        <div className="row g-2">
+          {[field.name, `${field.name}_en`].map((name, i) => (
+            <div className="col-md-6" key={name}>
+              {column(field, name, <span className="small text-body-secondary">{t(i === 0 ? 'crud-ui:form.langZh' : 'crud-ui:form.langEn')}</span>, i === 0 && !!field.required)}
+            </div>
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
+
+  function column(field: FieldDef, name: string, label: ReactNode, required: boolean) {
+    const elementId = `${formId}-${name}`;
+    const labelId = `${elementId}-label`;
+    const errorKey = errors[name];
+    const errorId = errorKey ? `${elementId}-error` : undefined;
+    return (
+      <div className="mb-3" key={name} data-column={name}>
         {isGroupWidget(field) ? (
           <span id={labelId} className="form-label d-block">
             {label}
@@ -144,12 +157,13 @@ export function GroupsForm({ def, ruleIndex, menus, fields, mode, id, onClose, o
           field={field}
           id={elementId}
           labelId={labelId}
-          value={values![field.name] ?? ''}
-          onChange={(v) => set(field.name, v)}
+          value={values![name] ?? ''}
+          onChange={(v) => set(name, v)}
           invalid={!!errorKey}
           describedBy={errorId}
-          required={!!field.required}
+          required={required}
           mode={mode}
+          lang={name.endsWith('_en') ? 'en' : undefined}
         />
         {errorKey && (
           <div id={errorId} className="invalid-feedback d-block">
@@ -208,7 +222,6 @@ export function GroupsForm({ def, ruleIndex, menus, fields, mode, id, onClose, o
                   setSelected(next);
                   if (errors[RULES]) setErrors(({ [RULES]: _, ...rest }) => rest);
                 }}
-                menus={menus}
                 labelledBy={rulesLabelId}
                 describedBy={rulesError ? rulesErrorId : undefined}
                 invalid={!!rulesError}

@@ -11,5 +11,5 @@ const FORM_FIELDS = formFields(def).filter((f) => f.name !== 'rules');
  * groups: the member centre's rules as a checkbox tree.
  */
 export default function MemberGroups() {
-  return <CrudPage def={def} renderForm={(form) => <GroupsForm def={def} ruleIndex="/admin/user.Rule/index" menus="user" fields={FORM_FIELDS} {...form} />} />;
+  return <CrudPage def={def} renderForm={(form) => <GroupsForm def={def} ruleIndex="/admin/user.Rule/index" fields={FORM_FIELDS} {...form} />} />;
 }

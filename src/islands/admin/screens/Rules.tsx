@@ -4,31 +4,31 @@ import type { ResourceDef } from '../../../resources/types.ts';
 import userRule from '../../../resources/user/rule.ts';
 import { useAdmin, type ScreenProps } from '../context.ts';
 import { MenuIcon } from '../Menus.tsx';
-import { ruleTitle, type MenuCatalogue, type RuleNode } from './tree/ruleTitle.ts';
+import { LocalTextView } from '../../app/LocalTextView.tsx';
+import { ruleTitle, type RuleNode } from './tree/ruleTitle.ts';
 import { ResourceTree } from './tree/ResourceTree.tsx';
 
 /** The two rule trees this screen serves, by menu component: the admin's menus and the member centre's. */
-const TREES: Record<string, { def: ResourceDef; menus: MenuCatalogue }> = {
-  'auth/rule': { def: adminRule, menus: 'admin' },
-  'user/rule': { def: userRule, menus: 'user' },
+const TREES: Record<string, ResourceDef> = {
+  'auth/rule': adminRule,
+  'user/rule': userRule,
 };
 
 /** The menu type matters in a menu tree: shown unless the admin hid it. */
 const MENU_TYPE_SHOWN = { menu_type: true };
 
-function RuleScreen({ def, menus }: { def: ResourceDef; menus: MenuCatalogue }) {
-  const { reload: reloadShell } = useAdmin();
-  const { t, i18n } = useTranslation('admin-screens-auth');
-  const title = (node: RuleNode) => ruleTitle(node, i18n.language, t, menus);
+function RuleScreen({ def }: { def: ResourceDef }) {
+  const { reload: reloadShell, lang } = useAdmin();
+  const title = (node: RuleNode) => ruleTitle(node, lang);
   return (
     <ResourceTree<RuleNode>
       def={def}
       treeColumn="title"
-      titleOf={title}
+      titleOf={(node) => title(node).text}
       renderTitle={(node) => (
         <span className="crud-text" title={node.title}>
           {node.type !== 'button' && <MenuIcon name={node.icon} className="me-1" />}
-          {title(node)}
+          <LocalTextView value={title(node)} />
         </span>
       )}
       // A button has no menu entry: its menu type means nothing.
@@ -52,5 +52,5 @@ export default function Rules({ route, screen }: ScreenProps) {
       </div>
     );
   }
-  return <RuleScreen key={tree.def.name} def={tree.def} menus={tree.menus} />;
+  return <RuleScreen key={tree.name} def={tree} />;
 }

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANG, normalizeLang } from '../../../shared/i18n/langs.ts';
+import { localizedText } from '../../../shared/localized.ts';
 import { formatTime } from '../../../shared/time.ts';
+import { LocalTextView } from '../../app/LocalTextView.tsx';
 import { Pagination, pageOf } from '../components/Pagination.tsx';
 import { ListStatus, usePagedList } from '../components/PagedList.tsx';
 import type { ScreenProps } from '../context.ts';
@@ -12,6 +15,8 @@ interface LedgerRow {
   before: string | number;
   after: string | number;
   memo: string;
+  /** The memo in English when the system wrote it (a top-up); staff write one memo. */
+  memo_en: string;
   create_time: number;
 }
 
@@ -32,7 +37,8 @@ function changeOf(row: LedgerRow, kind: LedgerKind): { text: string; sign: numbe
 
 /** The member's balance or points history, newest first, a page at a time (`?page=`); a new `version` reloads it. */
 export function Ledger({ kind, location, version = 0 }: ScreenProps & { kind: LedgerKind; version?: number }) {
-  const { t } = useTranslation(['user', 'common']);
+  const { t, i18n } = useTranslation(['user', 'common']);
+  const lang = normalizeLang(i18n.language) ?? DEFAULT_LANG;
   const page = pageOf(location.search);
   const { data, failed } = usePagedList<LedgerPage>(`/api/account/${kind}`, page, LIMIT, version);
 
@@ -76,7 +82,9 @@ export function Ledger({ kind, location, version = 0 }: ScreenProps & { kind: Le
                   </td>
                   <td className="text-end">{row.before}</td>
                   <td className="text-end">{row.after}</td>
-                  <td>{row.memo}</td>
+                  <td>
+                    <LocalTextView value={localizedText(row, 'memo', lang)} />
+                  </td>
                 </tr>
               );
             })}

@@ -1,16 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANG, normalizeLang } from '../../../shared/i18n/langs.ts';
+import { localizedText } from '../../../shared/localized.ts';
 import { formatTime } from '../../../shared/time.ts';
+import { LocalTextView } from '../../app/LocalTextView.tsx';
 import { browserRequest } from '../../lib/request.ts';
 import { Pagination, pageOf } from '../components/Pagination.tsx';
 import { ListStatus, usePagedList } from '../components/PagedList.tsx';
 import type { ScreenProps } from '../context.ts';
 
-/** A row of user_message. */
+/** A row of user_message: title and content in Chinese and English. */
 interface Message {
   id: number;
   title: string;
+  title_en: string;
   content: string;
+  content_en: string;
   read_time: number | null;
   create_time: number;
 }
@@ -25,7 +30,8 @@ const LIMIT = 15;
 
 /** The member's inbox: a page of messages, each opened in place (which marks it read), and "mark all read". */
 export default function Messages({ location }: ScreenProps) {
-  const { t } = useTranslation(['user', 'common']);
+  const { t, i18n } = useTranslation(['user', 'common']);
+  const lang = normalizeLang(i18n.language) ?? DEFAULT_LANG;
   const page = pageOf(location.search);
   const { data, setData, failed } = usePagedList<MessagePage>('/api/account/message', page, LIMIT);
   const [open, setOpen] = useState<number | null>(null);
@@ -95,7 +101,9 @@ export default function Messages({ location }: ScreenProps) {
                 disabled={opening === message.id}
               >
                 {!message.read_time && <span className="badge text-bg-danger">{t('messages.new')}</span>}
-                <span className={`flex-grow-1 text-truncate${message.read_time ? '' : ' fw-semibold'}`}>{message.title}</span>
+                <span className={`flex-grow-1 text-truncate${message.read_time ? '' : ' fw-semibold'}`}>
+                  <LocalTextView value={localizedText(message, 'title', lang)} />
+                </span>
                 <small className="text-body-secondary text-nowrap">{formatTime(message.create_time, 'yyyy-mm-dd hh:MM')}</small>
                 {opening === message.id ? (
                   <span className="spinner-border spinner-border-sm" aria-hidden="true" />
@@ -105,7 +113,7 @@ export default function Messages({ location }: ScreenProps) {
               </button>
               {expanded && (
                 <div id={`message-${message.id}`} className="px-3 pb-3 member-message-body">
-                  {message.content}
+                  <LocalTextView value={localizedText(message, 'content', lang)} />
                 </div>
               )}
             </li>

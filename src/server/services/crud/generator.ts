@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { TFunction } from 'i18next';
+import { bilingual, columns } from '../bilingual.ts';
 import { compileDesign, menuTitleOf } from '../../../resources/generator/compile.ts';
 import { columnSpec, type ColumnSpec } from '../../../resources/generator/columns.ts';
 import { DesignError, designSchema, effectiveType, type Design, type DesignChange, type DesignField } from '../../../resources/generator/design.ts';
@@ -89,6 +89,16 @@ function fillable(spec: ColumnSpec): ColumnSpec {
 const CHANGE_PHASES: DesignChange['type'][][] = [['change-field-name', 'del-field'], ['change-field-attr', 'add-field'], ['change-field-order']];
 
 /**
+ * A name of the designed table in both languages, as menus and recycle rules store it: an English name only
+ * where the design gave one, so a Chinese-only design falls back visibly like other staff-entered names.
+ */
+function designedName(def: ResourceDef, shape: (title: string) => string = (title) => title): { zh: string; en: string } {
+  const zh = shape(def.labels?.title['zh-cn'] ?? def.name);
+  const en = def.labels?.title.en ?? '';
+  return { zh, en: en && en !== def.labels?.title['zh-cn'] ? en : '' };
+}
+
+/**
  * The CRUD generator (reference admin-api 5): turns a design into a table, a stored resource definition and
  * its menu rules, all in one transaction, and takes a module out again. The resource registry then serves
  * the new routes and screen without a restart.
@@ -97,8 +107,6 @@ export class CrudGenerator {
   constructor(
     private readonly knex: Knex,
     private readonly registry: ResourceRegistry,
-    /** The admin shell's catalogue in Chinese: stored menu titles are Chinese (English comes from labels). */
-    private readonly menuZh: TFunction,
   ) {}
 
   /** Did the generator create this table (and may therefore drop it on a rebuild)? */
@@ -312,7 +320,8 @@ export class CrudGenerator {
         pid = dir.id;
         continue;
       }
-      const ids = await insertRuleTree(trx, 'admin_rule', [{ type: 'menu_dir', name, title: this.menuZh(`menu.${name}`, { defaultValue: segments[i - 1] }), icon: 'fa fa-folder', weigh: 0 }], pid);
+      const title = columns('title', bilingual('admin', `menu.${name}`, { defaultValue: segments[i - 1] }), 50);
+      const ids = await insertRuleTree(trx, 'admin_rule', [{ type: 'menu_dir', name, ...title, icon: 'fa fa-folder', weigh: 0 }], pid);
       pid = ids.get(name)!;
     }
     let menu = await trx('admin_rule').where({ name: def.name, type: 'menu' }).first<{ id: number } | undefined>('id');
@@ -320,7 +329,7 @@ export class CrudGenerator {
       const ids = await insertRuleTree(
         trx,
         'admin_rule',
-        [{ type: 'menu', name: def.name, title: menuTitleOf(def.labels?.title['zh-cn'] ?? def.name), icon: def.menu.icon, component: adminView(def.name), weigh: def.menu.weigh, keepalive: 1 }],
+        [{ type: 'menu', name: def.name, ...columns('title', designedName(def, menuTitleOf), 50), icon: def.menu.icon, component: adminView(def.name), weigh: def.menu.weigh, keepalive: 1 }],
         pid,
       );
       menu = { id: ids.get(def.name)! };
@@ -334,7 +343,7 @@ export class CrudGenerator {
   private async ensureRecycleRule(trx: Knex.Transaction, def: ResourceDef): Promise<void> {
     if (!def.recycle) return;
     const time = now();
-    const row = { name: (def.labels?.title['zh-cn'] ?? def.name).slice(0, 50), controller_as: controllerAlias(def.name), data_table: def.table, connection: '', primary_key: def.pk };
+    const row = { ...columns('name', designedName(def), 50), controller_as: controllerAlias(def.name), data_table: def.table, connection: '', primary_key: def.pk };
     const existing = await trx('security_data_recycle').where({ controller: def.name }).first<{ id: number } | undefined>('id');
     if (existing) await trx('security_data_recycle').where({ id: existing.id }).update({ ...row, update_time: time });
     else await trx('security_data_recycle').insert({ ...row, controller: def.name, status: '1', create_time: time, update_time: time });

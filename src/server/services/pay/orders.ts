@@ -3,13 +3,13 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
-import { LANGS } from '../../../shared/i18n/langs.ts';
 import type { OrderState, PayProvider, TopupOptions, TopupOrder } from '../../../shared/pay.ts';
 import { formatTime } from '../../../shared/time.ts';
-import { serverT } from '../../i18n.ts';
 import { ApiError } from '../../middleware/envelope.ts';
+import { bilingual, columns } from '../bilingual.ts';
 import { now } from '../clock.ts';
 import { moveLedger } from '../ledger.ts';
+import { notifyMember } from '../memberMessages.ts';
 import { AlipayGateway } from './alipay.ts';
 import { PayProviderError, type NotifyAnswer, type PaidNotice, type PayGateway } from './gateway.ts';
 import { alipayConfigOf, wechatConfigOf, type PaySettings } from './settings.ts';
@@ -41,9 +41,9 @@ const MAX_PENDING = 5;
 /** Orders the background check looks at per round, oldest first. */
 const CHECK_BATCH = 100;
 
-/** Text in both languages, for what the system stores (ledger memos, inbox messages). */
-function bilingual(key: string, params: Record<string, unknown>, separator = ' / '): string {
-  return LANGS.map((lang) => serverT(lang, 'pay')(key, params)).join(separator);
+/** A ledger memo the system writes, in both languages (`memo` / `memo_en`). */
+function memo(key: string, params: Record<string, unknown>): { memo: string; memo_en: string } {
+  return columns('memo', bilingual('pay', key, params), 255);
 }
 
 function orderNumber(time: number): string {
@@ -180,14 +180,9 @@ export class PayService {
         .update({ status: 'paid', transaction_id: notice.transactionId.slice(0, 64), paid_time: time, update_time: time });
       if (updated === 0) return 'duplicate';
       const params = { orderNo: order.order_no, amount: centsToYuan(Number(order.amount)) };
-      const moved = await moveLedger(trx, { userId: order.user_id, column: 'money', change: Number(order.amount), memo: bilingual(`ledger.topup.${provider}`, params).slice(0, 255) });
+      const moved = await moveLedger(trx, { userId: order.user_id, column: 'money', change: Number(order.amount), ...memo(`ledger.topup.${provider}`, params) });
       if (!moved.ok) throw new Error(`member ${order.user_id} of order ${order.order_no} is gone`);
-      await trx('user_message').insert({
-        user_id: order.user_id,
-        title: bilingual('message.paidTitle', params),
-        content: bilingual('message.paidContent', { ...params, after: centsToYuan(moved.after) }, '\n\n'),
-        create_time: time,
-      });
+      await notifyMember(trx, order.user_id, { title: bilingual('pay', 'message.paidTitle', params), content: bilingual('pay', 'message.paidContent', { ...params, after: centsToYuan(moved.after) }) }, time);
       return 'credited';
     });
   }
@@ -234,7 +229,7 @@ export class PayService {
       await this.knex.transaction(async (trx) => {
         const taken = await trx('pay_order').where({ id: order.id, status: 'paid' }).update({ status: 'refunding', refund_no: refundNo, update_time: now() });
         if (taken === 0) throw new ApiError('pay:notRefundable');
-        const moved = await moveLedger(trx, { userId: order.user_id, column: 'money', change: -amount, memo: bilingual('ledger.refund', params).slice(0, 255) });
+        const moved = await moveLedger(trx, { userId: order.user_id, column: 'money', change: -amount, ...memo('ledger.refund', params) });
         if (!moved.ok) {
           throw new ApiError('pay:refundInsufficient', 0, null, { balance: moved.reason === 'insufficient' ? centsToYuan(moved.balance) : '0.00', amount: centsToYuan(amount) });
         }
@@ -248,7 +243,7 @@ export class PayService {
       if (err.code === 'TIMEOUT' || err.code === 'UNREACHABLE') throw new ApiError('pay:refundUnknown', 0, null, { detail: err.detail });
       await this.knex.transaction(async (trx) => {
         const back = await trx('pay_order').where({ id: order.id, status: 'refunding' }).update({ status: 'paid', update_time: now() });
-        if (back === 1) await moveLedger(trx, { userId: order.user_id, column: 'money', change: amount, memo: bilingual('ledger.refundReversed', params).slice(0, 255) });
+        if (back === 1) await moveLedger(trx, { userId: order.user_id, column: 'money', change: amount, ...memo('ledger.refundReversed', params) });
       });
       throw new ApiError('pay:providerFailed', 0, null, { detail: err.detail });
     }

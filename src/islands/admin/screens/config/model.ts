@@ -13,8 +13,11 @@ export interface ConfigItem {
   id: number;
   name: string;
   group: string;
+  /** Title and tip in the page language; `title_en` / `tip_en` as stored, empty when there is no English. */
   title: string;
+  title_en: string;
   tip: string;
+  tip_en: string;
   type: ConfigType;
   /** Typed by the server: boolean for a switch, arrays for lists, a string otherwise. */
   value: unknown;
@@ -207,7 +210,10 @@ export interface NewItem {
   type: ConfigType;
   name: string;
   title: string;
+  /** The English title and tip; empty ones fall back to the Chinese for English readers. */
+  title_en: string;
   tip: string;
+  tip_en: string;
   rule: string[];
   content: string;
   extend: string;
@@ -233,7 +239,9 @@ export function newItemBody(item: NewItem): Record<string, unknown> {
     type: item.type,
     name: item.name.trim(),
     title: item.title.trim(),
+    title_en: item.title_en.trim(),
     tip: item.tip.trim(),
+    tip_en: item.tip_en.trim(),
     rule: item.rule,
     content: isChoiceType(item.type) ? item.content : '',
     extend: item.extend,

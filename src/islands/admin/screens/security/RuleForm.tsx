@@ -21,7 +21,7 @@ interface RuleAnswer extends RuleChoices {
   row?: Row;
 }
 
-const EMPTY: RuleValues = { name: '', controller: '', data_table: '', primary_key: '', status: true };
+const EMPTY: RuleValues = { name: '', name_en: '', controller: '', data_table: '', primary_key: '', status: true };
 
 /**
  * The add/edit dialog of a recycle or sensitive-data rule: the function is picked from the server's list,
@@ -48,7 +48,7 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
         setChoices({ controllers: data.controllers, tables: data.tables });
         if (data.row) {
           const row = data.row;
-          setValues({ name: String(row.name ?? ''), controller: String(row.controller ?? ''), data_table: String(row.data_table ?? ''), primary_key: String(row.primary_key ?? ''), status: String(row.status) === '1' });
+          setValues({ name: String(row.name ?? ''), name_en: String(row.name_en ?? ''), controller: String(row.controller ?? ''), data_table: String(row.data_table ?? ''), primary_key: String(row.primary_key ?? ''), status: String(row.status) === '1' });
           setWatched(watchedOf(row.data_fields));
         }
       },
@@ -151,10 +151,28 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
           )
         ) : (
           <>
-            <div className="mb-3">
-              {label('name', true)}
-              <input id={inputId('name')} className="form-control" type="text" maxLength={50} aria-required="true" value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} />
-            </div>
+            <fieldset className="mb-3">
+              <legend className="form-label fs-6 mb-1">
+                {fieldLabel('name')}
+                <span className="text-danger ms-1" aria-hidden="true">
+                  *
+                </span>
+              </legend>
+              <div className="row g-2">
+                <div className="col-md-6">
+                  <label className="visually-hidden" htmlFor={inputId('name')}>
+                    {fieldLabel('name')} {t('crud-ui:form.langZh')}
+                  </label>
+                  <input id={inputId('name')} className="form-control" type="text" maxLength={50} lang="zh-CN" placeholder={t('crud-ui:form.langZh')} aria-required="true" value={values.name} onChange={(e) => setValues((v) => ({ ...v, name: e.target.value }))} />
+                </div>
+                <div className="col-md-6">
+                  <label className="visually-hidden" htmlFor={inputId('name_en')}>
+                    {fieldLabel('name')} {t('crud-ui:form.langEn')}
+                  </label>
+                  <input id={inputId('name_en')} className="form-control" type="text" maxLength={50} lang="en" placeholder={t('crud-ui:form.langEn')} value={values.name_en} onChange={(e) => setValues((v) => ({ ...v, name_en: e.target.value }))} />
+                </div>
+              </div>
+            </fieldset>
             <div className="mb-3">
               {label('controller', true)}
               <select id={inputId('controller')} className="form-select" aria-required="true" aria-describedby={inputId('controller-hint')} value={values.controller} onChange={(e) => pickController(e.target.value)}>

@@ -11,6 +11,8 @@ export interface RuleChoices {
 
 export interface RuleValues {
   name: string;
+  /** The English name; empty falls back to the Chinese for English readers. */
+  name_en: string;
   controller: string;
   data_table: string;
   primary_key: string;
@@ -40,6 +42,7 @@ export function watchedOf(dataFields: unknown): Watched {
 export function ruleBody(values: RuleValues, watched: Watched | null): Record<string, unknown> {
   const body: Record<string, unknown> = {
     name: values.name.trim(),
+    name_en: values.name_en.trim(),
     controller: values.controller,
     data_table: values.data_table,
     primary_key: values.primary_key,

@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../Menus.tsx';
-import { ruleTitle, type MenuCatalogue, type RuleNode } from './ruleTitle.ts';
+import { useAdmin } from '../../context.ts';
+import { LocalTextView } from '../../../app/LocalTextView.tsx';
+import { ruleTitle, type RuleNode } from './ruleTitle.ts';
 import { TreeStyles } from './TreeStyles.tsx';
 import { branchIds, checkStates, toggleCheck } from './treeModel.ts';
 
@@ -11,7 +13,6 @@ export interface RuleTreeProps {
   nodes: readonly RuleNode[];
   selected: ReadonlySet<number>;
   onChange(selected: Set<number>): void;
-  menus: MenuCatalogue;
   labelledBy?: string;
   describedBy?: string;
   invalid?: boolean;
@@ -22,8 +23,9 @@ export interface RuleTreeProps {
  * everything below it, a parent shows ticked or half-ticked from its children. A page's buttons sit on
  * one line under it. Everything starts unfolded, so the whole grant can be read at a glance.
  */
-export function RuleTree({ id, nodes, selected, onChange, menus, labelledBy, describedBy, invalid = false }: RuleTreeProps) {
-  const { t, i18n } = useTranslation('admin-screens-auth');
+export function RuleTree({ id, nodes, selected, onChange, labelledBy, describedBy, invalid = false }: RuleTreeProps) {
+  const { t } = useTranslation('admin-screens-auth');
+  const { lang } = useAdmin();
   const [closed, setClosed] = useState<ReadonlySet<number>>(new Set());
   const states = checkStates(nodes, selected);
 
@@ -38,7 +40,7 @@ export function RuleTree({ id, nodes, selected, onChange, menus, labelledBy, des
 
   function item(node: RuleNode): ReactNode {
     const children = node.children ?? [];
-    const title = ruleTitle(node, i18n.language, t, menus);
+    const title = ruleTitle(node, lang);
     const state = states.get(node.id) ?? 'unchecked';
     const inputId = `${id}-${node.id}`;
     const listId = `${id}-${node.id}-children`;
@@ -53,7 +55,7 @@ export function RuleTree({ id, nodes, selected, onChange, menus, labelledBy, des
               className="btn btn-sm btn-link text-body-secondary perm-tree-toggle"
               aria-expanded={open}
               aria-controls={listId}
-              aria-label={t(open ? 'tree.collapse' : 'tree.expand', { title })}
+              aria-label={t(open ? 'tree.collapse' : 'tree.expand', { title: title.text })}
               onClick={() => toggleOpen(node.id)}
               data-rule-toggle={node.name}
             >
@@ -77,7 +79,7 @@ export function RuleTree({ id, nodes, selected, onChange, menus, labelledBy, des
             />
             <label className="form-check-label" htmlFor={inputId}>
               {node.type !== 'button' && <MenuIcon name={node.icon} className="me-1" />}
-              {title}
+              <LocalTextView value={title} />
               {node.status !== '1' && <span className="badge text-bg-secondary ms-1">{t('rules.disabled')}</span>}
             </label>
           </div>

@@ -1,0 +1,111 @@
+/**
+ * Names the system creates read in the reader's language in both interfaces (issue 17 item 7): the admin's
+ * menus, its admin log and the member centre's inbox. A name staff entered only in Chinese shows in Chinese
+ * on English pages, marked as not translated.
+ */
+import test from 'ava';
+import type { Browser, Page } from 'puppeteer-core';
+import { createMember, memberToken } from '../helpers/accounts.ts';
+import { superToken } from '../helpers/admins.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { api, startServer, type TestServer } from '../helpers/server.ts';
+import { adminView } from '../../src/shared/views.ts';
+import { adminPage } from './adminHelpers.ts';
+
+let server: TestServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+test.before(async () => {
+  server = await startServer();
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  // A folder and page staff added with Chinese titles only.
+  const now = Math.floor(Date.now() / 1000);
+  const rule = { type: 'menu', title_en: '', icon: 'fa fa-map', url: '', remark: '', status: '1', menu_type: 'tab', extend: 'none', keepalive: 0, create_time: now, update_time: now };
+  const [dir] = await server.app.knex('admin_rule').insert({ ...rule, pid: 0, type: 'menu_dir', name: 'towpath', path: 'towpath', title: '纤道工具', component: '', weigh: 1 }).returning('id');
+  const pid = typeof dir === 'object' ? (dir as { id: number }).id : (dir as number);
+  await server.app.knex('admin_rule').insert({ ...rule, pid, name: 'towpath/map', path: 'towpath/map', title: '纤道地图', component: adminView('dashboard'), weigh: 1 });
+});
+test.after.always(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+});
+
+const CJK = /[\u4e00-\u9fff]/;
+
+/** The side menu's visible texts by rule name, and whether each carries the untranslated mark. */
+async function sideMenu(page: Page): Promise<Record<string, { text: string; marked: boolean }>> {
+  await page.waitForSelector('.admin-side a[data-menu="dashboard"]');
+  return page.$$eval('.admin-side a[data-menu]', (links) =>
+    Object.fromEntries(
+      links.map((a) => [
+        a.getAttribute('data-menu')!,
+        { text: (a.querySelector('.admin-menu-text')?.textContent ?? '').trim(), marked: !!a.querySelector('[data-fallback]') },
+      ]),
+    ),
+  );
+}
+
+test.serial('the English admin: system menus in English, a staff page in Chinese marked as untranslated', async (t) => {
+  const { page, errors } = await adminPage(server, browser, '/admin/dashboard?lang=en');
+  const menu = await sideMenu(page);
+  t.like(menu['auth/group'], { marked: false });
+  t.regex(menu['auth/group']!.text, /^Role groups$/);
+  t.is(menu['routine/config']!.text, 'System config');
+  const system = Object.entries(menu).filter(([name]) => !name.startsWith('towpath'));
+  t.deepEqual(system.filter(([, v]) => CJK.test(v.text)).map(([n]) => n), [], 'no system menu is left in Chinese');
+  t.true(menu['towpath/map']!.text.startsWith('纤道地图'));
+  t.true(menu['towpath/map']!.marked);
+  t.is(await page.$eval('.admin-side a[data-menu="towpath/map"] [lang="zh-CN"]', (s) => s.textContent), '纤道地图', 'tagged for screen readers');
+  // The folder's heading is marked too; the page's tab title stays plain text.
+  t.true(await page.$$eval('.admin-side .admin-menu-group', (groups) => groups.some((g) => g.textContent!.includes('纤道工具') && !!g.querySelector('[data-fallback]'))));
+  t.deepEqual(errors, []);
+  await page.close();
+});
+
+test.serial('the Chinese admin shows the same rules in Chinese, with no marks', async (t) => {
+  const { page, errors } = await adminPage(server, browser, '/admin/dashboard?lang=zh-cn');
+  const menu = await sideMenu(page);
+  t.is(menu['auth/group']!.text, '角色组管理');
+  t.deepEqual({ ...menu['towpath/map'] }, { text: '纤道地图', marked: false });
+  t.deepEqual(errors, []);
+  await page.close();
+});
+
+test.serial('the admin log lists each title in the reader language', async (t) => {
+  await api(server.url, '/admin/ajax/clearCache', { headers: { batoken: await superToken(server) }, body: { type: 'all' } });
+  for (const [lang, wanted] of [['en', 'Clear cache'], ['zh-cn', '清理缓存']] as const) {
+    const { page, errors } = await adminPage(server, browser, `/admin/auth/adminLog?lang=${lang}`);
+    await page.waitForSelector('td[data-column="title"]');
+    const titles = await page.$$eval('td[data-column="title"]', (cells) => cells.map((c) => c.textContent!.trim()));
+    t.true(titles.includes(wanted), `${lang}: ${titles.join(' | ')}`);
+    t.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test.serial("the member's inbox: each message in the member's language only", async (t) => {
+  const member = await createMember(server);
+  const added = await api(server.url, '/admin/user.MoneyLog/add', { headers: { batoken: await superToken(server) }, body: { user_id: member.id, money: '5.00', memo: 'Event reward' } });
+  t.is(added.body.code, 1, added.body.msg);
+  const token = await memberToken(server, member.id);
+  for (const [lang, title, body] of [
+    ['en', 'Balance changed', /^Your balance changed by \+5\.00 yuan and is now 5\.00 yuan\. Note: Event reward$/],
+    ['zh-cn', '余额变动通知', /^您的余额变动 \+5\.00 元，当前余额 5\.00 元。备注：Event reward$/],
+  ] as const) {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${server.url}/robots.txt`);
+    await page.evaluate((info) => localStorage.setItem('userInfo', info), JSON.stringify({ id: member.id, username: member.username, token }));
+    await page.goto(`${server.url}/user/account/message?lang=${lang}`);
+    const item = '.list-group-item button[aria-controls^="message-"]';
+    await page.waitForSelector(item);
+    t.is(await page.$eval(`${item} .flex-grow-1`, (s) => s.textContent!.trim()), title);
+    await page.click(item);
+    await page.waitForSelector('.member-message-body');
+    t.regex(await page.$eval('.member-message-body', (d) => d.textContent!.trim()), body);
+    t.is(await page.$eval('.member-menu-link.active', (a) => a.textContent!.trim()), lang === 'en' ? 'Messages' : '站内消息');
+    t.deepEqual(errors, []);
+    await page.close();
+  }
+});
