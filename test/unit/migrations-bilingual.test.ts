@@ -31,6 +31,14 @@ test('bilingual names: English siblings added and filled for what the system cre
       rule({ name: 'auth/group/add', type: 'button', title: '添加' }),
       rule({ name: 'content', type: 'menu_dir', title: '内容管理' }),
       rule({ name: 'content/news', title: '新闻资讯' }),
+      // Menus of the modules seeded by their own files: backups, payments, SMS, WeChat, departments.
+      rule({ name: 'routine/backup', title: '备份与恢复' }),
+      rule({ name: 'pay', type: 'menu_dir', title: '支付管理' }),
+      rule({ name: 'pay/config', title: '支付配置' }),
+      rule({ name: 'pay/config/refund', type: 'button', title: '退款' }),
+      rule({ name: 'sms', type: 'menu_dir', title: '短信管理' }),
+      rule({ name: 'wechat/config', title: '公众号配置' }),
+      rule({ name: 'auth/department', title: '部门管理' }),
       // Renamed by staff: no English can be known.
       rule({ name: 'auth/admin', title: '后台账号' }),
     ]);
@@ -62,6 +70,13 @@ test('bilingual names: English siblings added and filled for what the system cre
       'auth/group/add': ['添加', 'Add'],
       content: ['内容管理', 'Content'],
       'content/news': ['新闻资讯', 'News'],
+      'routine/backup': ['备份与恢复', 'Backups'],
+      pay: ['支付管理', 'Payments'],
+      'pay/config': ['支付配置', 'Payment settings'],
+      'pay/config/refund': ['退款', 'Refund'],
+      sms: ['短信管理', 'SMS'],
+      'wechat/config': ['公众号配置', 'Official account'],
+      'auth/department': ['部门管理', 'Departments'],
       'auth/admin': ['后台账号', ''],
     });
     t.deepEqual(await byName('user_rule', 'name', ['title_en']), { 'account/overview': ['Overview'] });
