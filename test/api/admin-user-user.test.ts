@@ -38,7 +38,7 @@ test('index: group joined, no secrets, money in yuan, search operators, select l
   t.is(r.group.name, '默认分组');
   t.is(r.money, '12.50');
   t.is(r.score, 7);
-  t.is(r.password, '', 'the password field is always empty, never the hash');
+  t.false('password' in r, 'the list leaves the password out (reference 3.5)');
   t.false('salt' in r);
   t.false('nickname_text' in r);
 

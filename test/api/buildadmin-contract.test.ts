@@ -3,10 +3,11 @@
  * and its icons, and the two first-load calls answer in the reference's shapes, field by field
  * (reference admin-api 1.2 and 1.4, member-and-common-api 3.7, 3.8 and 7).
  */
-import test, { type ExecutionContext } from 'ava';
+import test from 'ava';
 import { isMenuIcon } from '../../src/shared/icons.ts';
 import { adminScreenOf, adminView, memberScreenOf, memberView } from '../../src/shared/views.ts';
 import { createMember, solvedCaptcha } from '../helpers/accounts.ts';
+import { matchShape, ours } from '../helpers/contract.ts';
 import { superToken } from '../helpers/admins.ts';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -128,20 +129,12 @@ test('every seeded member rule: a view path under /src/views/frontend/user/, an 
   t.is(byName.get('account/message')?.component, '/src/views/frontend/user/account/message.vue');
 });
 
-/** Asserts an object has exactly these keys (extras listed separately), each of the given type. */
-function shape(t: ExecutionContext, value: unknown, fields: Record<string, string>, what: string, extras: Record<string, string> = {}): void {
-  t.is(typeof value, 'object', what);
-  const row = value as Row;
-  t.deepEqual(Object.keys(row).sort(), Object.keys({ ...fields, ...extras }).sort(), `${what}: fields`);
-  for (const [key, type] of Object.entries({ ...fields, ...extras })) {
-    const actual = row[key] === null ? 'null' : Array.isArray(row[key]) ? 'array' : typeof row[key];
-    t.true(type.split('|').includes(actual), `${what}.${key} is ${type}, got ${actual}`);
-  }
-}
-
 const UPLOAD = { maxSize: 'number', saveName: 'string', allowedSuffixes: 'string', allowedMimeTypes: 'array', mode: 'string' };
-/** Reference 1.4 node fields; `title_en` is ours (the English title beside the Chinese one), ignored by its client. */
-const NODE = { id: 'number', pid: 'number', type: 'string', title: 'string', name: 'string', path: 'string', icon: 'string', menu_type: 'string|null', url: 'string', component: 'string', extend: 'string' };
+/** Reference 1.4 node fields; `title_en` is ours (the stored English title beside the reader's), ignored by its client. */
+const NODE = {
+  id: 'number', pid: 'number', type: 'string', title: 'string', name: 'string', path: 'string', icon: 'string', menu_type: 'string|null', url: 'string',
+  component: 'string', extend: 'string', 'children?': 'array', ...ours({ title_en: 'string' }),
+} as const;
 
 function walk(nodes: Row[], visit: (node: Row) => void): void {
   for (const node of nodes) {
@@ -155,13 +148,12 @@ test('/admin/index/index answers in the reference shape (admin-api 1.2, 1.4)', a
   t.is(res.body.code, 1, res.body.msg);
   const data = res.body.data;
   t.deepEqual(Object.keys(data).sort(), ['adminInfo', 'menus', 'siteConfig', 'terminal']);
-  shape(t, data.adminInfo, { id: 'number', username: 'string', nickname: 'string', avatar: 'string', last_login_time: 'string', super: 'boolean' }, 'adminInfo');
-  shape(t, data.siteConfig, { siteName: 'string', version: 'string', cdnUrl: 'string', apiUrl: 'string', upload: 'object' }, 'siteConfig');
-  shape(t, (data.siteConfig as Row).upload, UPLOAD, 'siteConfig.upload');
-  shape(t, data.terminal, { phpDevelopmentServer: 'boolean', npmPackageManager: 'string' }, 'terminal');
+  matchShape(t, data.adminInfo, { id: 'number', username: 'string', nickname: 'string', avatar: 'string', last_login_time: 'string', super: 'boolean' }, 'adminInfo');
+  matchShape(t, data.siteConfig, { siteName: 'string', version: 'string', cdnUrl: 'string', apiUrl: 'string', upload: UPLOAD }, 'siteConfig');
+  matchShape(t, data.terminal, { phpDevelopmentServer: 'boolean', npmPackageManager: 'string' }, 'terminal');
   let buttons = 0;
   walk(data.menus as Row[], (node) => {
-    shape(t, node, { ...NODE, keepalive: 'number|string' }, `menu ${String(node.name)}`, { ...(node.children ? { children: 'array' } : {}), ...('title_en' in node ? { title_en: 'string' } : {}) });
+    matchShape(t, node, { ...NODE, keepalive: 'number|string' }, `menu ${String(node.name)}`);
     if (node.type === 'button') buttons++;
     // keepalive is the route name when on (the client keys its cache by it), else 0.
     if (node.type === 'menu') t.true(node.keepalive === node.name || node.keepalive === 0, String(node.name));
@@ -174,8 +166,7 @@ test('/api/index/index answers in the reference shape, and the member keeps the 
   const guest = await api<Row>(server.url, '/api/index/index');
   t.is(guest.body.code, 1);
   t.deepEqual(Object.keys(guest.body.data).sort(), ['menus', 'openMemberCenter', 'rules', 'site', 'userInfo']);
-  shape(t, guest.body.data.site, { siteName: 'string', recordNumber: 'string', version: 'string', cdnUrl: 'string', upload: 'object' }, 'site');
-  shape(t, (guest.body.data.site as Row).upload, UPLOAD, 'site.upload');
+  matchShape(t, guest.body.data.site, { siteName: 'string', recordNumber: 'string', version: 'string', cdnUrl: 'string', upload: UPLOAD }, 'site');
   t.is(guest.body.data.openMemberCenter, true);
   t.deepEqual(guest.body.data.userInfo, [], 'a guest gets an empty array');
   t.deepEqual(guest.body.data.menus, []);
@@ -188,7 +179,7 @@ test('/api/index/index answers in the reference shape, and the member keeps the 
   const index = await api<Row>(server.url, '/api/index/index?requiredLogin=1', { headers: { 'ba-user-token': token } });
   t.is(index.body.code, 1, index.body.msg);
   const userInfo = index.body.data.userInfo as Row;
-  shape(t, userInfo, {
+  matchShape(t, userInfo, {
     id: 'number',
     username: 'string',
     nickname: 'string',
@@ -213,7 +204,7 @@ test('/api/index/index answers in the reference shape, and the member keeps the 
 
   const menus = index.body.data.menus as Row[];
   t.true(menus.length > 0 && menus.every((n) => n.type === 'menu_dir'), 'menus holds the menu folders');
-  walk(menus, (node) => shape(t, node, { ...NODE, no_login_valid: 'number' }, `member menu ${String(node.name)}`, { ...(node.children ? { children: 'array' } : {}), ...('title_en' in node ? { title_en: 'string' } : {}) }));
+  walk(menus, (node) => matchShape(t, node, { ...NODE, no_login_valid: 'number' }, `member menu ${String(node.name)}`));
 
   // The client stores userInfo as it came; its next call carries that token and still works.
   const next = await api<Row>(server.url, '/api/account/overview', { headers: { 'ba-user-token': String(userInfo.token) } });

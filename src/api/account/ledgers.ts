@@ -10,12 +10,16 @@ interface LedgerRow {
   before: number;
   after: number;
   memo: string;
+  memo_en: string;
   create_time: number;
   money?: number;
   score?: number;
 }
 
-/** GET /api/account/balance and /integral: the member's own ledger, newest first (reference 3.6). */
+/**
+ * GET /api/account/balance and /integral: the member's own ledger, newest first (reference 3.6), with the
+ * reference's columns and the English memo; who booked a change and its idempotency key stay with staff.
+ */
 export function ledgerRoutes(services: Services): ApiRoute[] {
   const { knex } = services;
   const ledger = (path: string, table: 'user_money_log' | 'user_score_log', toOutput: (r: LedgerRow) => LedgerRow | Record<string, unknown>): ApiRoute => ({
@@ -26,7 +30,8 @@ export function ledgerRoutes(services: Services): ApiRoute[] {
       const { page, limit } = parseInput(pageSchema, input);
       const base = knex<LedgerRow>(table).where('user_id', user!.id);
       const [{ total }] = (await base.clone().count<{ total: number }[]>('id as total')) as [{ total: number }];
-      const rows = await base.orderBy('id', 'desc').limit(limit).offset((page - 1) * limit);
+      const columns = ['id', 'user_id', table === 'user_money_log' ? 'money' : 'score', 'before', 'after', 'memo', 'memo_en', 'create_time'];
+      const rows = await base.orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).select<LedgerRow[]>(columns);
       return { list: rows.map(toOutput), total: Number(total) };
     },
   });

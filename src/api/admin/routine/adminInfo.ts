@@ -43,7 +43,7 @@ export function adminInfoRoutes(services: Services): ApiRoute[] {
       methods: ['GET'],
       path: '/admin/routine.AdminInfo/index',
       auth: 'adminRule',
-      async handler({ admin, ctx }) {
+      async handler({ admin, ctx, tokens: presented }) {
         const me = admin!;
         const timeZone = (await services.settings.get('time_zone')) || 'Asia/Shanghai';
         return {
@@ -56,6 +56,9 @@ export function adminInfoRoutes(services: Services): ApiRoute[] {
             mobile: me.mobile,
             motto: me.motto,
             last_login_time: formatTime(me.last_login_time, undefined, timeZone),
+            // As reference 3.12 answers: the token the caller sent (the client keeps its own refresh token).
+            token: presented.admin,
+            refresh_token: '',
           },
           remark: await ruleRemark(knex, 'routine/adminInfo', ctx.state.t),
         };

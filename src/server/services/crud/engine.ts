@@ -148,8 +148,11 @@ export class CrudEngine {
     return query;
   }
 
-  /** Nests joined columns under their relation, drops hidden columns and blanks password fields. */
-  private async present(row: Row, req: ApiRequest): Promise<Row> {
+    /**
+   * Nests joined columns under their relation and drops hidden columns. Password fields are write-only: an
+   * edit form gets them empty, a list leaves them out (reference 3.1, 3.5).
+   */
+  private async present(row: Row, req: ApiRequest, form: boolean): Promise<Row> {
     const out: Row = {};
     for (const [key, value] of Object.entries(row)) {
       if (this.hooks.hidden?.includes(key)) continue;
@@ -162,8 +165,10 @@ export class CrudEngine {
       }
     }
     for (const field of this.def.fields) {
-      // Password fields are write-only: forms get an empty value, never the stored hash.
-      if (field.type === 'password') out[field.name] = '';
+      if (field.type === 'password') {
+        if (form) out[field.name] = '';
+        else delete out[field.name];
+      }
       // PostgreSQL hands decimals over as text (reference 5.3: a float is read as a number).
       if (field.type === 'float' && typeof out[field.name] === 'string' && out[field.name] !== '') out[field.name] = Number(out[field.name]);
     }
@@ -213,7 +218,7 @@ export class CrudEngine {
     const [{ total }] = (await query.clone().clearSelect().clearOrder().count(`${this.def.table}.${this.def.pk} as total`)) as [{ total: number }];
     const rows = (await query.limit(limit).offset((page - 1) * limit)) as Row[];
     await this.addLabels(rows);
-    return { list: await Promise.all(rows.map((r) => this.present(r, req))), total: Number(total), remark };
+    return { list: await Promise.all(rows.map((r) => this.present(r, req, false))), total: Number(total), remark };
   }
 
   private async findScoped(req: ApiRequest, id: unknown, db: Knex | Knex.Transaction = this.knex): Promise<Row> {
@@ -228,7 +233,7 @@ export class CrudEngine {
   }
 
   async read(req: ApiRequest): Promise<{ row: Row }> {
-    return { row: await this.present(await this.findScoped(req, req.input[this.def.pk]), req) };
+    return { row: await this.present(await this.findScoped(req, req.input[this.def.pk]), req, true) };
   }
 
   /**
