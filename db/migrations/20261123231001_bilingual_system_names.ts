@@ -20,7 +20,7 @@ const COLUMNS: [table: string, column: string, size: number | 'text'][] = [
   ['user_message', 'title_en', 200],
   ['user_message', 'content_en', 'text'],
   ['config', 'title_en', 50],
-  ['config', 'tip_en', 100],
+  ['config', 'tip_en', 255],
   ['security_data_recycle', 'name_en', 50],
   ['security_sensitive_data', 'name_en', 50],
   ['user_money_log', 'memo_en', 255],

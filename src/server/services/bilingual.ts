@@ -31,5 +31,5 @@ export function configPair(key: string): Bilingual {
 
 /** A config item's `title`, `title_en`, `tip` and `tip_en` from the catalogue keys of its title and tip. */
 export function configColumns(title: string, tip = ''): { title: string; title_en: string; tip: string; tip_en: string } {
-  return { ...columns('title', configPair(title), 50), ...columns('tip', configPair(tip), 100) };
+  return { ...columns('title', configPair(title), 50), ...columns('tip', configPair(tip), 255) };
 }
