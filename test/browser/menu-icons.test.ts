@@ -61,8 +61,14 @@ async function noPreloadedFont(page: Page): Promise<number> {
   return page.$$eval('link[rel="preload"][as="font"], link[href*="bootstrap-icons"]', (l) => l.length);
 }
 
+/** Fonts the page has loaded so far, from its own resource timing (complete whenever the watch began). */
+async function loadedFonts(page: Page): Promise<string[]> {
+  return page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\.(woff2?|ttf|otf|eot)(\?|$)/.test(n)));
+}
+
 test.serial('the admin draws every stored menu icon from the subset, with no icon font', async (t) => {
-  for (const path of ['/admin/login', '/admin']) {
+  // The login page, then the shell after login (below).
+  for (const path of ['/admin/login']) {
     const page = await browser.newPage();
     const seen = watch(page);
     await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle0' });
@@ -75,6 +81,9 @@ test.serial('the admin draws every stored menu icon from the subset, with no ico
   const { page, errors } = await adminPage(server, browser, '/admin');
   const seen = watch(page);
   await page.waitForSelector('.admin-side i.app-icon');
+  await page.waitForNetworkIdle();
+  t.deepEqual(await loadedFonts(page), [], 'the shell loads no font');
+  t.is(await noPreloadedFont(page), 0, 'the shell preloads no font');
   const drawn = await icons(page, '.admin-side');
   const stored = await server.app.knex('admin_rule').whereNot('type', 'button').where('status', '1').pluck('icon');
   t.true(drawn.length >= 20, 'every folder and page of the side menu has an icon');
@@ -110,6 +119,7 @@ test.serial('the member centre draws its menu icons from the subset, with no ico
   const fallback = await fallbackGlyph(page);
   for (const icon of drawn) t.true(icon.glyph !== '' && icon.glyph !== fallback && icon.width > 8, `${icon.name}: its own glyph is painted`);
   t.deepEqual(seen.fonts, []);
+  t.deepEqual(await loadedFonts(page), []);
   t.is(await noPreloadedFont(page), 0);
   t.deepEqual(seen.warnings.filter((w) => /preload/i.test(w)), []);
   await page.close();
