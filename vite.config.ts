@@ -2,9 +2,20 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { iconStyles } from './scripts/iconStyles.ts';
+import { OUT_DIR_ENV } from './src/server/buildStamp.ts';
+
+declare module 'vite' {
+  interface UserConfig {
+    /** Options of Vike's @brillout/vite-plugin-server-entry, which reads them from the Vite config. */
+    vitePluginServerEntry?: { disableAutoImport?: boolean };
+  }
+}
 
 export default defineConfig({
   plugins: [react(), vike(), iconStyles()],
+  // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
+  // shared pointer file in node_modules that would otherwise send every process to the newest one.
+  vitePluginServerEntry: { disableAutoImport: true },
   css: {
     preprocessorOptions: {
       scss: {
@@ -16,5 +27,6 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    outDir: process.env[OUT_DIR_ENV] || 'dist',
   },
 });

@@ -1,37 +1,14 @@
-import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_FILE, bundleServer } from './bundle.ts';
+import { OUT_DIR_ENV, PAGE_INPUTS, STAMP_FILE, fingerprint } from '../src/server/buildStamp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-/** Everything the browser and SSR bundles are built from. */
-const PAGE_INPUTS = ['src/pages', 'src/islands', 'src/components', 'src/shared', 'src/locales', 'src/styles', 'public', 'vite.config.ts', 'scripts/iconStyles.ts', 'package-lock.json'];
 /** Everything the server bundle is built from besides the pages. */
 const SERVER_INPUTS = ['src', 'db', 'package.json', 'package-lock.json', 'scripts/bundle.ts'];
-const PAGES_STAMP = path.join(ROOT, 'dist/.build-stamp');
+const PAGES_STAMP = path.join(ROOT, 'dist', STAMP_FILE);
 export const SERVER_STAMP = path.join(ROOT, 'dist/portal/.build-stamp');
-
-function* files(p: string): Generator<string> {
-  if (!fs.existsSync(p)) return;
-  if (fs.statSync(p).isDirectory()) {
-    for (const entry of fs.readdirSync(p).sort()) yield* files(path.join(p, entry));
-  } else {
-    yield p;
-  }
-}
-
-/** A digest of the named inputs' names and contents. */
-export function fingerprint(inputs: string[] = PAGE_INPUTS): string {
-  const hash = createHash('sha1');
-  for (const input of inputs) {
-    for (const file of files(path.join(ROOT, input))) {
-      hash.update(path.relative(ROOT, file));
-      hash.update(fs.readFileSync(file));
-    }
-  }
-  return hash.digest('hex');
-}
 
 const upToDate = (stamp: string, wanted: string, output: string) => fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted && fs.existsSync(output);
 
@@ -42,7 +19,7 @@ function buildPages(): void {
     cwd: ROOT,
     encoding: 'utf8',
     // Test runners set NODE_ENV=test, which would make Vite emit development JSX the server cannot run.
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', [OUT_DIR_ENV]: 'dist' },
   });
   if (result.status !== 0) {
     process.stderr.write(result.stdout + result.stderr);

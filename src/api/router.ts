@@ -156,7 +156,7 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
     } catch (err) {
       refusal = err;
     }
-    const caller = await resolveCaller(req, services.auth);
+    const caller = await resolveCaller(route, req, services.auth);
     const ruleName = routeRuleName(route);
     const logId =
       route.path.startsWith('/admin/') && services.adminLog.shouldLog(method, ruleName)
@@ -168,8 +168,14 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
           })
         : null;
     try {
-      if (refusal) throw refusal;
-      await authorize(route, req, services.auth, caller);
+      try {
+        if (refusal) throw refusal;
+        await authorize(route, req, services.auth, caller);
+      } catch (err) {
+        if (!(route.refuse && err instanceof ApiError)) throw err;
+        route.refuse(req, err);
+        return;
+      }
       const result = await route.handler(req);
       if (ctx.body === undefined || ctx.body === null) sendOk(ctx, result);
     } finally {

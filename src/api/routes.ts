@@ -34,6 +34,7 @@ import { sensitiveDataLogRoutes } from './admin/security/sensitiveDataLog.ts';
 import { dashboardRoutes } from './admin/dashboard.ts';
 import { adminAjaxRoutes } from './admin/ajax.ts';
 import { tableHelperRoutes } from './admin/tables.ts';
+import { terminalRoutes } from './admin/terminal.ts';
 import { areaRoutes } from './ajax/area.ts';
 import { contentRoutes } from './admin/content.ts';
 import { trailRoutes } from './front/trail.ts';
@@ -83,7 +84,7 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...sensitiveDataRoutes(services));
   registry.add(...sensitiveDataLogRoutes(services));
   registry.add(...dashboardRoutes(services));
-  registry.add(...adminAjaxRoutes(services), ...tableHelperRoutes(services));
+  registry.add(...adminAjaxRoutes(services), ...tableHelperRoutes(services), ...terminalRoutes(services));
   registry.add(...areaRoutes(services));
   registry.add(...contentRoutes(services));
   registry.add(...trailRoutes(services), ...trailApplicationRoutes(services));

@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { AdminRow, UserRow } from '../server/services/accounts.ts';
 import type { Permissions } from '../server/services/auth.ts';
 import type { RateLimit } from '../server/middleware/rateLimit.ts';
+import type { ApiError } from '../server/middleware/envelope.ts';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -53,6 +54,10 @@ export interface ApiRoute {
    * loads without our headers, an `<img src>` or an EventSource. Every other route reads headers only.
    */
   queryToken?: boolean;
+  /** A one-time `ticket` parameter may stand in for the admin token (an EventSource cannot send headers). */
+  ticket?: boolean;
+  /** Answers a refused call in the route's own format (an event stream) instead of the envelope. */
+  refuse?(req: ApiRequest, error: ApiError): void;
   handler: Handler;
 }
 

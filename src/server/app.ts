@@ -5,7 +5,6 @@ import type { Knex } from 'knex';
 import type { AppConfig } from './config.ts';
 import './state.ts';
 import { openDatabase } from './db.ts';
-import { runtimeFiles } from './runtime.ts';
 import { createLogger } from './logger.ts';
 import { runSeeds } from './seed.ts';
 import { ensureResourceRules } from './services/resourceRules.ts';
@@ -13,6 +12,7 @@ import { ensureResourceIndexes } from './services/resourceIndexes.ts';
 import { resources } from '../resources/index.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createRenderer, type Renderer } from './render.ts';
+import type { PageBuilds } from './builds.ts';
 import { withCachedPages } from './cachedPages.ts';
 import { feeds } from './feeds.ts';
 import { health } from './health.ts';
@@ -48,7 +48,7 @@ export interface CreateAppOptions {
   dev?: boolean;
 }
 
-function staticMounts(config: AppConfig, dev: boolean): StaticMount[] {
+function staticMounts(config: AppConfig, builds: PageBuilds, dev: boolean): StaticMount[] {
   const uploads: StaticMount = {
     prefix: '/storage/',
     root: path.join(config.dataDir, 'storage'),
@@ -57,11 +57,13 @@ function staticMounts(config: AppConfig, dev: boolean): StaticMount[] {
     headers: { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox", 'X-Content-Type-Options': 'nosniff' },
   };
   if (dev) return [uploads, { prefix: '/', root: path.join(config.root, 'public'), cacheControl: REVALIDATE }];
-  const client = runtimeFiles().clientDir;
+  const assetsOf = (build: string | null) => (build ? path.join(build, 'client/assets') : null);
   return [
-    { prefix: '/assets/', root: path.join(client, 'assets'), cacheControl: IMMUTABLE, frozen: true },
+    { prefix: '/assets/', root: () => assetsOf(builds.current()), cacheControl: IMMUTABLE, frozen: true },
+    // Pages opened before the terminal swapped in a new build still load their lazy chunks from the old one.
+    { prefix: '/assets/', root: () => assetsOf(builds.previous()), cacheControl: IMMUTABLE, frozen: true },
     uploads,
-    { prefix: '/', root: client, cacheControl: REVALIDATE, frozen: true },
+    { prefix: '/', root: () => path.join(builds.current(), 'client'), cacheControl: REVALIDATE, frozen: true },
   ];
 }
 
@@ -109,7 +111,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(hosts(services.origins));
     koa.use(ipBan(services.ipBan));
     koa.use(compression());
-    koa.use(statics(staticMounts(config, dev)));
+    koa.use(statics(staticMounts(config, services.builds, dev)));
     koa.use(lang());
     koa.use(apiRouter(registry, services));
     koa.use(feeds(services));
@@ -130,6 +132,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       async close() {
         await payCheck.stop();
         stopBackups();
+        await services.terminal.stop();
         await renderer.close();
         await knex.destroy();
       },

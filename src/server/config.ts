@@ -44,6 +44,11 @@ export interface AppConfig {
   healthMinFreeMb: number;
   /** Root of the repository (where dist/, public/ and src/ are); the working directory of the single executable. */
   root: string;
+  /**
+   * The production page build (`dist` under the root). The terminal's web-build writes each new build into a
+   * fresh folder beside it (`<buildDir>-builds/`) and re-points this path at it.
+   */
+  buildDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -111,6 +116,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   if (badHost !== undefined) {
     throw new ConfigError(`ALLOWED_HOSTS must list host names without scheme or port, e.g. canal.example.org,.example.org, got "${badHost}"`);
   }
+  const buildDir = path.resolve(ROOT, env.BUILD_DIR?.trim() || 'dist');
+  // Vite (with Vike) only builds into folders inside the project.
+  if (path.relative(ROOT, buildDir).startsWith('..') || buildDir === ROOT) {
+    throw new ConfigError(`BUILD_DIR must be a folder inside ${ROOT}, got "${env.BUILD_DIR}"`);
+  }
   return {
     port: int(env, 'PORT', 8000, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
@@ -136,6 +146,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     healthMinFreeMb: int(env, 'HEALTH_MIN_FREE_MB', 100, 0, 10_000_000),
     root: ROOT,
+    buildDir,
     ...overrides,
   };
 }

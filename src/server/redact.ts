@@ -1,5 +1,5 @@
-/** Query parameters whose value is a credential: `batoken`, `ba-user-token`, `token`, `refreshToken`... */
-const SECRET_PARAM = /token/i;
+/** Query parameters whose value is a credential: `batoken`, `ba-user-token`, `token`, `refreshToken`..., the terminal's `ticket`. */
+const SECRET_PARAM = /token|ticket/i;
 export const REDACTED = '***';
 
 function decodedName(name: string): string {

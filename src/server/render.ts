@@ -1,5 +1,9 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Context, Middleware } from 'koa';
 import { renderPage } from 'vike/server';
+import type { PageBuilds } from './builds.ts';
+import { runMode } from './runtime.ts';
 import type { Services } from './services/index.ts';
 import type { PortalPageContext } from '../shared/pageContext.ts';
 import { NONCE_PLACEHOLDER, cacheKeyOf } from './pageCache.ts';
@@ -33,10 +37,69 @@ function fromConnect(handler: (req: Context['req'], res: Context['res'], next: (
     });
 }
 
+/** Vike's build state (globalThis._vike.globals[...]), shared by every copy of Vike in the process. */
+interface VikeGlobals {
+  _vike?: { globals?: Record<string, Record<string, unknown> | undefined> };
+}
+/** What Vike's own reset between builds (clearGlobalContext, not exported) keeps. */
+const KEPT_VIKE_STATE = ['prodBuildEntryPrevious', 'viteDevServerPromise', 'viteDevServerPromiseResolve'];
+
+/** Forgets the page build Vike renders with, as Vike's API does between two builds. */
+function clearVikeBuild(): void {
+  const state = (globalThis as VikeGlobals)._vike?.globals?.['runtime/globalContext.ts'];
+  if (!state) return;
+  for (const key of Object.keys(state)) if (!KEPT_VIKE_STATE.includes(key)) delete state[key];
+}
+
+/**
+ * Makes Vike render with the build in `dir`: its server entry registers the build when imported (the
+ * bundled server starts with its own build registered: `preloaded`). Each load imports the entry under a new
+ * URL, so switching back to a build seen before runs its registration again.
+ */
+function buildLoader(builds: PageBuilds, preloaded: boolean): { ready(): Promise<void>; load(dir: string): Promise<void> } {
+  let loads = preloaded ? 1 : 0;
+  let loading: Promise<void> | null = preloaded ? Promise.resolve() : null;
+  const load = (dir: string): Promise<void> => {
+    const attempt = (async () => {
+      if (loads > 0) clearVikeBuild();
+      loads++;
+      await import(`${pathToFileURL(path.join(dir, 'server/entry.mjs')).href}?load=${loads}`);
+    })();
+    loading = attempt;
+    // A failed first load (no build yet) is tried again by the next request.
+    attempt.catch(() => {
+      if (loading === attempt) loading = null;
+    });
+    return attempt;
+  };
+  return {
+    async ready() {
+      for (;;) {
+        const attempt = loading ?? load(builds.current());
+        try {
+          await attempt;
+          return;
+        } catch (err) {
+          // A swap that failed is followed at once by the switch back: render with that one.
+          if (loading === null || loading === attempt) throw err;
+        }
+      }
+    },
+    load,
+  };
+}
+
 export async function createRenderer(services: Services, dev: boolean): Promise<Renderer> {
-  const { config, settings, pageCache } = services;
+  const { config, settings, pageCache, builds } = services;
   let devAssets: Middleware | null = null;
   let close = async () => {};
+  const build = dev ? null : buildLoader(builds, runMode !== 'source');
+  if (build) {
+    builds.onSwap(async (dir) => {
+      await build.load(dir);
+      pageCache.clear();
+    });
+  }
   if (dev) {
     const { createDevMiddleware } = await import('vike/server');
     const { devMiddleware, viteServer } = await createDevMiddleware({ root: config.root });
@@ -45,6 +108,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
   }
 
   async function render(ctx: Context, urlOriginal: string, cacheKey: string | null = null): Promise<boolean> {
+    await build?.ready();
     const extras: PortalPageContext = {
       lang: ctx.state.lang,
       site: await settings.site(ctx.state.lang, config.publicUrl || `//${ctx.host}`),

@@ -24,14 +24,21 @@ const GUARDED = new Set(['admin', 'adminRule', 'superAdmin']);
 
 /**
  * The envelope code of a call, or null when the answer is not JSON (a stream or a file): those start only
- * after authorisation, so a non-JSON answer means the caller got through.
+ * after authorisation, so a non-JSON answer means the caller got through. An event stream refuses in its
+ * own format (the terminal, reference 4.2): its first event then carries the code the envelope would have.
  */
 async function codeOf(route: ApiRoute, method: Method, token: string): Promise<number | null> {
   const headers: Record<string, string> = { server: 'true', 'think-lang': 'en' };
   if (token) headers.batoken = token;
   const init: RequestInit = method === 'GET' ? { method, headers } : { method, headers: { ...headers, 'content-type': 'application/json' }, body: '{}' };
   const res = await fetch(server.url + route.path, init);
-  if (!res.headers.get('content-type')?.includes('application/json')) {
+  const type = res.headers.get('content-type') ?? '';
+  if (type.startsWith('text/event-stream')) {
+    const first = /^data: (.*)$/m.exec(await res.text())?.[1];
+    const code = first ? (JSON.parse(first) as { code?: number }).code : undefined;
+    return code ?? null;
+  }
+  if (!type.includes('application/json')) {
     await res.body?.cancel();
     return null;
   }

@@ -238,6 +238,8 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   await settled(page);
   t.is(await page.$eval('#terminal-port', (i) => (i as HTMLInputElement).value), '8000');
   await page.click('#terminal-cleanup');
+  // The switch follows the server: it turns once the setting is stored.
+  await page.waitForFunction(() => !document.querySelector<HTMLInputElement>('#terminal-cleanup')?.checked);
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('[data-terminal-config]'));
   t.like(await stored(page, 'terminal'), { automaticCleanupTask: '0', showDot: false, taskList: [] });

@@ -1,7 +1,6 @@
 import test from 'ava';
-import { TaskStatus } from '../../src/shared/constants/terminal.ts';
+import { STREAM_MARKERS, TaskStatus } from '../../src/shared/constants/terminal.ts';
 import {
-  STREAM_MARKERS,
   addTask,
   applyStreamEvent,
   canChange,
@@ -17,6 +16,7 @@ import {
   setPort,
   setTaskStatus,
   startNext,
+  terminalStreamUrl,
   toggleTerminal,
   type TerminalState,
   type TerminalTask,
@@ -184,4 +184,10 @@ test('settings: known package managers, valid ports, the cleanup switch', (t) =>
   for (const bad of ['0', '65536', '80a', '', '-1']) t.is(setPort(state, bad), state, bad);
   t.is(setAutomaticCleanup(state, false).automaticCleanupTask, '0');
   t.is(setTaskStatus(withTasks([task(TaskStatus.Waiting, { uuid: 'w' })], { show: true }), 'w', TaskStatus.Unknown).taskList[0]!.status, TaskStatus.Unknown);
+});
+
+test('the stream URL carries the task and a ticket, under a renamed admin entry too', (t) => {
+  const task = { command: 'web-build.npm', uuid: 'ab12', extend: 'module-install:x y' };
+  t.is(terminalStreamUrl('/admin', task, 'tk', 'en'), '/admin/ajax/terminal?server=1&command=web-build.npm&uuid=ab12&extend=module-install%3Ax%20y&ticket=tk&lang=en');
+  t.is(terminalStreamUrl('/manage', task, 'tk', 'zh-cn').split('?')[0], '/manage.php/ajax/terminal');
 });

@@ -2,13 +2,13 @@ import { ApiCode, LOGGED_IN } from '../../shared/api/envelope.ts';
 import type { AdminInfo, AdminLoginInfo } from '../../shared/account.ts';
 import { adminLoginSchema } from '../../shared/schemas/account.ts';
 import { formatTime } from '../../shared/time.ts';
-import { TERMINAL_DEFAULTS } from '../../shared/constants/terminal.ts';
 import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import { DEFAULT_AVATAR, type AdminRow, type RuleRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
 import { buildTree } from '../../server/services/menus.ts';
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
+import { terminalSettings } from './terminal.ts';
 
 /** The admin's last login as the reference shows it ('YYYY-MM-DD HH:mm:ss' or ''). */
 function lastLogin(admin: AdminRow, timeZone: string): string {
@@ -87,7 +87,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
           adminInfo,
           menus,
           siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: '', upload: site.upload },
-          terminal: { phpDevelopmentServer: false, npmPackageManager: TERMINAL_DEFAULTS.packageManager },
+          terminal: { phpDevelopmentServer: false, npmPackageManager: (await terminalSettings(services)).packageManager },
         };
       },
     },

@@ -34,7 +34,8 @@ import { TabBar, type TabCommand } from './TabBar.tsx';
 import { closeOtherTabs, closeTab, moveTab, openTab, restoreTabs, serializeTabs, tabHref, type Tab } from './tabs.ts';
 import { TerminalPanel } from './TerminalPanel.tsx';
 import { useHydrated } from '../lib/useHydrated.ts';
-import { initTerminal, serializeTerminal, toggleTerminal, type TerminalState } from './terminal.ts';
+import { addTask, initTerminal, newTaskId, serializeTerminal, toggleTerminal, type TerminalState } from './terminal.ts';
+import type { TerminalUpdate } from './terminalRunner.ts';
 
 export interface AdminAppProps {
   /** ADMIN_BASE: the router's base; every admin link starts with it. */
@@ -199,6 +200,12 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   useEffect(() => {
     if (terminal) writeKey(STORAGE_KEYS.terminal, serializeTerminal(terminal));
   }, [terminal]);
+  const updateTerminal = useCallback<TerminalUpdate>((change) => setTerminal((state) => (state ? change(state) : state)), []);
+  const addTerminalTask = (command: string, blockOnFailure: boolean) => {
+    const task = { uuid: newTaskId(), createTime: Date.now(), command, blockOnFailure };
+    if (terminal && addTask(terminal, task).blocked) toast('error', t('terminal.blocked'));
+    updateTerminal((state) => addTask(state, task).state);
+  };
 
   const resolution = useMemo<Resolution>(() => (location ? resolveLocation(adminBase, table, location) : { kind: 'loading' }), [adminBase, table, location]);
   const showing = resolution.kind === 'screen' || resolution.kind === 'iframe';
@@ -533,7 +540,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
                 adminInfo={loaded.adminInfo}
                 avatarSrc={avatar}
                 onClearCache={(kind) => void clearCache(kind)}
-                terminal={loaded.adminInfo.super && terminal ? { dot: terminal.showDot, onToggle: () => setTerminal(toggleTerminal(terminal)) } : null}
+                terminal={loaded.adminInfo.super && terminal ? { dot: terminal.showDot, onToggle: () => updateTerminal((state) => toggleTerminal(state)) } : null}
                 onSettings={() => setSettings(true)}
                 profileHref={profileRoute ? profileRoute.path : null}
                 onProfile={(event) => {
@@ -551,7 +558,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
             {!showing && <Status resolution={resolution} adminBase={adminBase} reason={notFoundReason} />}
           </main>
           <LayoutSettings show={settings} onHide={() => setSettings(false)} config={config} onChange={setConfig} />
-          {terminal && loaded.adminInfo.super && <TerminalPanel state={terminal} onChange={setTerminal} />}
+          {terminal && loaded.adminInfo.super && <TerminalPanel state={terminal} update={updateTerminal} adminBase={adminBase} lang={lang} onAdd={addTerminalTask} />}
         </>
       )}
     </div>

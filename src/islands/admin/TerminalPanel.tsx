@@ -1,13 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { TaskStatus } from '../../shared/constants/terminal.ts';
+import { PACKAGE_MANAGERS, TaskStatus, type TerminalCommandInfo, type TerminalSettings } from '../../shared/constants/terminal.ts';
 import { formatTime } from '../../shared/time.ts';
+import { browserRequest } from '../lib/request.ts';
 import {
-  PACKAGE_MANAGERS,
   canChange,
   clearSuccessTasks,
   deleteTask,
+  hasFailedTask,
+  nextTask,
   retryTask,
   setAutomaticCleanup,
   setConfigDialog,
@@ -19,6 +21,7 @@ import {
   type TerminalState,
   type TerminalTask,
 } from './terminal.ts';
+import { useTerminalRunner, type TerminalUpdate } from './terminalRunner.ts';
 
 const STATUS_TONE: Record<TaskStatus, string> = {
   [TaskStatus.Waiting]: 'secondary',
@@ -29,57 +32,202 @@ const STATUS_TONE: Record<TaskStatus, string> = {
   [TaskStatus.Unknown]: 'warning',
 };
 
-export interface TerminalProps {
+interface TerminalProps {
   state: TerminalState;
-  onChange(state: TerminalState): void;
+  update: TerminalUpdate;
 }
 
-function TaskRow({ task, state, onChange }: TerminalProps & { task: TerminalTask }) {
+/** The terminal settings the server keeps (changeTerminalConfig); resolves whether they were stored. */
+async function saveConfig(changes: { manager?: string; automaticCleanupTask?: '0' | '1' }): Promise<boolean> {
+  try {
+    await browserRequest()('/admin/ajax/changeTerminalConfig', { method: 'POST', body: changes });
+    return true;
+  } catch {
+    // The request client has shown the server's message.
+    return false;
+  }
+}
+
+/** A task's output as it streams: monospace, following new lines until the admin scrolls up to read. */
+function TaskOutput({ id, lines, label }: { id: string; lines: string[]; label: string }) {
+  const ref = useRef<HTMLPreElement>(null);
+  const follow = useRef(true);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el && follow.current) el.scrollTop = el.scrollHeight;
+  }, [lines.length]);
+  return (
+    <pre
+      id={id}
+      ref={ref}
+      className="admin-terminal-output mt-2 mb-0"
+      tabIndex={0}
+      aria-label={label}
+      aria-live="polite"
+      data-output=""
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
+      }}
+    >
+      {lines.join('\n')}
+    </pre>
+  );
+}
+
+function TaskRow({ task, update, onCancel }: { task: TerminalTask; update: TerminalUpdate; onCancel(uuid: string): void }) {
   const { t } = useTranslation('admin');
   const outputId = useId();
-  const changeable = canChange(task);
+  const running = !canChange(task);
   const failed = task.status === TaskStatus.Failed || task.status === TaskStatus.Unknown;
+  // A running task shows what it prints; a finished one folds away unless opened (or it failed and blocks).
+  const open = (running || task.showMessage) && task.message.length > 0;
   return (
-    <li className="list-group-item" data-task={task.uuid}>
+    <li className="list-group-item" data-task={task.uuid} data-task-command={task.command} data-status={TaskStatus[task.status]}>
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className={`badge text-bg-${STATUS_TONE[task.status]}`}>{t(`terminal.status.${TaskStatus[task.status]}`)}</span>
         <code className="text-break">{task.command}</code>
         <small className="text-body-secondary">{formatTime(task.createTime)}</small>
+        {task.blockOnFailure && <small className="text-body-secondary">{t('terminal.blocking')}</small>}
         <span className="ms-auto d-flex gap-1">
-          {task.message.length > 0 && (
-            <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={task.showMessage} aria-controls={outputId} onClick={() => onChange(toggleTaskMessage(state, task.uuid))}>
+          {!running && task.message.length > 0 && (
+            <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={task.showMessage} aria-controls={outputId} onClick={() => update((s) => toggleTaskMessage(s, task.uuid))}>
               {t(task.showMessage ? 'terminal.hideOutput' : 'terminal.showOutput')}
             </button>
           )}
+          {running && (
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onCancel(task.uuid)} data-task-cancel="">
+              {t('terminal.cancelTask')}
+            </button>
+          )}
           {failed && (
-            <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => onChange(retryTask(state, task.uuid))}>
+            <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => update((s) => retryTask(s, task.uuid))} data-task-retry="">
               {t('terminal.retry')}
             </button>
           )}
-          {changeable && (
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onChange(deleteTask(state, task.uuid))}>
+          {!running && (
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => update((s) => deleteTask(s, task.uuid))} data-task-delete="">
               {t('terminal.delete')}
             </button>
           )}
         </span>
       </div>
-      {task.showMessage && task.message.length > 0 && (
-        <pre id={outputId} className="admin-terminal-output mt-2 mb-0">
-          {task.message.join('\n')}
-        </pre>
-      )}
+      {open && <TaskOutput id={outputId} lines={task.message} label={t('terminal.output', { command: task.command })} />}
     </li>
   );
 }
 
-/** Choosing the package manager install commands will use. */
-function PackageManagerDialog({ state, onChange }: TerminalProps) {
+/**
+ * The commands the server offers (its table), each with its purpose; the package-manager commands of the
+ * chosen manager only. Commands that change the installation are confirmed first.
+ */
+function CommandMenu({ packageManager, onRun, onSettings }: { packageManager: string; onRun(command: string, blockOnFailure: boolean): void; onSettings(settings: TerminalSettings): void }) {
+  const { t } = useTranslation('admin');
+  const [commands, setCommands] = useState<TerminalCommandInfo[] | null>(null);
+  const [available, setAvailable] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [blockOnFailure, setBlockOnFailure] = useState(true);
+  const [asking, setAsking] = useState<TerminalCommandInfo | null>(null);
+  const blockId = useId();
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      const { data } = await browserRequest()<{ list: TerminalCommandInfo[]; available: boolean; settings: TerminalSettings }>('/admin/ajax/terminalCommands');
+      setCommands(data.list);
+      setAvailable(data.available);
+      onSettings(data.settings);
+    } catch {
+      setFailed(true);
+    }
+  }, [onSettings]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const run = (command: TerminalCommandInfo) => {
+    setAsking(null);
+    onRun(command.key, blockOnFailure);
+  };
+
+  return (
+    <details className="mb-3" data-command-menu="">
+      <summary className="btn btn-outline-primary btn-sm">
+        <i className="bi bi-play-circle me-1" aria-hidden="true" />
+        {t('terminal.commands')}
+      </summary>
+      <div className="mt-2">
+        <div className="form-check mb-2">
+          <input className="form-check-input" type="checkbox" id={blockId} checked={blockOnFailure} onChange={(e) => setBlockOnFailure(e.target.checked)} />
+          <label className="form-check-label" htmlFor={blockId}>
+            {t('terminal.blockOnFailure')}
+          </label>
+        </div>
+        {asking && (
+          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alertdialog" aria-live="assertive" data-command-confirm={asking.key}>
+            <span className="me-auto">{t('terminal.confirmRun', { command: asking.key, purpose: asking.purpose })}</span>
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setAsking(null)}>
+              {t('shell.cancel')}
+            </button>
+            <button type="button" className="btn btn-sm btn-warning" onClick={() => run(asking)} data-confirm-run="">
+              {t('terminal.run')}
+            </button>
+          </div>
+        )}
+        {failed ? (
+          <p className="text-danger mb-0">
+            {t('terminal.commandsFailed')}{' '}
+            <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={() => void load()}>
+              {t('terminal.commandsRetry')}
+            </button>
+          </p>
+        ) : !available ? (
+          <p className="text-body-secondary mb-0" data-terminal-unavailable="">
+            {t('terminal.unavailable')}
+          </p>
+        ) : commands === null ? (
+          <p className="text-body-secondary mb-0" role="status">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('terminal.commandsLoading')}
+          </p>
+        ) : (
+          <div className="list-group">
+            {commands
+              .filter((c) => c.packageManager === null || c.packageManager === packageManager)
+              .map((c) => (
+                <button
+                  key={c.key}
+                  type="button"
+                  className="list-group-item list-group-item-action"
+                  data-command={c.key}
+                  onClick={() => (c.confirm ? setAsking(c) : run(c))}
+                >
+                  <code className="me-2">{c.key}</code>
+                  <span className="small text-body-secondary">{c.purpose}</span>
+                </button>
+              ))}
+          </div>
+        )}
+      </div>
+    </details>
+  );
+}
+
+/** Choosing the package manager the install, build and test commands use; the server stores the choice. */
+function PackageManagerDialog({ state, update }: TerminalProps) {
   const { t } = useTranslation('admin');
   const [chosen, setChosen] = useState(state.packageManager);
+  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (state.showPackageManagerDialog) setChosen(state.packageManager);
   }, [state.showPackageManagerDialog, state.packageManager]);
-  const close = () => onChange(setPackageManagerDialog(state, false));
+  const close = () => update((s) => setPackageManagerDialog(s, false));
+  const confirm = async () => {
+    setSaving(true);
+    const saved = await saveConfig({ manager: chosen });
+    setSaving(false);
+    if (saved) update((s) => setPackageManagerDialog(setPackageManager(s, chosen), false));
+  };
   return (
     <Modal show={state.showPackageManagerDialog} onHide={close} aria-labelledby="admin-pm-title" data-package-manager-dialog="">
       <Modal.Header closeButton closeLabel={t('shell.close')}>
@@ -104,7 +252,7 @@ function PackageManagerDialog({ state, onChange }: TerminalProps) {
         <button type="button" className="btn btn-outline-secondary" onClick={close}>
           {t('shell.cancel')}
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => onChange(setPackageManagerDialog(setPackageManager(state, chosen), false))}>
+        <button type="button" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} onClick={() => void confirm()}>
           {t('shell.confirm')}
         </button>
       </Modal.Footer>
@@ -112,14 +260,14 @@ function PackageManagerDialog({ state, onChange }: TerminalProps) {
   );
 }
 
-/** The terminal's settings: package manager, automatic cleanup of successful tasks, install-service port. */
-function ConfigDialog({ state, onChange }: TerminalProps) {
+/** The terminal's settings: package manager and automatic cleanup (stored on the server), install-service port. */
+function ConfigDialog({ state, update }: TerminalProps) {
   const { t } = useTranslation('admin');
   const [port, setPortText] = useState(state.port);
   useEffect(() => {
     if (state.showConfig) setPortText(state.port);
   }, [state.showConfig, state.port]);
-  const close = () => onChange(setConfigDialog(state, false));
+  const close = () => update((s) => setConfigDialog(s, false));
   const portValid = setPort(state, port).port === port;
   return (
     <Modal show={state.showConfig} onHide={close} aria-labelledby="admin-terminal-config-title" data-terminal-config="">
@@ -133,7 +281,15 @@ function ConfigDialog({ state, onChange }: TerminalProps) {
           <label className="form-label" htmlFor="terminal-pm">
             {t('terminal.packageManager')}
           </label>
-          <select id="terminal-pm" className="form-select" value={state.packageManager} onChange={(e) => onChange(setPackageManager(state, e.target.value))}>
+          <select
+            id="terminal-pm"
+            className="form-select"
+            value={state.packageManager}
+            onChange={(e) => {
+              const manager = e.target.value;
+              void saveConfig({ manager }).then((saved) => saved && update((s) => setPackageManager(s, manager)));
+            }}
+          >
             {PACKAGE_MANAGERS.map((pm) => (
               <option key={pm} value={pm}>
                 {pm}
@@ -148,7 +304,10 @@ function ConfigDialog({ state, onChange }: TerminalProps) {
             role="switch"
             id="terminal-cleanup"
             checked={state.automaticCleanupTask === '1'}
-            onChange={(e) => onChange(setAutomaticCleanup(state, e.target.checked))}
+            onChange={(e) => {
+              const on = e.target.checked;
+              void saveConfig({ automaticCleanupTask: on ? '1' : '0' }).then((saved) => saved && update((s) => setAutomaticCleanup(s, on)));
+            }}
           />
           <label className="form-check-label" htmlFor="terminal-cleanup">
             {t('terminal.automaticCleanup')}
@@ -166,8 +325,9 @@ function ConfigDialog({ state, onChange }: TerminalProps) {
             aria-invalid={!portValid || undefined}
             aria-describedby={portValid ? undefined : 'terminal-port-error'}
             onChange={(e) => {
-              setPortText(e.target.value);
-              onChange(setPort(state, e.target.value));
+              const text = e.target.value;
+              setPortText(text);
+              update((s) => setPort(s, text));
             }}
           />
           {!portValid && (
@@ -186,17 +346,32 @@ function ConfigDialog({ state, onChange }: TerminalProps) {
   );
 }
 
+export interface TerminalPanelProps extends TerminalProps {
+  adminBase: string;
+  lang: string;
+  /** Queues a command of the server's table. */
+  onAdd(command: string, blockOnFailure: boolean): void;
+}
+
 /**
- * The terminal panel: the task queue with retry, delete and clear per the rules of spec section 4, and the
- * two dialogs. Commands are queued by admin functions that run server commands; the server side of the
- * terminal comes with a later issue, so the panel says so and nothing here starts a command.
+ * The terminal panel: the queue of spec section 4 run against the server's command stream, the command
+ * menu, retry, cancel, delete and clear, and the two settings dialogs. It stays mounted while hidden, so
+ * queued tasks keep running.
  */
-export function TerminalPanel({ state, onChange }: TerminalProps) {
+export function TerminalPanel({ state, update, adminBase, lang, onAdd }: TerminalPanelProps) {
   const { t } = useTranslation('admin');
+  const { cancel } = useTerminalRunner(state, update, adminBase, lang);
+  // The server's settings win over what this browser remembered (another admin may have changed them).
+  const syncSettings = useCallback(
+    (settings: TerminalSettings) => update((s) => setAutomaticCleanup(setPackageManager(s, settings.packageManager), settings.automaticCleanupTask === '1')),
+    [update],
+  );
   const hasSuccess = state.taskList.some((task) => task.status === TaskStatus.Success);
+  const running = state.taskList.some((task) => !canChange(task));
+  const blocked = !running && hasFailedTask(state) && nextTask(state) === null && state.taskList.some((task) => task.status === TaskStatus.Waiting);
   return (
     <>
-      <Modal show={state.show} onHide={() => onChange(toggleTerminal(state, false))} size="lg" scrollable aria-labelledby="admin-terminal-title" data-terminal="">
+      <Modal show={state.show} onHide={() => update((s) => toggleTerminal(s, false))} size="lg" scrollable aria-labelledby="admin-terminal-title" data-terminal="">
         <Modal.Header closeButton closeLabel={t('shell.close')}>
           <Modal.Title as="h2" className="h5" id="admin-terminal-title">
             <i className="bi bi-terminal me-2" aria-hidden="true" />
@@ -204,7 +379,12 @@ export function TerminalPanel({ state, onChange }: TerminalProps) {
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="small text-body-secondary">{t('terminal.unavailable')}</p>
+          {state.show && <CommandMenu packageManager={state.packageManager} onRun={onAdd} onSettings={syncSettings} />}
+          {blocked && (
+            <p className="alert alert-warning py-2" role="status" data-blocked-notice="">
+              {t('terminal.blocked')}
+            </p>
+          )}
           {state.taskList.length === 0 ? (
             <p className="admin-empty mb-0" data-empty="">
               {t('terminal.empty')}
@@ -212,29 +392,29 @@ export function TerminalPanel({ state, onChange }: TerminalProps) {
           ) : (
             <ul className="list-group">
               {state.taskList.map((task) => (
-                <TaskRow key={task.uuid} task={task} state={state} onChange={onChange} />
+                <TaskRow key={task.uuid} task={task} update={update} onCancel={(uuid) => cancel(uuid, t('terminal.cancelled'))} />
               ))}
             </ul>
           )}
         </Modal.Body>
         <Modal.Footer className="justify-content-between">
-          <button type="button" className="btn btn-outline-danger" disabled={!hasSuccess} onClick={() => onChange(clearSuccessTasks(state))}>
+          <button type="button" className="btn btn-outline-danger" disabled={!hasSuccess} onClick={() => update(clearSuccessTasks)} data-clear-success="">
             <i className="bi bi-trash3 me-1" aria-hidden="true" />
             {t('terminal.clearSuccess')}
           </button>
           <span className="d-flex gap-2">
-            <button type="button" className="btn btn-outline-secondary" onClick={() => onChange(setPackageManagerDialog(state, true))} data-open-package-manager="">
+            <button type="button" className="btn btn-outline-secondary" onClick={() => update((s) => setPackageManagerDialog(s, true))} data-open-package-manager="">
               {t('terminal.packageManagerButton', { pm: state.packageManager })}
             </button>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => onChange(setConfigDialog(state, true))} data-open-terminal-config="">
+            <button type="button" className="btn btn-outline-secondary" onClick={() => update((s) => setConfigDialog(s, true))} data-open-terminal-config="">
               <i className="bi bi-gear me-1" aria-hidden="true" />
               {t('terminal.config')}
             </button>
           </span>
         </Modal.Footer>
       </Modal>
-      <PackageManagerDialog state={state} onChange={onChange} />
-      <ConfigDialog state={state} onChange={onChange} />
+      <PackageManagerDialog state={state} update={update} />
+      <ConfigDialog state={state} update={update} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * The terminal's state (spec sections 3 and 4): a queue of command tasks and the panel's switches. Pure
- * functions returning a new state, so the queue rules are unit-tested and the stream runner (a later issue:
- * the server side of the terminal does not exist yet) only has to call `startNext` and `applyStreamEvent`.
+ * functions returning a new state, so the queue rules are unit-tested and the stream runner
+ * (terminalRunner.ts) only has to call `startNext` and `applyStreamEvent`.
  */
-import { TERMINAL_DEFAULTS, TaskStatus } from '../../shared/constants/terminal.ts';
+import { STREAM_MARKERS, TERMINAL_DEFAULTS, TaskStatus, isPackageManager } from '../../shared/constants/terminal.ts';
+import { buildQuery, rewriteAdminUrl } from '../../shared/request/query.ts';
 
 export interface TerminalTask {
   uuid: string;
@@ -34,16 +35,6 @@ export interface TerminalState {
   automaticCleanupTask: '0' | '1';
   port: string;
 }
-
-export const PACKAGE_MANAGERS = ['npm', 'cnpm', 'pnpm', 'yarn', 'ni'] as const;
-
-/** Stream markers of reference 4.2. */
-export const STREAM_MARKERS = {
-  linkSuccess: 'command-link-success',
-  execSuccess: 'command-exec-success',
-  execError: 'command-exec-error',
-  completed: 'command-exec-completed',
-} as const;
 
 const RUNNING: readonly TaskStatus[] = [TaskStatus.Connecting, TaskStatus.Executing];
 const FAILED: readonly TaskStatus[] = [TaskStatus.Failed, TaskStatus.Unknown];
@@ -127,6 +118,11 @@ export function hasFailedTask(state: TerminalState): boolean {
 /** Removes every Success task. */
 export function clearSuccessTasks(state: TerminalState): TerminalState {
   return { ...state, taskList: state.taskList.filter((t) => t.status !== TaskStatus.Success) };
+}
+
+/** A task id: random hex (crypto.randomUUID needs a secure context, which a plain-HTTP intranet site is not). */
+export function newTaskId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export interface NewTask {
@@ -240,7 +236,7 @@ export function setConfigDialog(state: TerminalState, show: boolean): TerminalSt
 }
 
 export function setPackageManager(state: TerminalState, packageManager: string): TerminalState {
-  return PACKAGE_MANAGERS.some((p) => p === packageManager) ? { ...state, packageManager } : state;
+  return isPackageManager(packageManager) ? { ...state, packageManager } : state;
 }
 
 export function setAutomaticCleanup(state: TerminalState, on: boolean): TerminalState {
@@ -251,4 +247,10 @@ export function setAutomaticCleanup(state: TerminalState, on: boolean): Terminal
 export function setPort(state: TerminalState, port: string): TerminalState {
   const n = Number(port);
   return /^\d{1,5}$/.test(port) && n >= 1 && n <= 65535 ? { ...state, port } : state;
+}
+
+/** The stream URL of a task: a one-time ticket stands in for the admin token, which never goes into a URL. */
+export function terminalStreamUrl(adminBase: string, task: Pick<TerminalTask, 'command' | 'uuid' | 'extend'>, ticket: string, lang: string): string {
+  const query = buildQuery({ server: 1, command: task.command, uuid: task.uuid, extend: task.extend, ticket, lang });
+  return `${rewriteAdminUrl('/admin/ajax/terminal', adminBase)}?${query}`;
 }

@@ -34,10 +34,14 @@ function require<T>(session: Session<T>): T {
   return session.account;
 }
 
-/** Resolves the member and admin of the presented tokens (either may be a guest) for any route. */
-export async function resolveCaller(req: ApiRequest, auth: AuthService): Promise<{ user: Session<UserRow>; admin: Session<AdminRow> }> {
+/**
+ * Resolves the member and admin of the presented tokens (either may be a guest) for any route. On a route
+ * that takes a one-time `ticket`, a presented ticket stands for the admin (and is spent).
+ */
+export async function resolveCaller(route: Pick<ApiRoute, 'ticket'>, req: ApiRequest, auth: AuthService): Promise<{ user: Session<UserRow>; admin: Session<AdminRow> }> {
   const ip = req.ctx.ip;
-  const [user, admin] = await Promise.all([auth.resolve('user', req.tokens.user, ip), auth.resolve('admin', req.tokens.admin, ip)]);
+  const ticket = route.ticket && typeof req.input.ticket === 'string' ? req.input.ticket : '';
+  const [user, admin] = await Promise.all([auth.resolve('user', req.tokens.user, ip), ticket ? auth.redeemTicket(ticket, ip) : auth.resolve('admin', req.tokens.admin, ip)]);
   req.user = user.status === 'ok' ? user.account : null;
   req.admin = admin.status === 'ok' ? admin.account : null;
   return { user, admin };

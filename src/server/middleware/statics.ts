@@ -6,14 +6,15 @@ import send from 'koa-send';
 export interface StaticMount {
   /** URL prefix, e.g. '/assets/' or '/storage/'. '/' mounts a folder at the root (files only, no index). */
   prefix: string;
-  root: string;
+  /** A folder, or where it is right now (the page build changes when the terminal swaps in a new one; null: none). */
+  root: string | (() => string | null);
   /** Cache-Control for files of this mount. */
   cacheControl: string;
   /** Extra headers, e.g. a sandbox CSP for user uploads. */
   headers?: Record<string, string>;
   /**
-   * The folder never changes while the process runs (the production build): its file list is read once, so
-   * a request for a page costs a set lookup instead of a disk probe for a file that is not there.
+   * The folder's files never change (a production build): its file list is read once per folder, so a
+   * request for a page costs a set lookup instead of a disk probe for a file that is not there.
    */
   frozen?: boolean;
 }
@@ -32,10 +33,10 @@ function listFiles(root: string): Set<string> {
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-async function serve(ctx: Context, mount: StaticMount, rel: string): Promise<boolean> {
+async function serve(ctx: Context, mount: StaticMount, root: string, rel: string): Promise<boolean> {
   try {
     await send(ctx, rel, {
-      root: mount.root,
+      root,
       index: false,
       hidden: false,
       // Weak validator from size and mtime: cheap, and changes whenever the file does.
@@ -60,17 +61,29 @@ async function serve(ctx: Context, mount: StaticMount, rel: string): Promise<boo
 
 /** Serves files of several folders; a request that matches no file falls through to the next middleware. */
 export function statics(mounts: StaticMount[]): Middleware {
-  const indexes = new Map(mounts.filter((m) => m.frozen).map((m) => [m, listFiles(m.root)]));
+  // File lists of frozen folders, by folder; a swapped-out build's list goes when its folder is no longer mounted.
+  const indexes = new Map<string, Set<string>>();
+  const indexOf = (root: string): Set<string> => {
+    let index = indexes.get(root);
+    if (!index) {
+      index = listFiles(root);
+      indexes.set(root, index);
+      const live = new Set(mounts.map((m) => (typeof m.root === 'function' ? m.root() : m.root)));
+      for (const known of indexes.keys()) if (!live.has(known)) indexes.delete(known);
+    }
+    return index;
+  };
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     for (const mount of mounts) {
       if (!ctx.path.startsWith(mount.prefix)) continue;
+      const root = typeof mount.root === 'function' ? mount.root() : mount.root;
+      if (root === null) continue;
       const rel = mount.prefix === '/' ? ctx.path : ctx.path.slice(mount.prefix.length - 1);
       if (rel === '/' || rel.endsWith('/')) continue;
       const normalized = path.posix.normalize(rel);
-      const index = indexes.get(mount);
-      if (index && !index.has(normalized)) continue;
-      if (await serve(ctx, mount, normalized)) return;
+      if (mount.frozen && !indexOf(root).has(normalized)) continue;
+      if (await serve(ctx, mount, root, normalized)) return;
     }
     await next();
   };

@@ -26,6 +26,8 @@ export interface AdminLogEntry {
   /** The route's own title, a key of system-names:logTitles such as 'Login'; otherwise from the menu rules. */
   title?: string;
   input: Record<string, unknown>;
+  /** What to record as the URL instead of the request's (one that carries a secret in its query). */
+  url?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ export class AdminLogService {
       .insert({
         admin_id: entry.adminId,
         username: (entry.username || 'Unknown').slice(0, 50),
-        url: redactUrl(ctx.originalUrl).slice(0, 1500),
+        url: redactUrl(entry.url ?? ctx.originalUrl).slice(0, 1500),
         ...columns('title', entry.title ? bilingual('system-names', `logTitles.${entry.title}`, { defaultValue: entry.title }) : await this.titleOf(routePath), 100),
         data: JSON.stringify(maskSecrets(entry.input)),
         ip: ctx.ip,

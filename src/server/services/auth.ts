@@ -48,6 +48,17 @@ export class AuthService {
     return { status: 'ok', account, token } as Session<UserRow> | Session<AdminRow>;
   }
 
+  /** The admin a one-time ticket was issued to; the ticket is used up whatever the outcome. */
+  async redeemTicket(ticket: string, ip: string): Promise<Session<AdminRow>> {
+    const row = await this.tokens.consume(ticket, 'admin-ticket');
+    if (!row) return { status: 'guest' };
+    if (this.tokens.isExpired(row)) return { status: 'expired' };
+    const account = await this.knex<AdminRow>('admin').where({ id: row.user_id }).first();
+    if (!account || !this.isEnabled('admin', account.status)) return { status: 'guest' };
+    await this.touch('admin', account, ip);
+    return { status: 'ok', account, token: ticket };
+  }
+
   isEnabled(side: Side, status: string): boolean {
     return side === 'user' ? status === 'enable' : status === '1';
   }

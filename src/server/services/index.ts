@@ -29,6 +29,9 @@ import { IpBan } from './ipBan.ts';
 import { ResourceRegistry } from './resourceRegistry.ts';
 import { CrudGenerator } from './crud/generator.ts';
 import { resources } from '../../resources/index.ts';
+import { PageBuilds } from '../builds.ts';
+import { runMode, runtimeFiles } from '../runtime.ts';
+import { TerminalService } from './terminal/index.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -65,6 +68,10 @@ export interface Services {
   /** Every resource definition: hand-written and generated (kept up to date from the database). */
   resources: ResourceRegistry;
   crudGenerator: CrudGenerator;
+  /** The production page build being served, and the swap to a new one (the terminal's web-build). */
+  builds: PageBuilds;
+  /** Server commands for super admins (migrations, installs, builds), streamed to the admin's terminal. */
+  terminal: TerminalService;
   /** Origin used for absolute links of this request: PUBLIC_URL, else its own allowed one (origin.ts). */
   origin(ctx: Context): string;
 }
@@ -86,6 +93,9 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
   const origins = new OriginPolicy(config);
   const loginThrottle = new LoginThrottle(knex);
   const registry = new ResourceRegistry(knex, log, resources);
+  const adminLog = new AdminLogService(knex);
+  // The single executable serves the browser build it unpacked; it cannot rebuild the pages.
+  const builds = new PageBuilds(config.buildDir, config.root, runMode === 'sea' ? path.dirname(runtimeFiles().clientDir) : null);
   return {
     config,
     knex,
@@ -99,7 +109,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     mail: new MailService(settings),
     sms: new SmsService(knex, settings, log),
     members: new MemberService(knex, tokens, loginThrottle),
-    adminLog: new AdminLogService(knex),
+    adminLog,
     loginThrottle,
     pageCache,
     caches,
@@ -116,6 +126,8 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     crudGenerator: new CrudGenerator(knex, registry),
     origins,
     ipBan: new IpBan(settings),
+    builds,
+    terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches }, log),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };

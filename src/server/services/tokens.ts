@@ -3,10 +3,12 @@ import type { Knex } from 'knex';
 import { now } from './clock.ts';
 
 /** Token kinds of reference section 2.2. */
-export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass';
+export type TokenType = 'admin' | 'admin-refresh' | 'user' | 'user-refresh' | 'email-pass' | 'mobile-pass' | 'admin-ticket';
 
 export const REFRESH_KEEP_TIME = 30 * 86400;
 export const PASS_TOKEN_KEEP_TIME = 600;
+/** A ticket stands in for the admin token where a URL must carry it (the terminal's EventSource): seconds, one use. */
+export const TICKET_KEEP_TIME = 10;
 const PURGE_INTERVAL_MS = 3600_000;
 
 export interface TokenRow {
@@ -53,6 +55,7 @@ export class TokenService {
     if (type === 'admin') return this.keepTime.admin;
     if (type === 'user') return this.keepTime.user;
     if (type === 'admin-refresh' || type === 'user-refresh') return REFRESH_KEEP_TIME;
+    if (type === 'admin-ticket') return TICKET_KEEP_TIME;
     return PASS_TOKEN_KEEP_TIME;
   }
 
@@ -133,6 +136,14 @@ export class TokenService {
     if (!token || token.length > 100) return null;
     const row = await this.knex<TokenRow>('token').where({ token: this.hash(token) }).first();
     return row ?? null;
+  }
+
+  /** A one-use token of `type`: its row (expired or not), deleted in the same step so that nobody can use it twice. */
+  async consume(token: string, type: TokenType): Promise<TokenRow | null> {
+    const row = await this.find(token);
+    if (!row || row.type !== type) return null;
+    const deleted = await this.knex('token').where({ token: row.token }).delete();
+    return deleted === 1 ? row : null;
   }
 
   isExpired(row: TokenRow): boolean {

@@ -14,3 +14,45 @@ export const TERMINAL_DEFAULTS = {
   port: '8000',
   automaticCleanupTask: '1',
 } as const;
+
+/** Package managers the terminal's install, build and test commands can use (reference 4.2). */
+export const PACKAGE_MANAGERS = ['npm', 'cnpm', 'pnpm', 'yarn', 'ni'] as const;
+export type PackageManager = (typeof PACKAGE_MANAGERS)[number];
+
+export function isPackageManager(value: unknown): value is PackageManager {
+  return PACKAGE_MANAGERS.some((pm) => pm === value);
+}
+
+/** Stream markers of reference 4.2: the `data` of an event is one of these or a line of output. */
+export const STREAM_MARKERS = {
+  linkSuccess: 'command-link-success',
+  execSuccess: 'command-exec-success',
+  execError: 'command-exec-error',
+  completed: 'command-exec-completed',
+} as const;
+
+/** One event of the terminal stream (reference 4.2); `code` is ours, on refusals only (303, 401 or 409 as the envelope would say). */
+export interface TerminalEvent {
+  data: string;
+  uuid: string;
+  extend: string;
+  key: string;
+  code?: number;
+}
+
+/** A command of the server's table as the panel's command menu shows it. */
+export interface TerminalCommandInfo {
+  key: string;
+  /** What it does, in the request's language. */
+  purpose: string;
+  /** It changes the installation (dependencies, database schema): the panel asks first. */
+  confirm: boolean;
+  /** The package manager of a `<group>.<pm>` command; the menu offers the chosen manager's variant. */
+  packageManager: PackageManager | null;
+}
+
+/** The terminal settings the server keeps (changeTerminalConfig), sent with the command menu. */
+export interface TerminalSettings {
+  packageManager: PackageManager;
+  automaticCleanupTask: '0' | '1';
+}
