@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { IMPORT_HOOK } from './importFile.ts';
 
 // What `npm start` runs (bundled to dist/portal/start.cjs beside server.cjs): it runs the server bundle with
 // V8's code cache. Compiling the 7 MB bundle is the largest single cost of a cold start (about a quarter of a
@@ -43,6 +44,9 @@ const script = new vm.Script(Module.wrap(fs.readFileSync(bundleFile, 'utf8')), {
   importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
 });
 if (!cached || script.cachedDataRejected) writeCache(script);
+
+// Compiled the ordinary way, this import() works where the cached bundle's does not (importFile.ts).
+(globalThis as { [IMPORT_HOOK]?: (url: string) => Promise<unknown> })[IMPORT_HOOK] = (url) => import(url);
 
 const bundle = new Module(bundleFile, module);
 bundle.filename = bundleFile;

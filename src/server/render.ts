@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { renderPage } from 'vike/server';
 import type { PageBuilds } from './builds.ts';
 import { runMode } from './runtime.ts';
+import { importFile } from './importFile.ts';
 import type { Services } from './services/index.ts';
 import type { PortalPageContext } from '../shared/pageContext.ts';
 import { NONCE_PLACEHOLDER, cacheKeyOf } from './pageCache.ts';
@@ -63,7 +64,7 @@ function buildLoader(builds: PageBuilds, preloaded: boolean): { ready(): Promise
     const attempt = (async () => {
       if (loads > 0) clearVikeBuild();
       loads++;
-      await import(`${pathToFileURL(path.join(dir, 'server/entry.mjs')).href}?load=${loads}`);
+      await importFile(`${pathToFileURL(path.join(dir, 'server/entry.mjs')).href}?load=${loads}`);
     })();
     loading = attempt;
     // A failed first load (no build yet) is tried again by the next request.
