@@ -6,7 +6,8 @@ import { TEMPLATE_ENV } from '../test/helpers/server.ts';
 
 /**
  * `npm test`: type check, build, then every ava test (unit, API, browser). With TEST_DATABASE_URL (a
- * PostgreSQL server), the API tests run a second time on PostgreSQL. Prints ava's TAP and closes with one line "N passed, N failed" (the type check counts as
+ * PostgreSQL server), the API tests run a second time on PostgreSQL, followed by the multi-process tests
+ * (which need it). Prints ava's TAP and closes with one line "N passed, N failed" (the type check counts as
  * one check); exits non-zero on any failure.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -60,12 +61,12 @@ const extra = process.argv.slice(2);
 await ava(extra);
 
 if (process.env.TEST_DATABASE_URL && extra.length === 0) {
-  console.log('# PostgreSQL pass: API tests');
+  console.log('# PostgreSQL pass: API and multi-process tests');
   const started = Date.now();
   let template = '';
   try {
     template = await createTemplate(TEMPLATE_ENV);
-    await ava(['test/api/**/*.test.ts'], { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template });
+    await ava(['test/api/**/*.test.ts', 'test/multiprocess/**/*.test.ts'], { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template });
   } catch (err) {
     console.error(err);
     failed++;
@@ -74,6 +75,6 @@ if (process.env.TEST_DATABASE_URL && extra.length === 0) {
   }
   console.log(`# PostgreSQL pass took ${Math.round((Date.now() - started) / 1000)} s`);
 } else if (!process.env.TEST_DATABASE_URL) {
-  console.log('# no TEST_DATABASE_URL: the PostgreSQL pass did not run (.ci/run provides a server)');
+  console.log('# no TEST_DATABASE_URL: the PostgreSQL and multi-process tests did not run (.ci/run provides a server)');
 }
 finish();

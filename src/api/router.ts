@@ -133,7 +133,7 @@ async function readInput(ctx: Context, route: ApiRoute, req: ApiRequest): Promis
  * when that write fails the action does not happen, so nothing an admin does goes unlogged.
  */
 export function apiRouter(registry: ApiRegistry, services: Services): Middleware {
-  const limiter = new RateLimiter(services.config.rateLimitFactor);
+  const limiter = new RateLimiter(services.knex, services.config.rateLimitFactor);
   return async (ctx, next) => {
     if (ctx.state.kind !== 'api') return next();
     // Generated resources come and go at run time: an admin call first makes sure this process has the
@@ -147,7 +147,7 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
     const method = (ctx.method === 'HEAD' ? 'GET' : ctx.method) as Method;
     const route = methods.get(method);
     if (!route) throw new ApiError('methodNotAllowed', 0, null, { method: ctx.method });
-    if (route.rateLimit) limiter.hit(ctx, `${method} ${route.path}`, route.rateLimit);
+    if (route.rateLimit) await limiter.hit(ctx, `${method} ${route.path}`, route.rateLimit);
     const req: ApiRequest = { ctx, input: {}, user: null, admin: null, tokens: presentedTokens(ctx, null), adminPermissions: null, actor: null };
     // Routes that read their own body (uploads) are authorised before a single byte of it is read.
     let refusal: unknown = null;

@@ -118,6 +118,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     if (renderer.devAssets) koa.use(renderer.devAssets);
     koa.use(renderer.pages);
 
+    await services.cacheEvents.start((event) => services.caches.apply(event));
     const payCheck = new PendingOrderCheck(services.pay, log);
     payCheck.start(config.payCheckInterval);
 
@@ -131,6 +132,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       renderer,
       async close() {
         await payCheck.stop();
+        await services.cacheEvents.stop();
         stopBackups();
         await services.terminal.stop();
         await renderer.close();

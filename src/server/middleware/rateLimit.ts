@@ -1,5 +1,7 @@
 import type { Context } from 'koa';
+import type { Knex } from 'knex';
 import { ApiError } from './envelope.ts';
+import { now } from '../services/clock.ts';
 
 export interface RateLimit {
   /** Requests allowed per window and IP. */
@@ -7,35 +9,55 @@ export interface RateLimit {
   windowSec: number;
 }
 
+/** Seconds between sweeps of finished windows (per process). */
+const SWEEP_EVERY = 60;
+
 /**
- * Fixed-window counters per (bucket, IP), in memory: enough to brake password guessing and code spamming on
- * one process. Behind several processes each keeps its own count, which only loosens the limit.
+ * Fixed-window counters per (bucket, IP) in the `rate_limit` table, so a limit counts the requests of every
+ * server process behind the load balancer. Counting is one atomic upsert: a window that has run out starts
+ * again at 1, otherwise the count goes up by one.
  */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
+  private lastSweep = 0;
 
-  constructor(private readonly factor = 1) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly factor = 1,
+  ) {}
 
-  hit(ctx: Context, bucket: string, limit: RateLimit): void {
+  async hit(ctx: Context, bucket: string, limit: RateLimit): Promise<void> {
     if (this.factor === 0) return;
     const max = limit.max * this.factor;
-    const t = Date.now();
-    const key = `${bucket}|${ctx.ip}`;
-    const w = this.windows.get(key);
-    if (!w || t - w.start >= limit.windowSec * 1000) {
-      this.windows.set(key, { start: t, count: 1 });
-      if (this.windows.size > 50_000) this.sweep(t, limit.windowSec);
-      return;
-    }
-    w.count++;
-    if (w.count > max) {
-      const retry = Math.ceil((w.start + limit.windowSec * 1000 - t) / 1000);
+    const t = now();
+    await this.sweep(t);
+    const key = `${bucket}|${ctx.ip}`.slice(0, 191);
+    const { count, windowStart } = await this.count(key, t, limit.windowSec);
+    if (count > max) {
+      const retry = Math.max(1, windowStart + limit.windowSec - t);
       ctx.set('Retry-After', String(retry));
       throw new ApiError('tooManyRequests', 0, null, { seconds: retry });
     }
   }
 
-  private sweep(t: number, windowSec: number): void {
-    for (const [key, w] of this.windows) if (t - w.start >= windowSec * 1000) this.windows.delete(key);
+  private async count(key: string, t: number, windowSec: number): Promise<{ count: number; windowStart: number }> {
+    const ended = t - windowSec;
+    const restart = (fresh: string, kept: string) => this.knex.raw(`CASE WHEN rate_limit.window_start <= ? THEN ${fresh} ELSE ${kept} END`, [ended]);
+    const [row] = (await this.knex('rate_limit')
+      .insert({ key, count: 1, window_start: t, expire_time: t + windowSec })
+      .onConflict('key')
+      .merge({
+        count: restart('1', 'rate_limit.count + 1'),
+        window_start: restart('excluded.window_start', 'rate_limit.window_start'),
+        expire_time: restart('excluded.expire_time', 'rate_limit.expire_time'),
+      })
+      .returning(['count', 'window_start'])) as { count: number; window_start: number }[];
+    return { count: Number(row?.count ?? 1), windowStart: Number(row?.window_start ?? t) };
+  }
+
+  /** Finished windows are deleted now and then, so the table holds only the current ones. */
+  private async sweep(t: number): Promise<void> {
+    if (t - this.lastSweep < SWEEP_EVERY) return;
+    this.lastSweep = t;
+    await this.knex('rate_limit').where('expire_time', '<', t).delete();
   }
 }

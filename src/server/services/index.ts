@@ -17,6 +17,7 @@ import { AdminLogService } from './adminLog.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { PageCache, SITE_TAG } from '../pageCache.ts';
 import { CacheRegistry } from './cacheControl.ts';
+import { CacheEvents } from './cacheEvents.ts';
 import { UploadService } from './upload.ts';
 import { SecretBox } from './secretBox.ts';
 import { PaySettings } from './pay/settings.ts';
@@ -54,8 +55,10 @@ export interface Services {
   loginThrottle: LoginThrottle;
   /** Anonymous public HTML, invalidated by content kind. */
   pageCache: PageCache;
-  /** Every server cache, for "clear cache" and for invalidation after writes. */
+  /** Every server cache, for "clear cache" and for invalidation after writes (in every process). */
   caches: CacheRegistry;
+  /** Cache invalidations shared with the other server processes. */
+  cacheEvents: CacheEvents;
   upload: UploadService;
   /** Top-up orders and the payment settings. */
   pay: PayService;
@@ -84,7 +87,8 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
   const settings = new Settings(knex);
   const pageCache = new PageCache();
   settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
-  const caches = new CacheRegistry();
+  const cacheEvents = new CacheEvents(knex, log);
+  const caches = new CacheRegistry(cacheEvents);
   caches.register('settings', (tags) => {
     // Config values are not split by content kind; a tagged invalidation leaves them alone.
     if (!tags) settings.invalidate();
@@ -113,6 +117,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     loginThrottle,
     pageCache,
     caches,
+    cacheEvents,
     upload: new UploadService(knex, settings, config),
     pay: new PayService(knex, new PaySettings(knex, new SecretBox(config.secretsKey)), log),
     backup: new BackupService({

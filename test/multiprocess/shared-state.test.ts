@@ -1,0 +1,91 @@
+import test from 'ava';
+import { randomUUID } from 'node:crypto';
+import knexFactory, { type Knex } from 'knex';
+import { api } from '../helpers/server.ts';
+import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
+import { createDatabase, dropDatabase, postgresUrl } from '../helpers/postgres.ts';
+import { startProcess, type ServerProcess } from '../helpers/processes.ts';
+import { CaptchaService, type StoredCaptcha } from '../../src/server/services/captcha.ts';
+import { loadSecret } from '../../src/server/services/secrets.ts';
+
+// Two server processes (the production bundle, each with a DATA_DIR of its own) on one PostgreSQL database,
+// as behind a load balancer: what one process learns, the other must know (issue 14, item 5). Runs in the
+// PostgreSQL pass of `npm test`.
+
+let a: ServerProcess;
+let b: ServerProcess;
+let db: { name: string; url: string };
+let knex: Knex;
+let adminToken: string;
+
+test.before(async () => {
+  if (!postgresUrl()) throw new Error('the multi-process tests need TEST_DB=postgres and TEST_DATABASE_URL (npm test runs them in its PostgreSQL pass)');
+  db = await createDatabase('portal_processes', process.env.TEST_PG_TEMPLATE);
+  const env = { DATABASE_URL: db.url, ADMIN_PASSWORD, SEED_DEMO: '1', ADMIN_LOGIN_CAPTCHA: '0', RATE_LIMIT_FACTOR: '1' };
+  // One after the other: the first start migrates and seeds (a fresh database), the second finds it done.
+  a = await startProcess(env);
+  b = await startProcess(env);
+  knex = knexFactory({ client: 'pg', connection: db.url, pool: { min: 0, max: 2 } });
+  const login = await api<{ userInfo: { token: string } }>(a.url, '/admin/index/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+  if (login.body.code !== 1) throw new Error(login.body.msg);
+  adminToken = login.body.data.userInfo.token;
+});
+
+test.after.always(async () => {
+  await knex?.destroy();
+  await a?.stop();
+  await b?.stop();
+  if (db) await dropDatabase(db.name);
+});
+
+test('an admin token issued by process A works on B, and a logout on B ends it on A', async (t) => {
+  const login = await api<{ userInfo: { token: string } }>(a.url, '/admin/index/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
+  t.is(login.body.code, 1, login.body.msg);
+  const token = login.body.data.userInfo.token;
+  const onB = await api<{ adminInfo: { username: string } }>(b.url, '/admin/index/index', { headers: { batoken: token } });
+  t.is(onB.body.code, 1, onB.body.msg);
+  t.is(onB.body.data.adminInfo.username, 'admin');
+  t.is((await api(b.url, '/admin/index/logout', { headers: { batoken: token }, body: { refreshToken: '' } })).body.code, 1);
+  t.not((await api(a.url, '/admin/index/index', { headers: { batoken: token } })).body.code, 1);
+});
+
+test('a captcha drawn on A is checked on B', async (t) => {
+  const id = randomUUID();
+  t.is((await api(a.url, `/api/common/clickCaptcha?id=${id}`)).body.code, 1);
+  const stored = (await new CaptchaService(knex, await loadSecret(knex, 'captcha_key')).load(id)) as StoredCaptcha;
+  t.truthy(stored);
+  const points = stored.targets.map((box) => `${Math.round(box.x + box.width / 2)},${Math.round(box.y + box.height / 2)}`);
+  const check = await api(b.url, '/api/common/checkClickCaptcha', { body: { id, info: `${points.join('-')};350;200`, unset: true } });
+  t.is(check.body.code, 1, check.body.msg);
+  t.not((await api(a.url, '/api/common/checkClickCaptcha', { body: { id, info: `${points.join('-')};350;200`, unset: true } })).body.code, 1, 'consumed for both');
+});
+
+test('a rate limit counts the requests to both processes', async (t) => {
+  // Member logins: 30 a minute per address. 15 to each process use them up; the next is refused by either.
+  const attempt = (url: string) => api(url, '/api/user/checkIn', { body: { tab: 'login', username: 'nobody', password: 'secret123' }, lang: 'en' });
+  for (let i = 0; i < 15; i++) {
+    for (const url of [a.url, b.url]) t.notRegex((await attempt(url)).body.msg, /Too many requests/);
+  }
+  const refused = await attempt(a.url);
+  t.regex(refused.body.msg, /Too many requests/);
+  t.regex(refused.headers.get('retry-after') ?? '', /^\d+$/);
+  t.regex((await attempt(b.url)).body.msg, /Too many requests/);
+});
+
+test('a news edit on A changes the page B has cached within one second', async (t) => {
+  const news = await knex('news').where({ status: '1' }).orderBy('id').first<{ id: number; title: string }>();
+  const page = `/news/info?id=${news.id}`;
+  await fetch(b.url + page);
+  const cached = await fetch(b.url + page);
+  t.is(cached.headers.get('x-page-cache'), 'HIT');
+  const title = `${news.title}（多进程）`;
+  const edit = await api(a.url, '/admin/content.News/edit', { headers: { batoken: adminToken }, body: { id: news.id, title } });
+  t.is(edit.body.code, 1, edit.body.msg);
+  const edited = Date.now();
+  let html = '';
+  while (Date.now() - edited < 1000 && !html.includes(title)) {
+    html = await (await fetch(b.url + page)).text();
+    if (!html.includes(title)) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  t.true(html.includes(title), `B still served the old page ${Date.now() - edited} ms after the edit`);
+});
