@@ -58,7 +58,8 @@ try {
 }
 
 const extra = process.argv.slice(2);
-await ava(extra);
+// The multi-process tests need PostgreSQL: they run in the second pass only.
+await ava(extra.length > 0 ? extra : ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/browser/**/*.test.ts']);
 
 if (process.env.TEST_DATABASE_URL && extra.length === 0) {
   console.log('# PostgreSQL pass: API and multi-process tests');
