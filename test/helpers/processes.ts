@@ -21,7 +21,7 @@ export interface ServerProcess {
  * load balancer. Resolves once it listens.
  */
 export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
-  buildIfNeededLocked();
+  await buildIfNeededLocked('all');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
   const child: ChildProcess = spawn(process.execPath, [BUNDLE], {
     cwd: ROOT,
