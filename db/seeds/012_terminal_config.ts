@@ -1,4 +1,5 @@
 import type { SeedContext } from '../../src/server/seed.ts';
+import { configColumns } from '../../src/server/services/bilingual.ts';
 import { PACKAGE_MANAGERS, TERMINAL_DEFAULTS } from '../../src/shared/constants/terminal.ts';
 
 interface GroupEntry {
@@ -6,8 +7,8 @@ interface GroupEntry {
   value: string;
 }
 
-// Titles and tips are translation keys of the admin's config screen, like those of 001_config. The terminal
-// panel's dialogs write the first two through /admin/ajax/changeTerminalConfig.
+// Titles and tips are keys of the admin-routine:configText catalogue, stored in both languages (configColumns)
+// like those of 001_config. The terminal panel's dialogs write the first two through /admin/ajax/changeTerminalConfig.
 const items = [
   {
     name: 'terminal_package_manager', title: 'Package manager', tip: 'Used by the terminal to install, build and test',
@@ -19,7 +20,7 @@ const items = [
 ];
 
 export async function seed({ knex }: SeedContext): Promise<void> {
-  await knex('config').insert(items.map((i) => ({ group: 'terminal', content: '', rule: '', extend: '', allow_del: false, ...i })));
+  await knex('config').insert(items.map(({ title, tip, ...i }) => ({ group: 'terminal', content: '', rule: '', extend: '', allow_del: false, ...i, ...configColumns(title, tip) })));
   const row = await knex('config').where({ name: 'config_group' }).first<{ value: string } | undefined>();
   if (!row) return;
   const groups = JSON.parse(row.value) as GroupEntry[];

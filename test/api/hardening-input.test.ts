@@ -1,4 +1,5 @@
 import test from 'ava';
+import http from 'node:http';
 import { api, onPostgres, startServer, type TestServer } from '../helpers/server.ts';
 import { ADMIN_PASSWORD, createMember, memberToken } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
@@ -92,6 +93,29 @@ test('a "gzip" body that is not gzip is a 400 in the caller\'s language', async 
     t.regex(body.msg, pattern);
   }
   t.is((await api(server.url, '/api/index/index')).body.code, 1, 'the process keeps serving');
+});
+
+test('a body refused part-way closes its connection, so the next request on a kept-alive socket is answered', async (t) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (body: string) =>
+    new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const req = http.request(`${server.url}/api/user/checkIn`, { method: 'POST', agent, headers: { server: 'true', 'think-lang': 'en', 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  try {
+    const big = await send(`{"tab":"${'x'.repeat(4 * 1024 * 1024)}"}`);
+    t.is(big.status, 413);
+    t.is(big.connection, 'close');
+    // One socket only: without the close this request would wait on the stalled connection until it timed out.
+    const next = await send('{"tab":"login"}');
+    t.true(next.status < 500);
+  } finally {
+    agent.destroy();
+  }
 });
 
 test('Accept-Encoding that rules out every encoding is a 406, for the API and for pages', async (t) => {

@@ -49,7 +49,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     await database.drop();
     throw err;
   }
-  const server = http.createServer(app.listener).listen(0, '127.0.0.1');
+  // Longer than fetch's own 4 s idle limit: otherwise, when a loaded machine stalls a test for the server's
+  // default 5 s, the server closes kept-alive sockets just as fetch reuses them, and requests die with ECONNRESET.
+  const server = http.createServer({ keepAliveTimeout: 30_000 }, app.listener).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -58,6 +58,9 @@ export function errors(log: Logger): Middleware {
     try {
       await next();
     } catch (err) {
+      // A body refused part-way (too large, malformed) is left unread and paused: the next request on this
+      // kept-alive connection would never be read, and the client would wait until the socket times out.
+      if (!ctx.req.complete) ctx.set('Connection', 'close');
       if (ctx.headerSent) {
         log.error({ err, reqId: ctx.state.requestId }, 'error after response started');
         return;
