@@ -58,9 +58,6 @@ export function errors(log: Logger): Middleware {
     try {
       await next();
     } catch (err) {
-      // A body refused part-way (too large, malformed) is left unread and paused: the next request on this
-      // kept-alive connection would never be read, and the client would wait until the socket times out.
-      if (!ctx.req.complete) ctx.set('Connection', 'close');
       if (ctx.headerSent) {
         log.error({ err, reqId: ctx.state.requestId }, 'error after response started');
         return;
@@ -86,6 +83,11 @@ export function errors(log: Logger): Middleware {
       ctx.status = status;
       ctx.type = 'text/html; charset=utf-8';
       ctx.body = client ? errorPage(ctx, serverT(ctx.state.lang, 'security')('clientErrorTitle'), message) : errorPage(ctx, common('serverError.title'), common('serverError.text'));
+    } finally {
+      // A body answered before it was read to the end (refused as too large or malformed, or not wanted) may be
+      // left paused: the next request on this kept-alive connection would never be read, and the client would
+      // wait until the socket timed out. Such a connection ends with this answer.
+      if (!ctx.req.complete && !ctx.headerSent) ctx.set('Connection', 'close');
     }
   };
 }
