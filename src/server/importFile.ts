@@ -1,7 +1,7 @@
 /**
  * Whoever runs the server bundle from V8's code cache (launcher.ts) registers under this key an import() that
- * works: Node 20 gives code compiled from a cache no module loader, so the bundle's own import() fails ("A
- * dynamic import callback was not specified").
+ * works: code run by vm.Script has no module loader, so the bundle's own import() fails ("A dynamic import
+ * callback was not specified").
  */
 export const IMPORT_HOOK: unique symbol = Symbol.for('canal-portal.importFile');
 

@@ -38,14 +38,11 @@ function writeCache(script: vm.Script): void {
 }
 
 const cached = readCache();
-const script = new vm.Script(Module.wrap(fs.readFileSync(bundleFile, 'utf8')), {
-  filename: bundleFile,
-  cachedData: cached,
-  importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-});
+const script = new vm.Script(Module.wrap(fs.readFileSync(bundleFile, 'utf8')), { filename: bundleFile, cachedData: cached });
 if (!cached || script.cachedDataRejected) writeCache(script);
 
-// Compiled the ordinary way, this import() works where the cached bundle's does not (importFile.ts).
+// Compiled the ordinary way, this import() works where the bundle's own does not: code run by vm.Script has
+// no module loader (Node 20's option for one is experimental and is lost with a code cache). See importFile.ts.
 (globalThis as { [IMPORT_HOOK]?: (url: string) => Promise<unknown> })[IMPORT_HOOK] = (url) => import(url);
 
 const bundle = new Module(bundleFile, module);
