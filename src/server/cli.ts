@@ -62,7 +62,7 @@ export async function runCli(config: AppConfig, command: (typeof CLI_COMMANDS)[n
     return 0;
   } catch (err) {
     if (!(err instanceof BackupRefused)) throw err;
-    console.error(t('cli.refused', { reason: t(err.reason, err.params) }));
+    console.error(t(command === 'backup' ? 'cli.notBackedUp' : 'cli.refused', { reason: t(err.reason, err.params) }));
     return 1;
   } finally {
     await knex.destroy();
