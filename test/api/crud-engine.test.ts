@@ -171,6 +171,14 @@ test.serial('paging: limit and page, with the total of all matches', async (t) =
   t.deepEqual(p1.body.data.list.map((r) => r.id), idsOf(0, 1));
   t.deepEqual(p2.body.data.list.map((r) => r.id), idsOf(2, 3));
   t.deepEqual(p3.body.data.list.map((r) => r.id), idsOf(4));
+  // Filtered and ordered by a joined relation's column, the pages still split the same rows in order.
+  const category = (await server.app.knex('news_category').where({ id: categoryId }).first<{ name: string }>()).name;
+  const byRelation = async (n: number) =>
+    list({ limit: 2, page: n, order: 'category.name,asc', search: [{ field: 'title', operator: 'LIKE', val: MARK }, { field: 'category.name', operator: 'eq', val: category }] });
+  const relationPages = [await byRelation(1), await byRelation(2), await byRelation(3)];
+  t.is(relationPages[0]!.body.data.total, 5);
+  t.deepEqual(relationPages.flatMap((p) => p.body.data.list.map((r) => r.id)), idsOf(4, 3, 2, 1, 0), 'the key breaks ties, newest first');
+  t.is((relationPages[2]!.body.data.list[0]!.category as { name: string }).name, category, 'the rows of a page carry their relation label');
   const all = await list({});
   t.is(all.body.data.list.length, 10, 'default limit 10');
   t.is(all.body.data.total, Number((await server.app.knex('news').count({ n: '*' }))[0]!.n));

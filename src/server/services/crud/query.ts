@@ -24,6 +24,10 @@ export interface Relation {
 export interface ListParams {
   page: number;
   limit: number;
+  /** The order applied, column and direction, for a query that must list the same rows in the same order. */
+  order: Array<[string, 'asc' | 'desc']>;
+  /** Whether a filter or the order names a joined relation's column (the query then needs the joins). */
+  joinsRelations: boolean;
 }
 
 const OPERATORS: Record<string, SearchOperator> = {
@@ -157,12 +161,18 @@ export function applyListParams(
   relations: Relation[],
   input: Record<string, unknown>,
   hidden: readonly string[] = [],
-): { page: number; limit: number } {
+): ListParams {
+  let joinsRelations = false;
+  const resolve = (name: string): string | null => {
+    const column = resolveColumn(def, relations, name, hidden);
+    if (column && !column.startsWith(`${def.table}.`)) joinsRelations = true;
+    return column;
+  };
   const quick = typeof input.quickSearch === 'string' ? input.quickSearch.trim() : '';
   if (quick) {
     // A localized field is searched in both languages, so English admins find rows by their English text.
     const names = def.quickSearch.flatMap((f) => (def.fields.find((d) => d.name === f)?.localized ? [f, `${f}_en`] : [f]));
-    const columns = names.map((f) => resolveColumn(def, relations, f, hidden)).filter((c): c is string => c !== null);
+    const columns = names.map((f) => resolve(f)).filter((c): c is string => c !== null);
     query.where((q) => {
       for (const c of columns) q.orWhereRaw(`CAST(?? AS TEXT) ${likeOperator(query)} ? ESCAPE '\\'`, [c, likeValue(quick)]);
     });
@@ -174,7 +184,7 @@ export function applyListParams(
     if (!raw || typeof raw !== 'object') continue;
     const entry = raw as Record<string, unknown>;
     if (typeof entry.field !== 'string' || !entry.field) continue;
-    const column = resolveColumn(def, relations, entry.field, hidden);
+    const column = resolve(entry.field);
     if (!column) throw new ApiError('crud:unknownField', 0, null, { field: entry.field });
     applySearch(query, column, def.fields.find((f) => f.name === entry.field), entry);
   }
@@ -183,7 +193,7 @@ export function applyListParams(
   const initValue = input.initValue;
   if (initValue !== undefined && initValue !== '' && !(Array.isArray(initValue) && initValue.length === 0)) {
     const key = typeof input.initKey === 'string' && input.initKey ? input.initKey : def.pk;
-    const column = resolveColumn(def, relations, key, hidden);
+    const column = resolve(key);
     if (!column) throw new ApiError('crud:unknownField', 0, null, { field: key });
     const op = String(input.initOperator ?? 'in').toLowerCase();
     if (op === 'in') query.whereIn(column, asArray(initValue));
@@ -193,11 +203,12 @@ export function applyListParams(
 
   const order = typeof input.order === 'string' && input.order.trim() ? input.order.trim() : `${def.defaultOrder[0]},${def.defaultOrder[1]}`;
   const [field = '', direction = 'desc'] = order.split(',').map((s) => s.trim());
-  const column = resolveColumn(def, relations, field, hidden);
+  const column = resolve(field);
   if (!column || !['asc', 'desc'].includes(direction.toLowerCase())) throw new ApiError('crud:invalidOrder', 0, null, { order });
-  query.orderBy(column, direction.toLowerCase() as 'asc' | 'desc');
-  if (field !== def.pk) query.orderBy(`${def.table}.${def.pk}`, 'desc');
+  const orders: ListParams['order'] = [[column, direction.toLowerCase() as 'asc' | 'desc']];
+  if (field !== def.pk) orders.push([`${def.table}.${def.pk}`, 'desc']);
+  for (const [c, d] of orders) query.orderBy(c, d);
 
   const page = Math.max(intOf(input.page) || 1, 1);
-  return { page, limit };
+  return { page, limit, order: orders, joinsRelations };
 }
