@@ -13,6 +13,7 @@ import { resources } from '../resources/index.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createRenderer, type Renderer } from './render.ts';
 import type { PageBuilds } from './builds.ts';
+import { withGuestIndex } from './guestIndex.ts';
 import { withCachedPages } from './cachedPages.ts';
 import { feeds } from './feeds.ts';
 import { health } from './health.ts';
@@ -122,7 +123,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const payCheck = new PendingOrderCheck(services.pay, log);
     payCheck.start(config.payCheckInterval);
 
-    const listener = dev ? koa.callback() : withCachedPages(services.pageCache, { adminBase: config.adminBase, log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan }, koa.callback());
+    const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan };
+    const listener = dev
+      ? koa.callback()
+      : withGuestIndex(
+          services.guestIndex,
+          { ...early, publicUrl: config.publicUrl, encrypting: !!config.apiEncryptKey },
+          withCachedPages(services.pageCache, { ...early, adminBase: config.adminBase }, koa.callback()),
+        );
 
     return {
       listener,

@@ -5,15 +5,10 @@ import { ApiError } from '../../server/middleware/envelope.ts';
 import type { RuleRow, UserRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
 import { buildTree } from '../../server/services/menus.ts';
+import { MEMBER_RULES_TAG } from '../../server/guestIndex.ts';
 import type { ApiRoute } from '../types.ts';
 
 const GUEST_RULE_TYPES = ['route', 'nav', 'button'];
-/**
- * Every guest gets the same rule tree, and it changes only when an admin edits member rules: it is built once
- * and shared, stale for at most this long after such an edit (several processes cannot see each other's
- * writes), and dropped at once by "clear cache" and by a restore.
- */
-const GUEST_TREE_TTL_MS = 5000;
 
 /**
  * GET /api/index/index: what the site header and the member centre need on first load (reference 7, 3.8).
@@ -21,21 +16,24 @@ const GUEST_TREE_TTL_MS = 5000;
  */
 export function indexRoutes(services: Services): ApiRoute[] {
   const { settings, auth, members, knex } = services;
-  // One tree per language: its titles are in the reader's.
-  const guestTrees = new Map<Lang, { rules: MenuNode[]; until: number }>();
+  // Every guest gets the same rule tree, one per language (its titles are in the reader's), and the same
+  // answer: both are built once and dropped when member rules change (in any process) or on "clear cache".
+  const guestTrees = new Map<Lang, MenuNode[]>();
   services.caches.register('guestRules', (tags) => {
     // Content-kind invalidations do not touch the rules.
-    if (!tags) guestTrees.clear();
+    if (tags && !tags.includes(MEMBER_RULES_TAG)) return;
+    guestTrees.clear();
+    services.guestIndex.clear();
   });
 
   async function guestRules(lang: Lang): Promise<MenuNode[]> {
     let tree = guestTrees.get(lang);
-    if (!tree || tree.until < Date.now()) {
+    if (!tree) {
       const rows = await knex<RuleRow>('user_rule').where({ status: '1', no_login_valid: 1 }).whereIn('type', GUEST_RULE_TYPES);
-      tree = { rules: buildTree(rows, lang), until: Date.now() + GUEST_TREE_TTL_MS };
+      tree = buildTree(rows, lang);
       guestTrees.set(lang, tree);
     }
-    return tree.rules;
+    return tree;
   }
 
   async function memberTrees(user: UserRow | null, lang: Lang): Promise<{ rules: MenuNode[]; menus: MenuNode[] }> {
@@ -63,13 +61,16 @@ export function indexRoutes(services: Services): ApiRoute[] {
           throw new ApiError('pleaseLoginFirst', ApiCode.loginState, { type: NEED_LOGIN });
         }
         const origin = services.config.publicUrl || `//${ctx.host}`;
-        return {
+        const generation = services.guestIndex.generation;
+        const answer = {
           site: await settings.site(ctx.state.lang, origin),
           openMemberCenter: await settings.flag('open_member_center'),
           // The token the member sent: BuildAdmin's client merges userInfo into its store, so "" would log it out.
           userInfo: user ? members.userInfo(user, { token: tokens.user }) : [],
           ...(await memberTrees(user, ctx.state.lang)),
         };
+        if (!user) services.guestIndex.set(services.guestIndex.key(origin, ctx.state.lang), answer, generation);
+        return answer;
       },
     },
   ];

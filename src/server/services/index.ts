@@ -16,6 +16,7 @@ import { MemberService } from './members.ts';
 import { AdminLogService } from './adminLog.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { PageCache, SITE_TAG } from '../pageCache.ts';
+import { GuestIndexCache } from '../guestIndex.ts';
 import { CacheRegistry } from './cacheControl.ts';
 import { CacheEvents } from './cacheEvents.ts';
 import { UploadService } from './upload.ts';
@@ -55,6 +56,8 @@ export interface Services {
   loginThrottle: LoginThrottle;
   /** Anonymous public HTML, invalidated by content kind. */
   pageCache: PageCache;
+  /** Guests' answer to /api/index/index (guestIndex.ts). */
+  guestIndex: GuestIndexCache;
   /** Every server cache, for "clear cache" and for invalidation after writes (in every process). */
   caches: CacheRegistry;
   /** Cache invalidations shared with the other server processes. */
@@ -87,6 +90,8 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
   const settings = new Settings(knex);
   const pageCache = new PageCache();
   settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
+  const guestIndex = new GuestIndexCache();
+  settings.onInvalidate(() => guestIndex.clear());
   const cacheEvents = new CacheEvents(knex, log);
   const caches = new CacheRegistry(cacheEvents);
   caches.register('settings', (tags) => {
@@ -116,6 +121,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     adminLog,
     loginThrottle,
     pageCache,
+    guestIndex,
     caches,
     cacheEvents,
     upload: new UploadService(knex, settings, config),
