@@ -89,6 +89,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await knex.migrate.latest();
       await runSeeds({ knex, config, log });
       await ensureResourceRules(knex, resources);
+      // An archive from before the list and quick-search indexes gets them; searches rely on the latter.
+      await ensureResourceIndexes(knex, resources);
       await services.caches.clearAll();
     });
     const stopBackups = config.backupTime

@@ -2,6 +2,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { isPostgres, knexSettings } from './db.ts';
 import { isPostgresKnex } from './dialect.ts';
+import { QUICK_SEARCH_PREFIX } from './services/quickSearchIndex.ts';
 
 /**
  * What the database says about its own tables, for the admin's table helpers (reference admin-api 4):
@@ -31,8 +32,8 @@ export interface ConnectionInfo {
   database: string;
 }
 
-/** Tables the migration tool keeps for itself: never a subject of admin tools. */
-const INTERNAL = /^(knex_|sqlite_)/;
+/** Tables the migration tool and the quick-search indexes keep for themselves: never a subject of admin tools. */
+const INTERNAL = new RegExp(`^(knex_|sqlite_|${QUICK_SEARCH_PREFIX})`);
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export function connectionInfo(databaseUrl: string): ConnectionInfo {

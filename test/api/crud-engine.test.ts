@@ -1,6 +1,8 @@
 import test from 'ava';
 import qs from 'qs';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
+import { isPostgresKnex } from '../../src/server/dialect.ts';
+import { listTables } from '../../src/server/dbTables.ts';
 
 // The generic CRUD engine through the content/news resource (/admin/content.News/...): every search[]
 // operator, quick search, paging, the order whitelist, select lookups, validation, rich-text sanitising,
@@ -162,6 +164,28 @@ test.serial('quickSearch matches id or title; % and _ are literal', async (t) =>
   t.true((await quick(String(rows[3]!.id))).includes(rows[3]!.id), 'the id is searched too');
   await server.app.knex('news').where({ id: rows[1]!.id }).update({ title_en: 'Grain barges at Huai\'an' });
   t.deepEqual(await quick('barges at Huai'), idsOf(1), 'a localized field is searched in English too');
+  t.deepEqual(await quick('BARGES AT huai'), idsOf(1), 'whatever the case');
+  t.deepEqual(await quick('_b'), idsOf(2), 'a term too short for the index is still found');
+});
+
+test.serial('on SQLite, quick search asks an index kept in step with the table by every write', async (t) => {
+  const knex = server.app.knex;
+  if (isPostgresKnex(knex)) return t.pass('PostgreSQL searches with ILIKE');
+  const quick = async (q: string) => (await list({ quickSearch: q, limit: 100, order: 'id,asc' })).body.data.list.map((r) => r.id);
+  const indexed = async (term: string) => ((await knex.raw(`SELECT rowid AS id FROM quicksearch_news WHERE quicksearch_news MATCH ?`, [`"${term}"`])) as Array<{ id: number }>).map((r) => r.id);
+  t.deepEqual(await indexed(`${MARK} three`), idsOf(2), 'rows written before are in the index');
+  await knex('news').where({ id: rows[2]!.id }).update({ title: `${MARK} three renamed` });
+  t.deepEqual(await indexed('three renamed'), idsOf(2), 'an update is indexed');
+  t.deepEqual(await quick('three renamed'), idsOf(2));
+  await knex('news').where({ id: rows[2]!.id }).update({ title: rows[2]!.title });
+  const [{ id: added }] = (await knex('news').insert({ ...(await knex('news').where({ id: rows[0]!.id }).first()), id: undefined, title: 'Quick index probe 甲乙丙' }).returning('id')) as Array<{ id: number }>;
+  t.deepEqual(await quick('index probe 甲乙'), [added], 'an insert is indexed, in any script');
+  await knex('news').where({ id: added }).delete();
+  t.deepEqual(await indexed('index probe'), [], 'a delete leaves the index');
+  t.deepEqual(await quick('index probe'), []);
+  const [{ n }] = (await knex.raw(`SELECT count(*) AS n FROM quicksearch_news`)) as Array<{ n: number }>;
+  t.is(n, Number((await knex('news').count({ n: '*' }))[0]!.n), 'one entry per row');
+  t.false((await listTables(knex)).some((name) => name.startsWith('quicksearch_')), 'admin table tools do not list the index');
 });
 
 test.serial('paging: limit and page, with the total of all matches', async (t) => {

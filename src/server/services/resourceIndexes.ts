@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from '../../resources/types.ts';
 import { allTableColumns, indexNames } from '../dialect.ts';
+import { ensureQuickSearchIndexes } from './quickSearchIndex.ts';
 
 /** Operators an index can answer by seeking: equality first, ranges after. */
 const EQUALITY = new Set(['eq', 'IN']);
@@ -38,7 +39,8 @@ const indexName = (table: string, columns: string[]) => `${table}_${columns.join
 
 /**
  * Creates the list indexes of every resource whose columns exist (a generated resource's table may lag its
- * definition). Idempotent: run at every start, it only adds what is missing, on SQLite and PostgreSQL alike.
+ * definition), and on SQLite the quick-search indexes. Idempotent: run at every start (and after a restore),
+ * it only adds what is missing, on SQLite and PostgreSQL alike.
  */
 export async function ensureResourceIndexes(knex: Knex, defs: readonly ResourceDef[]): Promise<void> {
   const tables = await allTableColumns(knex);
@@ -54,4 +56,5 @@ export async function ensureResourceIndexes(knex: Knex, defs: readonly ResourceD
       await knex.raw(`create index if not exists ?? on ?? (${index.map(() => '??').join(', ')})`, [name, def.table, ...index]);
     }
   }
+  await ensureQuickSearchIndexes(knex, defs, tables);
 }

@@ -8,6 +8,7 @@ import { adminsInGroups, coveredGroupIds, descendantGroupIds, groupsOf } from '.
 import { now } from '../clock.ts';
 import { hashPassword } from '../passwords.ts';
 import { sanitizeRichText } from '../richText.ts';
+import { quickSearchKeys } from '../quickSearchIndex.ts';
 import { applyListParams, type Relation } from './query.ts';
 import { copyToRecycleBin, logSensitiveChanges, type Row } from './security.ts';
 
@@ -222,7 +223,9 @@ export class CrudEngine {
     // answers the count alone.
     const matching = this.knex(table);
     await this.applyScope(matching, req, this.knex);
-    const { page, limit, order, joinsRelations } = applyListParams(matching, this.def, this.relations, req.input, this.hooks.hidden);
+    const { page, limit, order, joinsRelations } = applyListParams(matching, this.def, this.relations, req.input, this.hooks.hidden, (columns, term) =>
+      quickSearchKeys(this.knex, table, columns, term),
+    );
     if (joinsRelations) this.joinRelations(matching);
     const [{ total }] = (await matching.clone().clearOrder().count({ total: '*' })) as [{ total: number | string }];
     // The page's keys first, then its rows: an index on the sort column holds the key, so a deep OFFSET skips

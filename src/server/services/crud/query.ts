@@ -161,6 +161,8 @@ export function applyListParams(
   relations: Relation[],
   input: Record<string, unknown>,
   hidden: readonly string[] = [],
+  /** The keys of rows whose own columns (these) contain a term, from an index; null when it cannot tell. */
+  quickSearchKeys: (columns: string[], term: string) => Knex.QueryBuilder | null = () => null,
 ): ListParams {
   let joinsRelations = false;
   const resolve = (name: string): string | null => {
@@ -173,8 +175,13 @@ export function applyListParams(
     // A localized field is searched in both languages, so English admins find rows by their English text.
     const names = def.quickSearch.flatMap((f) => (def.fields.find((d) => d.name === f)?.localized ? [f, `${f}_en`] : [f]));
     const columns = names.map((f) => resolve(f)).filter((c): c is string => c !== null);
+    const own = `${def.table}.`;
+    const keys = quickSearchKeys(columns.filter((c) => c.startsWith(own)).map((c) => c.slice(own.length)), quick);
     query.where((q) => {
-      for (const c of columns) q.orWhereRaw(`CAST(?? AS TEXT) ${likeOperator(query)} ? ESCAPE '\\'`, [c, likeValue(quick)]);
+      if (keys) q.orWhereIn(`${def.table}.${def.pk}`, keys);
+      for (const c of columns) {
+        if (!keys || !c.startsWith(own)) q.orWhereRaw(`CAST(?? AS TEXT) ${likeOperator(query)} ? ESCAPE '\\'`, [c, likeValue(quick)]);
+      }
     });
   }
 
