@@ -71,14 +71,15 @@ async function ensureIndex(knex: Knex, table: string, pk: string, columns: strin
  */
 export async function ensureQuickSearchIndexes(knex: Knex, defs: readonly ResourceDef[], tables: Map<string, Set<string>>): Promise<void> {
   if (isPostgresKnex(knex)) return;
-  const found = new Map<string, QuickSearchIndex>();
+  const found = indexes.get(knex.client as object) ?? new Map<string, QuickSearchIndex>();
+  indexes.set(knex.client as object, found);
   for (const def of defs) {
+    found.delete(def.table);
     const have = tables.get(def.table);
     const columns = quickSearchColumns(def);
     if (!have || columns.length === 0 || !have.has(def.pk) || !columns.every((c) => have.has(c))) continue;
     found.set(def.table, await ensureIndex(knex, def.table, def.pk, columns));
   }
-  indexes.set(knex.client as object, found);
 }
 
 /**
