@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Settings } from './settings.ts';
 
 /** The `mail` config group, or the same values from an unsaved admin form (send test mail). */
@@ -83,6 +82,8 @@ export class MailService {
     const port = Number(s.port);
     if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`Invalid SMTP port: ${s.port}`);
     const implicitTls = s.verification === 'SSL';
+    // Loaded on the first mail: nodemailer brings TLS, DNS and HTTPS with it, megabytes an idle server never needs.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({
       host: s.server,
       port,
