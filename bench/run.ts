@@ -227,6 +227,7 @@ async function main(): Promise<void> {
     rows.push(await measure('/news cached', `${appUrl}/news`));
     rows.push(await measure('/news uncached (cache bypassed)', `${appUrl}/news`, { 'cache-control': 'no-cache' }));
     rows.push(await measure(`/news/info?id=${newsId}`, `${appUrl}/news/info?id=${newsId}`));
+    rows.push(await measure(`/news/info?id=${newsId} uncached (cache bypassed)`, `${appUrl}/news/info?id=${newsId}`, { 'cache-control': 'no-cache' }));
     rows.push(await measure('GET /api/index/index', `${appUrl}/api/index/index`, { server: 'true' }));
     rows.push(
       await measure(`admin list /admin/content.News/index (${ADMIN_ROWS.toLocaleString('en')}+ rows)`, `${appUrl}/admin/content.News/index?page=2&limit=10`, {
