@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { iconStyles } from './scripts/iconStyles.ts';
+import { serverTranslation } from './scripts/serverTranslation.ts';
 import { OUT_DIR_ENV } from './src/server/buildStamp.ts';
 
 declare module 'vite' {
@@ -12,7 +13,7 @@ declare module 'vite' {
 }
 
 export default defineConfig({
-  plugins: [react(), vike(), iconStyles()],
+  plugins: [serverTranslation(), react(), vike(), iconStyles()],
   // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
   // shared pointer file in node_modules that would otherwise send every process to the newest one.
   vitePluginServerEntry: { disableAutoImport: true },

@@ -1,0 +1,32 @@
+import { useContext } from 'react';
+import type { i18n as I18n, TFunction } from 'i18next';
+import { I18nContext } from 'react-i18next';
+
+export * from 'react-i18next';
+
+type Translation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; ready: boolean };
+
+/** Per i18next instance (one per language on the server) and namespace list: what the hook hands out. */
+const kept = new WeakMap<I18n, Map<string, Translation>>();
+
+/**
+ * react-i18next's useTranslation for server rendering (vite.config.ts sends the pages' imports here when
+ * rendering on the server). A server render uses one language from start to end and never loads anything,
+ * so each component gets the fixed t made once per language and namespace; the original copies the whole
+ * i18next instance into a wrapper object on every call, which showed in the uncached page profile. It gives
+ * the same t: the first namespace is the default one, as with the original's default nsMode.
+ */
+export function useTranslation(ns?: string | readonly string[]): Translation {
+  const { i18n } = useContext(I18nContext);
+  let byNamespaces = kept.get(i18n);
+  if (!byNamespaces) kept.set(i18n, (byNamespaces = new Map()));
+  const key = typeof ns === 'string' ? ns : (ns ?? []).join('\n');
+  let translation = byNamespaces.get(key);
+  if (!translation) {
+    const first = typeof ns === 'string' ? ns : ns?.[0];
+    const t = i18n.getFixedT(null, first ?? (i18n.options.defaultNS as string | undefined) ?? null);
+    translation = Object.assign([t, i18n, true] as [TFunction, I18n, boolean], { t, i18n, ready: true });
+    byNamespaces.set(key, translation);
+  }
+  return translation;
+}
