@@ -396,7 +396,10 @@ test.serial('attachments: thumbnails or type icons, sizes, uploader, open link; 
   const thumb = (id: number) => page.$eval(`${row(id)} td[data-column="url"] img`, (img) => (img as HTMLImageElement).src);
   t.regex(await thumb(picture.id), new RegExp(`${picture.url.replace(/[.]/g, '\\.')}$`), 'a picture is its own thumbnail');
   t.is(await thumb(recording.id), `${server.url}/api/ajax/buildSuffixSvg?suffix=wav`, 'other files show their type');
-  t.true(await page.$eval(`${row(recording.id)} td[data-column="url"] img`, (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), 'the icon loads');
+  // The icon arrives after the row: wait for it (a broken image times out here).
+  const icon = `${row(recording.id)} td[data-column="url"] img`;
+  await page.waitForFunction((selector) => { const img = document.querySelector<HTMLImageElement>(selector); return !!img && img.complete && img.naturalWidth > 0; }, { timeout: 10_000 }, icon).catch(() => null);
+  t.true(await page.$eval(icon, (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), 'the icon loads');
   t.regex(await page.$eval(`${row(picture.id)} td[data-column="size"]`, (td) => td.textContent ?? ''), /^\d+\.\d{2} KB$/);
   t.is(await page.$eval(`${row(recording.id)} td[data-column="size"]`, (td) => td.textContent), '3.50 MB');
   t.is(await page.$eval(`${row(recording.id)} td[data-column="admin_id"]`, (td) => td.textContent), 'Admin');
