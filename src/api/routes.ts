@@ -23,6 +23,7 @@ import { userRuleRoutes } from './admin/user/rule.ts';
 import { moneyLogRoutes } from './admin/user/moneyLog.ts';
 import { scoreLogRoutes } from './admin/user/scoreLog.ts';
 import { uploadRoutes } from './ajax/upload.ts';
+import { directUploadRoutes } from './ajax/directUpload.ts';
 import { configRoutes } from './admin/routine/config.ts';
 import { attachmentRoutes } from './admin/routine/attachment.ts';
 import { adminInfoRoutes } from './admin/routine/adminInfo.ts';
@@ -75,6 +76,7 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...moneyLogRoutes(services));
   registry.add(...scoreLogRoutes(services));
   registry.add(...uploadRoutes(services));
+  registry.add(...directUploadRoutes(services));
   registry.add(...configRoutes(services));
   registry.add(...attachmentRoutes(services));
   registry.add(...backupRoutes(services));

@@ -25,7 +25,8 @@ import { errors } from './middleware/errors.ts';
 import { compression } from './middleware/compression.ts';
 import { hosts } from './middleware/hosts.ts';
 import { ipBan } from './middleware/ipBan.ts';
-import { securityHeaders } from './middleware/security.ts';
+import { contentSecurityPolicy, securityHeaders } from './middleware/security.ts';
+import { storageRedirect } from './middleware/storageFiles.ts';
 import { lang } from './middleware/lang.ts';
 import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/statics.ts';
 import { ApiRegistry, apiRouter } from '../api/router.ts';
@@ -50,20 +51,26 @@ export interface CreateAppOptions {
 }
 
 function staticMounts(config: AppConfig, builds: PageBuilds, dev: boolean): StaticMount[] {
-  const uploads: StaticMount = {
-    prefix: '/storage/',
-    root: path.join(config.dataDir, 'storage'),
-    cacheControl: REVALIDATE,
-    // Uploaded files are data: never let a browser run them as a document or script.
-    headers: { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox", 'X-Content-Type-Options': 'nosniff' },
-  };
-  if (dev) return [uploads, { prefix: '/', root: path.join(config.root, 'public'), cacheControl: REVALIDATE }];
+  // Files in a bucket are reached through storageRedirect() instead.
+  const uploads: StaticMount[] =
+    config.uploadMode !== 'local'
+      ? []
+      : [
+          {
+            prefix: '/storage/',
+            root: path.join(config.dataDir, 'storage'),
+            cacheControl: REVALIDATE,
+            // Uploaded files are data: never let a browser run them as a document or script.
+            headers: { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox", 'X-Content-Type-Options': 'nosniff' },
+          },
+        ];
+  if (dev) return [...uploads, { prefix: '/', root: path.join(config.root, 'public'), cacheControl: REVALIDATE }];
   const assetsOf = (build: string | null) => (build ? path.join(build, 'client/assets') : null);
   return [
     { prefix: '/assets/', root: () => assetsOf(builds.current()), cacheControl: IMMUTABLE, frozen: true },
     // Pages opened before the terminal swapped in a new build still load their lazy chunks from the old one.
     { prefix: '/assets/', root: () => assetsOf(builds.previous()), cacheControl: IMMUTABLE, frozen: true },
-    uploads,
+    ...uploads,
     { prefix: '/', root: () => path.join(builds.current(), 'client'), cacheControl: REVALIDATE, frozen: true },
   ];
 }
@@ -97,6 +104,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       ? scheduleDaily(config.backupTime, () => services.backup.create('daily'), (err) => log.error({ err }, 'daily backup failed'))
       : () => {};
 
+    const csp = contentSecurityPolicy(services.upload.storage.origins);
     // Behind one proxy, the client is the address that proxy appended: the last of X-Forwarded-For.
     const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
     koa.context.apiEncryptKey = config.apiEncryptKey;
@@ -110,11 +118,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(accessLog(log));
     koa.use(classify(config.adminBase));
     koa.use(errors(log));
-    koa.use(securityHeaders(!dev));
+    koa.use(securityHeaders(!dev, csp));
     koa.use(hosts(services.origins));
     koa.use(ipBan(services.ipBan));
     koa.use(compression());
     koa.use(statics(staticMounts(config, services.builds, dev)));
+    koa.use(storageRedirect(services.upload));
     koa.use(lang());
     koa.use(apiRouter(registry, services));
     koa.use(feeds(services));
@@ -125,7 +134,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const payCheck = new PendingOrderCheck(services.pay, log);
     payCheck.start(config.payCheckInterval);
 
-    const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan };
+    const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan, csp };
     const listener = dev
       ? koa.callback()
       : withGuestIndex(

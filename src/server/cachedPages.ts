@@ -6,7 +6,7 @@ import { classifyPath } from './middleware/classify.ts';
 import { LANG_COOKIE, langCookie, pickLang } from './middleware/lang.ts';
 import { requestIdOf } from './middleware/requestId.ts';
 import { logWhenFinished } from './middleware/accessLog.ts';
-import { FIXED_SECURITY_HEADERS, contentSecurityPolicy, nextNonce } from './middleware/security.ts';
+import { FIXED_SECURITY_HEADERS, nextNonce, type CspOf } from './middleware/security.ts';
 import { normalizeLang } from '../shared/i18n/langs.ts';
 import { clientIp, type OriginPolicy } from './origin.ts';
 import type { IpBan } from './services/ipBan.ts';
@@ -17,6 +17,7 @@ export interface CachedPagesOptions {
   trustProxy: boolean;
   origins: OriginPolicy;
   ipBan: Pick<IpBan, 'blocksNow'>;
+  csp: CspOf;
 }
 
 const FIXED_HEADERS = FIXED_SECURITY_HEADERS.flat();
@@ -68,7 +69,7 @@ function answerFromCache(cache: PageCache, options: CachedPagesOptions, req: Inc
   if (options.log.isLevelEnabled('info')) {
     logWhenFinished(options.log, res, { reqId: id, method: req.method, url, ip });
   }
-  res.writeHead(200, ['X-Request-Id', id, ...FIXED_HEADERS, 'Content-Security-Policy', contentSecurityPolicy(nonce), ...headers, 'Content-Length', String(body.length)]);
+  res.writeHead(200, ['X-Request-Id', id, ...FIXED_HEADERS, 'Content-Security-Policy', options.csp(nonce), ...headers, 'Content-Length', String(body.length)]);
   res.end(body);
   return true;
 }

@@ -6,7 +6,7 @@ import { serverT } from './i18n.ts';
 import { createLogger } from './logger.ts';
 import { runSeeds } from './seed.ts';
 import { BackupRefused, BackupService } from './services/backup/index.ts';
-import { LocalBackupStore } from './services/backup/store.ts';
+import { createStorage } from './services/storage/index.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
 
 /** Commands besides serving: `backup` and `restore FILE`, for when the admin cannot be reached. */
@@ -44,7 +44,7 @@ export async function runCli(config: AppConfig, command: (typeof CLI_COMMANDS)[n
     const backups = new BackupService({
       dataDir: config.dataDir,
       databaseFile: config.databaseUrl,
-      store: new LocalBackupStore(path.join(config.dataDir, 'backups')),
+      storage: await createStorage(config),
       log,
       keep: config.backupKeep,
     });
@@ -54,7 +54,7 @@ export async function runCli(config: AppConfig, command: (typeof CLI_COMMANDS)[n
     });
     if (command === 'backup') {
       const item = await backups.create('cli');
-      console.log(t('cli.created', { file: path.join(config.dataDir, 'backups', item.name), size: mib(item.bytes) }));
+      console.log(t('cli.created', { file: backups.locationOf(item.name), size: mib(item.bytes) }));
       return 0;
     }
     const result = await backups.restoreFile(path.resolve(file!));

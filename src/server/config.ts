@@ -42,6 +42,10 @@ export interface AppConfig {
   backupKeep: number;
   /** /healthz reports failure when DATA_DIR's disk has less free space than this. */
   healthMinFreeMb: number;
+  /** Where uploaded files live: 'local' (DATA_DIR/storage) or 's3' (an S3-compatible bucket). */
+  uploadMode: 'local' | 's3';
+  /** The bucket of the s3 mode; null in local mode. */
+  s3: S3Settings | null;
   /** Root of the repository (where dist/, public/ and src/ are); the working directory of the single executable. */
   root: string;
   /**
@@ -49,6 +53,21 @@ export interface AppConfig {
    * fresh folder beside it (`<buildDir>-builds/`) and re-points this path at it.
    */
   buildDir: string;
+}
+
+/** An S3-compatible bucket: AWS S3, Alibaba Cloud OSS, Tencent COS, MinIO... */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** The service's API address, e.g. https://oss-cn-hangzhou.aliyuncs.com; empty = AWS S3 of the region. */
+  endpoint: string;
+  /** Empty = the AWS SDK's usual sources (environment, instance role...). */
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Public address of the bucket's files (a CDN, or the bucket's public domain); empty = a private bucket, served through the portal with signed URLs. */
+  publicUrl: string;
+  /** Address the bucket as <endpoint>/<bucket> (MinIO and most local servers) rather than <bucket>.<endpoint>. */
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -71,6 +90,35 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
   if (['0', 'false', 'off', 'no'].includes(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function httpUrl(env: Env, name: string, example: string): string {
+  const value = (env[name]?.trim() || '').replace(/\/+$/, '');
+  if (value && !/^https?:\/\/[^/]+/.test(value)) throw new ConfigError(`${name} must be an http(s) URL such as ${example}, got "${env[name]}"`);
+  return value;
+}
+
+function storageSettings(env: Env): Pick<AppConfig, 'uploadMode' | 's3'> {
+  const mode = env.UPLOAD_MODE?.trim().toLowerCase() || 'local';
+  if (mode === 'local') return { uploadMode: 'local', s3: null };
+  if (mode !== 's3') throw new ConfigError(`UPLOAD_MODE must be local or s3, got "${env.UPLOAD_MODE}"`);
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`UPLOAD_MODE=s3 needs S3_BUCKET, a bucket name of 3-63 lower-case letters, digits, dots and hyphens, got "${bucket}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK\'s own credentials');
+  return {
+    uploadMode: 's3',
+    s3: {
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      endpoint: httpUrl(env, 'S3_ENDPOINT', 'https://oss-cn-hangzhou.aliyuncs.com'),
+      accessKeyId,
+      secretAccessKey,
+      publicUrl: httpUrl(env, 'S3_PUBLIC_URL', 'https://files.canal.example.org'),
+      forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+    },
+  };
 }
 
 /** Loopback names: a fresh install answers on its own machine and nowhere else until told its name. */
@@ -145,6 +193,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     backupTime: backupTime(env),
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     healthMinFreeMb: int(env, 'HEALTH_MIN_FREE_MB', 100, 0, 10_000_000),
+    ...storageSettings(env),
     root: ROOT,
     buildDir,
     ...overrides,

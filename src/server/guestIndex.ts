@@ -7,7 +7,7 @@ import { logWhenFinished } from './middleware/accessLog.ts';
 import { RESPONSE_ENCODINGS } from './middleware/compression.ts';
 import { LANG_COOKIE, pickLang } from './middleware/lang.ts';
 import { requestIdOf } from './middleware/requestId.ts';
-import { FIXED_SECURITY_HEADERS, contentSecurityPolicy, nextNonce } from './middleware/security.ts';
+import { FIXED_SECURITY_HEADERS, nextNonce, type CspOf } from './middleware/security.ts';
 import { clientIp, type OriginPolicy } from './origin.ts';
 import type { IpBan } from './services/ipBan.ts';
 
@@ -69,6 +69,8 @@ export interface GuestIndexOptions {
   publicUrl: string;
   /** An API key encrypts every payload differently: no shared answer then. */
   encrypting: boolean;
+  /** The Content-Security-Policy Koa would send (it names the bucket in s3 mode). */
+  csp: CspOf;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -113,7 +115,7 @@ function answerGuest(cache: GuestIndexCache, options: GuestIndexOptions, req: In
   res.writeHead(200, [
     'X-Request-Id', id,
     ...FIXED_HEADERS,
-    'Content-Security-Policy', contentSecurityPolicy(nextNonce()),
+    'Content-Security-Policy', options.csp(nextNonce()),
     'Vary', 'Accept-Encoding, Accept-Language, Cookie',
     'Content-Type', 'application/json; charset=utf-8',
     'Content-Length', String(body.length),

@@ -58,7 +58,7 @@ async function consistency(t: { true(v: boolean, m?: string): void; is<T>(a: T, 
     if (logs.length) t.is(Number(logs[logs.length - 1]!.after), Number(user.money));
   }
   const attachments = await knex('attachment').select<{ url: string }[]>('url');
-  for (const { url } of attachments) t.true(fs.existsSync(services.upload.pathOf(url) ?? ''), `file of ${url}`);
+  for (const { url } of attachments) t.true(fs.existsSync(path.join(services.config.dataDir, services.upload.keyOf(url) ?? '-')), `file of ${url}`);
   return { users: users.length, attachments: attachments.length, logs: Number((await knex('user_money_log').count<{ n: number }[]>('* as n'))[0]!.n) };
 }
 

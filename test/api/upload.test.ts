@@ -2,7 +2,7 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { onPostgres, startServer, type TestServer } from '../helpers/server.ts';
+import { api, onPostgres, startServer, type TestServer } from '../helpers/server.ts';
 import { createMember, expire, memberToken } from '../helpers/accounts.ts';
 import { formatTime } from '../../src/shared/time.ts';
 import type { UploadedFile } from '../../src/shared/upload.ts';
@@ -308,4 +308,22 @@ test('the admin buildSuffixSvg needs an admin token in the query', async (t) => 
   t.regex(res.headers.get('content-type') ?? '', /^image\/svg\+xml/);
   t.regex(res.headers.get('cache-control') ?? '', /^private/);
   t.regex(await res.text(), />ZIP<\/text>/);
+});
+
+test('with local storage, site.upload.mode is local and direct upload says it is disabled, in both languages', async (t) => {
+  const { body: index } = await api<{ site: { upload: { mode: string } } }>(server.url, '/api/index/index');
+  t.is(index.data.site.upload.mode, 'local');
+  const file = { name: 'a.png', size: 10, type: 'image/png', sha1: 'a'.repeat(40), url: '/storage/default/a.png' };
+  for (const [path, headers] of [
+    ['/admin/Alioss/params', { batoken: adminToken }],
+    ['/admin/Alioss/callback', { batoken: adminToken }],
+    ['/api/Alioss/params', { 'ba-user-token': member.token }],
+    ['/api/Alioss/callback', { 'ba-user-token': member.token }],
+  ] as const) {
+    const en = await api(server.url, path, { body: file, headers, lang: 'en' });
+    t.is(en.body.code, 0, path);
+    t.is(en.body.msg, 'Direct upload to object storage is disabled: files are stored on this server (upload mode local)', path);
+    const zh = await api(server.url, path, { body: file, headers });
+    t.is(zh.body.msg, '未启用直传对象存储：文件保存在本服务器（上传模式 local）', path);
+  }
 });

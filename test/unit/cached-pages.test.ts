@@ -6,6 +6,7 @@ import pino from 'pino';
 import { PageCache } from '../../src/server/pageCache.ts';
 import { withCachedPages } from '../../src/server/cachedPages.ts';
 import { OriginPolicy } from '../../src/server/origin.ts';
+import { contentSecurityPolicy } from '../../src/server/middleware/security.ts';
 
 const lines: Array<Record<string, unknown>> = [];
 const log = pino(
@@ -29,7 +30,7 @@ cache.set(cache.key(ORIGIN, 'zh-cn', '/manage/x', ''), '/manage/x', 'an admin pa
 function serve(adminBase: string): Promise<{ url: string; server: http.Server }> {
   // What Koa would do is not under test here: the stand-in only says that the request reached it.
   const koa: http.RequestListener = (_req, res) => res.end('koa');
-  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false, origins, ipBan: { blocksNow: () => false } }, koa)).listen(0, '127.0.0.1');
+  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false, origins, ipBan: { blocksNow: () => false }, csp: contentSecurityPolicy() }, koa)).listen(0, '127.0.0.1');
   return new Promise((resolve) => server.once('listening', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
 }
 

@@ -41,3 +41,24 @@ test('ALLOWED_HOSTS: loopback by default, a list of host names otherwise', (t) =
     t.throws(() => loadConfig({ ALLOWED_HOSTS: bad }), { instanceOf: ConfigError, message: /ALLOWED_HOSTS/ }, bad);
   }
 });
+
+test('UPLOAD_MODE: local by default; s3 needs a valid bucket, both keys or neither, and http(s) addresses', (t) => {
+  t.like(loadConfig({}), { uploadMode: 'local', s3: null });
+  const s3 = { UPLOAD_MODE: 's3', S3_BUCKET: 'canal-files' };
+  t.deepEqual(loadConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000/', S3_PUBLIC_URL: 'https://files.canal.example.org/', S3_FORCE_PATH_STYLE: 'true' }).s3, {
+    bucket: 'canal-files',
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9000',
+    accessKeyId: '',
+    secretAccessKey: '',
+    publicUrl: 'https://files.canal.example.org',
+    forcePathStyle: true,
+  });
+  t.throws(() => loadConfig({ UPLOAD_MODE: 'ftp' }), { instanceOf: ConfigError, message: /UPLOAD_MODE/ });
+  for (const bucket of ['', 'ab', 'Canal', 'canal_files', '-canal']) {
+    t.throws(() => loadConfig({ ...s3, S3_BUCKET: bucket }), { instanceOf: ConfigError, message: /S3_BUCKET/ }, bucket);
+  }
+  t.throws(() => loadConfig({ ...s3, S3_ACCESS_KEY_ID: 'id' }), { instanceOf: ConfigError, message: /S3_SECRET_ACCESS_KEY/ });
+  t.throws(() => loadConfig({ ...s3, S3_ENDPOINT: 'oss-cn-hangzhou.aliyuncs.com' }), { instanceOf: ConfigError, message: /S3_ENDPOINT/ });
+  t.throws(() => loadConfig({ ...s3, S3_PUBLIC_URL: 'files.example.org' }), { instanceOf: ConfigError, message: /S3_PUBLIC_URL/ });
+});

@@ -6,25 +6,29 @@ import helmet from 'helmet';
 /**
  * Content-Security-Policy: scripts and styles only from our origin or with this response's nonce (no inline
  * style attributes: what is placed by number gets a nonce'd style element, or its style set from script
- * after hydration); images, fonts and connections only from our origin. Iframe menu items may show other
+ * after hydration); images, fonts and connections only from our origin, plus the object storage's origins
+ * when uploads live there (files shown from it, direct uploads sent to it). Iframe menu items may show other
  * https sites. Built around the nonce from fixed parts, as it is sent with every response.
  */
-const CSP_SCRIPT = "default-src 'self';script-src 'self' 'nonce-";
-const CSP_STYLE = "';style-src 'self' 'nonce-";
-const CSP_REST = [
-  "'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join(';');
+export type CspOf = (nonce: string) => string;
 
-export function contentSecurityPolicy(nonce: string): string {
-  return CSP_SCRIPT + nonce + CSP_STYLE + nonce + CSP_REST;
+export function contentSecurityPolicy(storageOrigins: readonly string[] = []): CspOf {
+  const storage = storageOrigins.map((o) => ` ${o}`).join('');
+  const script = "default-src 'self';script-src 'self' 'nonce-";
+  const style = "';style-src 'self' 'nonce-";
+  const rest = [
+    "'",
+    `img-src 'self' data: blob:${storage}`,
+    `media-src 'self' blob:${storage}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${storage}`,
+    "frame-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join(';');
+  return (nonce) => script + nonce + style + nonce + rest;
 }
 
 /**
@@ -73,11 +77,11 @@ export function nextNonce(): string {
  * Security headers on every response and a fresh CSP nonce per request for any inline script the renderer
  * emits. The dev server's hot reload needs inline scripts and websockets, so development sends no CSP.
  */
-export function securityHeaders(production: boolean): Middleware {
+export function securityHeaders(production: boolean, csp: CspOf): Middleware {
   return (ctx, next) => {
     ctx.state.cspNonce = nextNonce();
     for (const [name, value] of FIXED_SECURITY_HEADERS) ctx.res.setHeader(name, value);
-    if (production) ctx.res.setHeader('Content-Security-Policy', contentSecurityPolicy(ctx.state.cspNonce));
+    if (production) ctx.res.setHeader('Content-Security-Policy', csp(ctx.state.cspNonce));
     return next();
   };
 }

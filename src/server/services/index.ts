@@ -24,7 +24,7 @@ import { SecretBox } from './secretBox.ts';
 import { PaySettings } from './pay/settings.ts';
 import { PayService } from './pay/orders.ts';
 import { BackupService } from './backup/index.ts';
-import { LocalBackupStore } from './backup/store.ts';
+import { createStorage } from './storage/index.ts';
 import { isPostgres } from '../db.ts';
 import { OriginPolicy } from '../origin.ts';
 import { IpBan } from './ipBan.ts';
@@ -87,7 +87,8 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     admin: config.adminTokenKeepTime,
     user: config.userTokenKeepTime,
   });
-  const settings = new Settings(knex);
+  const storage = await createStorage(config);
+  const settings = new Settings(knex, { mode: storage.name, publicUrl: storage.publicUrl });
   const pageCache = new PageCache();
   settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
   const guestIndex = new GuestIndexCache();
@@ -124,12 +125,12 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     guestIndex,
     caches,
     cacheEvents,
-    upload: new UploadService(knex, settings, config),
+    upload: new UploadService(knex, settings, config, storage),
     pay: new PayService(knex, new PaySettings(knex, new SecretBox(config.secretsKey)), log),
     backup: new BackupService({
       dataDir: config.dataDir,
       databaseFile: isPostgres(config.databaseUrl) ? null : config.databaseUrl,
-      store: new LocalBackupStore(path.join(config.dataDir, 'backups')),
+      storage,
       log,
       keep: config.backupKeep,
     }),

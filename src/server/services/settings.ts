@@ -36,7 +36,11 @@ export class Settings {
   private loading: Promise<Map<string, ConfigRow>> | null = null;
   private readonly listeners: Array<() => void> = [];
 
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    /** Where uploads live: `upload.mode` of the site config, and the storage's public address (a CDN default). */
+    private readonly storage: { mode: string; publicUrl: string } = { mode: 'local', publicUrl: '' },
+  ) {}
 
   async rows(): Promise<Map<string, ConfigRow>> {
     if (this.cache) return this.cache;
@@ -82,11 +86,14 @@ export class Settings {
         .split(',')
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
-      mode: 'local',
+      mode: this.storage.mode,
     };
   }
 
-  /** `cdnOrigin` is what to use when no CDN is configured (PUBLIC_URL, else `//<host>` of the request). */
+  /**
+   * `cdnOrigin` is what to use when neither a CDN nor a public storage address is configured (PUBLIC_URL, else
+   * `//<host>` of the request: the portal serves the files).
+   */
   async site(lang: Lang, cdnOrigin: string): Promise<SiteInfo> {
     const rows = await this.rows();
     const value = (name: string) => rows.get(name)?.value ?? '';
@@ -95,7 +102,7 @@ export class Settings {
       siteName,
       recordNumber: value('record_number'),
       version: value('version'),
-      cdnUrl: value('cdn_url') || cdnOrigin,
+      cdnUrl: value('cdn_url') || this.storage.publicUrl || cdnOrigin,
       upload: await this.upload(),
     };
   }

@@ -2,10 +2,12 @@ import { createHash, randomInt } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { errors as formErrors, formidable, multipart, type File as FormFile } from 'formidable';
-import { fileTypeFromFile, supportedExtensions } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile, supportedExtensions } from 'file-type';
+import { imageSize } from 'image-size';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import type { AppConfig } from '../config.ts';
 import { formatTime } from '../../shared/time.ts';
@@ -13,6 +15,7 @@ import { IMAGE_SUFFIXES, fileSuffix, suffixList, toMiB, type UploadedFile } from
 import type { UploadSettings } from '../../shared/site.ts';
 import type { Settings } from './settings.ts';
 import { now } from './clock.ts';
+import type { ObjectStorage } from './storage/index.ts';
 
 /** Why an upload was refused: a key of the `upload` catalogue and its parameters. */
 export class UploadRefused extends Error {
@@ -48,7 +51,6 @@ export interface AttachmentRow {
   last_upload_time: number;
 }
 
-const STORAGE = 'local';
 const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
 /** Room for the multipart boundaries, part headers and the small text fields around the file. */
 const MULTIPART_SLACK = 16 * 1024;
@@ -148,19 +150,18 @@ export function expandSaveName(template: string, parts: SaveNameParts): string {
   });
 }
 
-async function sha1Of(file: string): Promise<string> {
+async function sha1OfStream(stream: Readable): Promise<string> {
   const hash = createHash('sha1');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  for await (const chunk of stream) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await fsp.stat(file)).isFile();
-  } catch {
-    return false;
-  }
+function sha1Of(file: string): Promise<string> {
+  return sha1OfStream(createReadStream(file));
 }
+
+/** Uploads live below this key prefix (URL `/storage/...`); nothing outside it is ever an attachment. */
+export const UPLOAD_PREFIX = 'storage/';
 
 function firstField(fields: Record<string, string[] | undefined>, query: Context['query'], name: string): string {
   const fromBody = fields[name]?.[0];
@@ -172,6 +173,57 @@ function firstField(fields: Record<string, string[] | undefined>, query: Context
 interface Received {
   file: FormFile | null;
   fields: Record<string, string[] | undefined>;
+}
+
+/** What the uploader says about a file it sends straight to the bucket. */
+interface DescribedFile {
+  name: string;
+  size: number;
+  /** The browser's MIME type, 'application/octet-stream' when it had none. */
+  type: string;
+  sha1: string;
+}
+
+function describedFile(input: Record<string, unknown>): DescribedFile {
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+  const size = Number(text(input.size));
+  const type = text(input.type).toLowerCase();
+  return {
+    name: text(input.name).slice(0, 255),
+    size: Number.isSafeInteger(size) ? size : 0,
+    type: MIME.test(type) ? type : 'application/octet-stream',
+    sha1: text(input.sha1).toLowerCase(),
+  };
+}
+
+/** What the uploader needs to send a file straight to the bucket. */
+export interface DirectUploadTicket {
+  /** Where the form goes, and its fields (the file goes last, as `file`). */
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+  /** The attachment url to report to the callback once the bucket has the file. */
+  fileUrl: string;
+  topic: string;
+}
+
+/** Seconds a presigned POST is valid: enough to send the largest allowed file on a slow line, no more. */
+export const DIRECT_UPLOAD_SECONDS = 600;
+/** Bytes the format sniffer looks at. */
+const SNIFF_BYTES = 4100;
+const SHA1 = /^[0-9a-f]{40}$/;
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+
+/**
+ * The folder a topic's uploads go to: the save-name template up to its first placeholder other than {topic},
+ * cut at the last `/` (`/storage/{topic}/{year}...` → `/storage/default/`). Direct uploads must lie there.
+ */
+export function allowedPrefix(saveName: string, topic: string): string {
+  const fixed = saveName.replaceAll('{topic}', topic);
+  const open = fixed.indexOf('{');
+  const head = open === -1 ? fixed : fixed.slice(0, open);
+  const prefix = head.slice(0, head.lastIndexOf('/') + 1);
+  return prefix.startsWith(`/${UPLOAD_PREFIX}`) ? prefix : `/${UPLOAD_PREFIX}`;
 }
 
 /** An upload that passed every check, still in its temporary folder. */
@@ -193,19 +245,18 @@ export const TEMP_MAX_AGE_MS = 86_400_000;
 
 /**
  * Member and admin uploads (reference 6.2): parses the multipart body of an already authorised request,
- * checks the file, stores it under DATA_DIR/storage at the save-name template and records it in
- * `attachment`, reusing the row of an identical earlier upload.
+ * checks the file, stores it in the object storage (DATA_DIR or a bucket) at the save-name template and
+ * records it in `attachment`, reusing the row of an identical earlier upload.
  */
 export class UploadService {
-  private readonly storageRoot: string;
   private readonly tmpRoot: string;
 
   constructor(
     private readonly knex: Knex,
     private readonly settings: Settings,
     private readonly config: Pick<AppConfig, 'dataDir' | 'publicUrl'>,
+    readonly storage: ObjectStorage,
   ) {
-    this.storageRoot = path.join(config.dataDir, 'storage');
     this.tmpRoot = path.join(config.dataDir, 'tmp');
   }
 
@@ -223,11 +274,22 @@ export class UploadService {
     }
   }
 
-  /** The file a `/storage/...` url names, or null when the url would leave the storage folder. */
-  pathOf(url: string): string | null {
-    if (!url.startsWith('/storage/') || /[\\?#%\u0000-\u001f]/.test(url)) return null;
-    const full = path.resolve(this.config.dataDir, `.${url}`);
-    return full.startsWith(this.storageRoot + path.sep) ? full : null;
+  /** The storage key a `/storage/...` url names, or null when the url would leave the uploads. */
+  keyOf(url: string): string | null {
+    if (!url.startsWith(`/${UPLOAD_PREFIX}`) || /[\\?#%\u0000-\u001f]/.test(url)) return null;
+    const key = url.slice(1);
+    return path.posix.normalize(key) === key && !key.endsWith('/') ? key : null;
+  }
+
+  /** Deletes the stored file of an attachment url (nothing for a url outside the uploads). */
+  async removeFile(url: string): Promise<void> {
+    const key = this.keyOf(url);
+    if (key) await this.storage.remove(key);
+  }
+
+  /** The CDN origin uploads are shown from: the config's cdn_url, else the storage's public address, else the portal. */
+  async cdnUrl(ctx: Context): Promise<string> {
+    return (await this.settings.site(ctx.state.lang, this.config.publicUrl || `//${ctx.host}`)).cdnUrl;
   }
 
   async upload(ctx: Context, uploader: Uploader): Promise<UploadedFile> {
@@ -311,8 +373,8 @@ export class UploadService {
     }
     const topic = firstField(fields, query, 'topic') || 'default';
     if (!TOPIC.test(topic)) throw new UploadRefused('topicFormat');
-    const driver = firstField(fields, query, 'driver') || STORAGE;
-    if (driver !== STORAGE) throw new UploadRefused('driverNotSupported', { driver: driver.slice(0, 30) });
+    const driver = firstField(fields, query, 'driver') || this.storage.name;
+    if (driver !== this.storage.name) throw new UploadRefused('driverNotSupported', { driver: driver.slice(0, 30) });
 
     const dot = originalName.lastIndexOf('.');
     return {
@@ -329,26 +391,34 @@ export class UploadService {
 
   /** Reuses the row of an identical upload, or stores the file at the save-name template and inserts a row. */
   private async save(ctx: Context, file: Checked, saveName: string, uploader: Uploader): Promise<UploadedFile> {
-    const cdnUrl = (await this.settings.site(ctx.state.lang, this.config.publicUrl || `//${ctx.host}`)).cdnUrl;
+    const cdnUrl = await this.cdnUrl(ctx);
     const time = now();
     const reused = await this.reuse(file.sha1, file.topic, time);
     if (reused) return this.present(reused, file.suffix, cdnUrl);
 
-    // Only a template inside the storage folder is honoured; pathOf() also refuses any `..` escape.
-    if (!saveName.startsWith('/storage/')) throw new UploadRefused('badSaveName');
+    const url = await this.saveUrl(saveName, { topic: file.topic, time, fileName: file.baseName, fileSha1: file.sha1, suffix: file.suffix });
+    await this.store(file.filepath, this.keyOf(url)!, file.sha1, file.mimetype);
+    return this.present(await this.record({ ...file, url, time }, uploader), file.suffix, cdnUrl);
+  }
+
+  /** The url a new upload is stored at; only a template inside the uploads is honoured (keyOf() refuses `..`). */
+  private async saveUrl(saveName: string, parts: Pick<SaveNameParts, 'topic' | 'time' | 'fileName' | 'fileSha1' | 'suffix'>): Promise<string> {
+    if (!saveName.startsWith(`/${UPLOAD_PREFIX}`)) throw new UploadRefused('badSaveName');
     const url = expandSaveName(saveName, {
-      topic: file.topic,
-      time,
+      ...parts,
       timeZone: (await this.settings.get('time_zone')) || 'Asia/Shanghai',
-      fileName: file.baseName,
-      fileSha1: file.sha1,
-      suffix: file.suffix,
       random: randomAlphanumeric,
     });
-    const target = this.pathOf(url);
-    if (!target) throw new UploadRefused('badSaveName');
-    await this.store(file.filepath, target, file.sha1);
+    if (!this.keyOf(url)) throw new UploadRefused('badSaveName');
+    return url;
+  }
 
+  /** Inserts the attachment row of a newly stored file. */
+  private async record(
+    file: Pick<Checked, 'topic' | 'image' | 'baseName' | 'suffix' | 'size' | 'mimetype' | 'sha1'> & { url: string; time: number },
+    uploader: Uploader,
+  ): Promise<AttachmentRow> {
+    const { url, time } = file;
     const row: Omit<AttachmentRow, 'id'> = {
       topic: file.topic,
       admin_id: uploader.adminId,
@@ -360,22 +430,22 @@ export class UploadService {
       size: file.size,
       mimetype: file.mimetype,
       quote: 1,
-      storage: STORAGE,
+      storage: this.storage.name,
       sha1: file.sha1,
       create_time: time,
       last_upload_time: time,
     };
     const [inserted] = await this.knex('attachment').insert(row).returning('id');
     const id = typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
-    return this.present({ ...row, id }, file.suffix, cdnUrl);
+    return { ...row, id };
   }
 
   /** An earlier identical upload whose file is still there: count the new upload and hand back its row. */
   private async reuse(sha1: string, topic: string, time: number): Promise<AttachmentRow | null> {
-    const rows = await this.knex<AttachmentRow>('attachment').where({ sha1, topic, storage: STORAGE }).orderBy('id', 'desc');
+    const rows = await this.knex<AttachmentRow>('attachment').where({ sha1, topic, storage: this.storage.name }).orderBy('id', 'desc');
     for (const row of rows) {
-      const file = this.pathOf(row.url);
-      if (!file || !(await exists(file))) continue;
+      const key = this.keyOf(row.url);
+      if (!key || !(await this.storage.head(key))) continue;
       await this.knex('attachment').where({ id: row.id }).update({ quote: this.knex.raw('quote + 1'), last_upload_time: time });
       return { ...row, quote: row.quote + 1, last_upload_time: time };
     }
@@ -383,17 +453,158 @@ export class UploadService {
   }
 
   /**
-   * Copies the upload into place without ever overwriting: a file already at that name is kept when it has
+   * Stores the upload without ever replacing another file: one already under that key is kept when it has
    * the same content, and the upload refused when it differs (a template without {fileSha1} or {random}).
    */
-  private async store(from: string, to: string, sha1: string): Promise<void> {
-    await fsp.mkdir(path.dirname(to), { recursive: true });
-    try {
-      await fsp.copyFile(from, to, fsp.constants.COPYFILE_EXCL);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      if ((await sha1Of(to)) !== sha1) throw new UploadRefused('nameTaken');
+  private async store(from: string, key: string, sha1: string, contentType: string): Promise<void> {
+    if (await this.storage.head(key)) {
+      if ((await sha1OfStream(await this.storage.read(key))) !== sha1) throw new UploadRefused('nameTaken');
+      return;
     }
+    await this.storage.put(key, from, contentType);
+  }
+
+  /**
+   * Step 1 of a direct upload (spec section 7, s3 mode): the uploader describes the file; the server checks
+   * what it can without the bytes, picks the key at the save-name template and answers with a presigned POST
+   * for exactly that key, type and size limit.
+   */
+  async directUpload(input: Record<string, unknown>): Promise<DirectUploadTicket> {
+    if (this.storage.name === 'local') throw new UploadRefused('direct.disabled');
+    const limits = await this.settings.upload();
+    const described = describedFile(input);
+    const topic = typeof input.topic === 'string' && input.topic.trim() ? input.topic.trim() : 'default';
+    this.checkDescribed(described, topic, limits);
+    const dot = described.name.lastIndexOf('.');
+    const url = await this.saveUrl(limits.saveName, {
+      topic,
+      time: now(),
+      fileName: dot === -1 ? described.name : described.name.slice(0, dot),
+      fileSha1: described.sha1,
+      suffix: fileSuffix(described.name),
+    });
+    const post = await this.storage.directUpload({ key: this.keyOf(url)!, maxSize: limits.maxSize, contentType: described.type, expires: DIRECT_UPLOAD_SECONDS });
+    if (!post) throw new UploadRefused('direct.disabled');
+    return { ...post, key: this.keyOf(url)!, fileUrl: url, topic };
+  }
+
+  /**
+   * Step 2 (`/api/Alioss/callback`, `/admin/Alioss/callback`): the uploader reports `{url, name, size, type,
+   * sha1}` of what it sent. Nothing is taken on trust: the object must lie in its topic's folder, exist with
+   * that size (HEAD), be allowed and within the limit, and its bytes must hash to that sha1 and match their
+   * suffix. Then it is recorded like a server upload (reusing an identical earlier one); any refusal records
+   * nothing.
+   */
+  async directCallback(ctx: Context, input: Record<string, unknown>, uploader: Uploader): Promise<UploadedFile> {
+    if (this.storage.name === 'local') throw new UploadRefused('direct.disabled');
+    const limits = await this.settings.upload();
+    const described = describedFile(input);
+    const topic = typeof input.topic === 'string' && input.topic.trim() ? input.topic.trim() : 'default';
+    if (!TOPIC.test(topic)) throw new UploadRefused('topicFormat');
+    const url = this.relativeUrl(typeof input.url === 'string' ? input.url.trim() : '');
+    const key = url && this.keyOf(url);
+    if (!url || !key || !url.startsWith(allowedPrefix(limits.saveName, topic))) throw new UploadRefused('direct.outsidePrefix');
+    const suffix = fileSuffix(url);
+    this.checkDescribed({ ...described, name: described.name || url.slice(url.lastIndexOf('/') + 1) }, topic, limits, suffix);
+
+    const head = await this.storage.head(key);
+    if (!head) throw new UploadRefused('direct.missing');
+    let content: Awaited<ReturnType<UploadService['inspect']>>;
+    try {
+      if (head.size > limits.maxSize) throw this.tooLarge(head.size, limits.maxSize);
+      if (head.size !== described.size) throw new UploadRefused('direct.sizeMismatch', { size: String(head.size) });
+      content = await this.inspect(key, head.size, suffix);
+      if (content.sha1 !== described.sha1) throw new UploadRefused('direct.sha1Mismatch');
+      const sniffedType = content.sniffed?.mime ?? 'application/octet-stream';
+      if (limits.allowedMimeTypes.length > 0 && !limits.allowedMimeTypes.includes(sniffedType)) throw new UploadRefused('notAllowed');
+      if (!contentMatchesSuffix(suffix, content.sniffed?.ext, content.image?.type)) {
+        throw new UploadRefused(IMAGE_SUFFIXES.includes(suffix) ? 'notImage' : 'contentMismatch', { suffix });
+      }
+    } catch (err) {
+      // A refused object must not stay in the bucket, where it could be served; a recorded file is never touched.
+      if (err instanceof UploadRefused) await this.removeUnrecorded(url);
+      throw err;
+    }
+    const mimetype = content.sniffed?.mime ?? 'application/octet-stream';
+
+    const cdnUrl = await this.cdnUrl(ctx);
+    const time = now();
+    const reused = await this.reuse(content.sha1, topic, time);
+    if (reused) {
+      // The identical earlier upload is kept; the copy just sent (under another day's folder, say) goes.
+      if (reused.url !== url) await this.removeUnrecorded(url);
+      return this.present(reused, suffix, cdnUrl);
+    }
+    const name = described.name || url.slice(url.lastIndexOf('/') + 1);
+    const dot = name.lastIndexOf('.');
+    const row = await this.record(
+      { topic, image: content.image, baseName: dot === -1 ? name : name.slice(0, dot), suffix, size: head.size, mimetype, sha1: content.sha1, url, time },
+      uploader,
+    );
+    return this.present(row, suffix, cdnUrl);
+  }
+
+  /** Deletes the stored object of a url that no attachment row points at. */
+  private async removeUnrecorded(url: string): Promise<void> {
+    if (await this.knex('attachment').where({ url }).first()) return;
+    await this.removeFile(url);
+  }
+
+  /** The checks that need only the description: name, size, suffix, type, topic, sha1. */
+  private checkDescribed(file: DescribedFile, topic: string, limits: UploadSettings, suffix = fileSuffix(file.name)): void {
+    if (!file.name || !(file.size > 0)) throw new UploadRefused('noFile');
+    if (file.size > limits.maxSize) throw this.tooLarge(file.size, limits.maxSize);
+    if (!suffixList(limits.allowedSuffixes).includes(suffix)) throw new UploadRefused('notAllowed');
+    if (limits.allowedMimeTypes.length > 0 && !limits.allowedMimeTypes.includes(file.type)) throw new UploadRefused('notAllowed');
+    if (!TOPIC.test(topic)) throw new UploadRefused('topicFormat');
+    if (!SHA1.test(file.sha1)) throw new UploadRefused('direct.badSha1');
+  }
+
+  /** A url as the uploader may report it: relative, or behind the storage's public address. */
+  private relativeUrl(url: string): string | null {
+    if (url.startsWith('/') && !url.startsWith('//')) return url;
+    const base = this.storage.publicUrl;
+    if (base && url.startsWith(`${base}/`)) {
+      try {
+        return decodeURIComponent(url.slice(base.length));
+      } catch {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Reads the stored object once: its SHA-1, its sniffed format, and for images their size (the whole file is
+   * kept for those, at most the upload limit; other files only their first bytes, for the sniffer).
+   */
+  private async inspect(key: string, size: number, suffix: string): Promise<{ sha1: string; sniffed: { ext: string; mime: string } | undefined; image: Checked['image'] }> {
+    const hash = createHash('sha1');
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    const keepAll = IMAGE_SUFFIXES.includes(suffix);
+    for await (const chunk of await this.storage.read(key)) {
+      const bytes = chunk as Buffer;
+      hash.update(bytes);
+      if (keepAll || kept < SNIFF_BYTES) {
+        chunks.push(bytes);
+        kept += bytes.length;
+      }
+    }
+    const head = Buffer.concat(chunks, kept);
+    const sniffed = await fileTypeFromBuffer(head);
+    let image: Checked['image'] = null;
+    if (keepAll || sniffed?.mime.startsWith('image/')) {
+      let dims: { width: number; height: number; type?: string } | null = null;
+      try {
+        dims = kept >= size ? imageSize(head) : null;
+      } catch {
+        dims = null;
+      }
+      if (!dims || !(dims.width > 0) || !(dims.height > 0)) throw new UploadRefused('notImage');
+      image = { width: dims.width, height: dims.height, type: dims.type };
+    }
+    return { sha1: hash.digest('hex'), sniffed, image };
   }
 
   private present(row: AttachmentRow, suffix: string, cdnUrl: string): UploadedFile {

@@ -1,5 +1,3 @@
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import attachmentResource from '../../../resources/routine/attachment.ts';
 import { fileSuffix } from '../../../shared/upload.ts';
 import { ApiError, Success } from '../../../server/middleware/envelope.ts';
@@ -20,20 +18,7 @@ const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
 export function attachmentRoutes(services: Services): ApiRoute[] {
   const { knex, upload } = services;
   const deleted = new WeakMap<ApiRequest, Row[]>();
-  const storageRoot = path.join(services.config.dataDir, 'storage');
-
-  const cdnOf = async (req: ApiRequest) => (await services.settings.site(req.ctx.state.lang, services.config.publicUrl || `//${req.ctx.host}`)).cdnUrl;
-
-  /** Deletes the file, then each folder it leaves empty, up to the storage root. */
-  async function removeFile(url: string): Promise<void> {
-    const file = upload.pathOf(url);
-    if (!file) return;
-    await fsp.rm(file, { force: true });
-    for (let dir = path.dirname(file); dir.startsWith(storageRoot + path.sep); dir = path.dirname(dir)) {
-      if ((await fsp.readdir(dir).catch(() => ['?'])).length > 0) break;
-      await fsp.rmdir(dir).catch(() => undefined);
-    }
-  }
+  const cdnOf = (req: ApiRequest) => upload.cdnUrl(req.ctx);
 
   const { engine, routes } = crudRoutes(services, attachmentResource, {
     actions: ['edit'],
@@ -73,7 +58,7 @@ export function attachmentRoutes(services: Services): ApiRoute[] {
         for (const url of new Set(rows.map((r) => String(r.url)))) {
           // Another row may still point at the same file (an upload repeated after its file went missing).
           if (await knex('attachment').where({ url }).first()) continue;
-          await removeFile(url).catch((err: unknown) => {
+          await upload.removeFile(url).catch((err: unknown) => {
             services.log.warn({ err, url }, 'attachment file not deleted');
             failure = err instanceof Error ? err.message : String(err);
           });

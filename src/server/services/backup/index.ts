@@ -17,7 +17,7 @@ import {
   type BackupManifest,
 } from './manifest.ts';
 import { inspectDatabase, replaceDatabase, snapshotDatabase } from './sqlite.ts';
-import type { BackupStore } from './store.ts';
+import type { ObjectStorage } from '../storage/index.ts';
 
 export type RefusalReason =
   | 'postgres'
@@ -61,11 +61,16 @@ export interface BackupOptions {
   dataDir: string;
   /** SQLite file, or null on PostgreSQL (backed up with the database's own tools). */
   databaseFile: string | null;
-  store: BackupStore;
+  /** Where archives are kept, below BACKUP_PREFIX: DATA_DIR/backups, or the bucket in s3 mode. */
+  storage: ObjectStorage;
   log: Logger;
   /** How many backups of each automatic kind (daily, pre-restore) to keep. */
   keep: number;
 }
+
+/** Key prefix of the archives in the storage. */
+export const BACKUP_PREFIX = 'backups/';
+const ARCHIVE_TYPE = 'application/gzip';
 
 const AUTOMATIC: readonly BackupKind[] = ['daily', 'pre-restore'];
 
@@ -107,9 +112,20 @@ export class BackupService {
     return fs.promises.mkdtemp(path.join(tmp, prefix));
   }
 
+  /** Archives directly below BACKUP_PREFIX, by name. */
+  private async stored(): Promise<{ name: string; bytes: number }[]> {
+    const objects = await this.options.storage.list(BACKUP_PREFIX);
+    return objects.map((o) => ({ name: o.key.slice(BACKUP_PREFIX.length), bytes: o.size })).filter((o) => o.name && !o.name.includes('/'));
+  }
+
+  /** Where an archive is, for people: a file path, or the bucket's address. */
+  locationOf(name: string): string {
+    return this.options.storage.locationOf(BACKUP_PREFIX + name);
+  }
+
   /** Stored backups, newest first. */
   async list(): Promise<BackupListItem[]> {
-    const items = (await this.options.store.list()).map((o) => parseBackupName(o.name, o.bytes)).filter((i): i is BackupListItem => i !== null);
+    const items = (await this.stored()).map((o) => parseBackupName(o.name, o.bytes)).filter((i): i is BackupListItem => i !== null);
     return items.sort((a, b) => b.name.localeCompare(a.name));
   }
 
@@ -129,7 +145,7 @@ export class BackupService {
       const db = path.join(work, DATABASE_NAME);
       await snapshotDatabase(this.options.databaseFile!, db);
       const migration = inspectDatabase(db, { integrity: false }).migration ?? '';
-      const taken = new Set((await this.options.store.list()).map((o) => o.name));
+      const taken = new Set((await this.stored()).map((o) => o.name));
       const name = backupName(kind, new Date(), (n) => taken.has(n));
       const out = path.join(work, name);
       // The database copy first, then the uploads: every attachment row in the copy has its file (uploads
@@ -139,7 +155,7 @@ export class BackupService {
         return manifest;
       });
       const bytes = (await fs.promises.stat(out)).size;
-      await this.options.store.put(name, out);
+      await this.options.storage.put(BACKUP_PREFIX + name, out, ARCHIVE_TYPE);
       this.options.log.info({ backup: name, bytes }, 'backup created');
       await this.prune();
       return parseBackupName(name, bytes)!;
@@ -153,7 +169,7 @@ export class BackupService {
     const items = await this.list();
     for (const kind of AUTOMATIC) {
       for (const old of items.filter((i) => i.kind === kind).slice(this.options.keep)) {
-        await this.options.store.remove(old.name);
+        await this.options.storage.remove(BACKUP_PREFIX + old.name);
         this.options.log.info({ backup: old.name }, 'old backup removed');
       }
     }
@@ -214,13 +230,13 @@ export class BackupService {
 
   private async read(name: string): Promise<Readable> {
     await this.known(name);
-    return this.options.store.read(name);
+    return this.options.storage.read(BACKUP_PREFIX + name);
   }
 
   /** The archive's bytes, for download. */
   async download(name: string): Promise<{ stream: Readable; item: BackupListItem }> {
     const item = await this.known(name);
-    return { stream: await this.options.store.read(name), item };
+    return { stream: await this.options.storage.read(BACKUP_PREFIX + name), item };
   }
 
   /** Everything a restore checks first, without restoring. */
@@ -276,16 +292,17 @@ export class BackupService {
     return this.exclusive(async () => {
       const { dir } = await this.stage(fs.createReadStream(file));
       await fs.promises.rm(dir, { recursive: true, force: true });
-      const taken = new Set((await this.options.store.list()).map((o) => o.name));
+      const taken = new Set((await this.stored()).map((o) => o.name));
       const name = backupName('upload', new Date(), (n) => taken.has(n));
       const bytes = (await fs.promises.stat(file)).size;
-      await this.options.store.put(name, file);
+      await this.options.storage.put(BACKUP_PREFIX + name, file, ARCHIVE_TYPE);
+      await fs.promises.rm(file, { force: true });
       return parseBackupName(name, bytes)!;
     });
   }
 
   async remove(name: string): Promise<void> {
     await this.known(name);
-    await this.options.store.remove(name);
+    await this.options.storage.remove(BACKUP_PREFIX + name);
   }
 }
