@@ -11,7 +11,7 @@ import {
   type TokenSide,
 } from '../shared/request/client.ts';
 import type { UploadSettings } from '../shared/site.ts';
-import { IMAGE_SUFFIXES, checkUpload, fileSuffix, suffixList, toMiB, type UploadedFile } from '../shared/upload.ts';
+import { IMAGE_SUFFIXES, checkUpload, fileSuffix, suffixList, toMiB, type DirectUploadTicket, type UploadedFile } from '../shared/upload.ts';
 import { Icon } from './lib/Icon.tsx';
 
 export interface UploaderProps {
@@ -85,8 +85,15 @@ interface RawAnswer {
   text: string;
 }
 
+/** SHA-1 of a file in hex, or null where the browser has no digest (a page not served over https). */
+async function sha1Of(file: File): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = await crypto.subtle.digest('SHA-1', await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** XMLHttpRequest rather than fetch: only it reports upload progress. */
-function post(url: string, body: FormData, headers: Record<string, string>, onProgress: (percent: number) => void): Promise<RawAnswer> {
+function post(url: string, body: FormData | string, headers: Record<string, string>, onProgress: (percent: number) => void): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -172,38 +179,70 @@ export default function Uploader({
     }
   }
 
-  async function send(file: File, retried = false): Promise<UploadedFile> {
-    const path = endpoint === 'admin' ? rewriteAdminUrl('/admin/ajax/upload', adminBase()) : '/api/ajax/upload';
-    // The same headers as the request client: language, API marker and whichever tokens are held.
+  /** Posts to the portal's API with the request client's headers (language, API marker, tokens held). */
+  async function call<T>(path: string, body: FormData | Record<string, unknown>, onProgress: (percent: number) => void = () => {}): Promise<Envelope<T | null>> {
     const tokens = createTokenStore(window.localStorage);
     const headers: Record<string, string> = { 'think-lang': i18n.language, server: 'true' };
     const adminToken = tokens.get('admin', 'access');
     const userToken = tokens.get('user', 'access');
     if (adminToken) headers.batoken = adminToken;
     if (userToken) headers['ba-user-token'] = userToken;
-    const body = new FormData();
-    body.append('file', file);
-    if (topic) body.append('topic', topic);
-
+    if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
     let answer: RawAnswer;
     try {
-      answer = await post(path, body, headers, (percent) => setProgress({ name: file.name, percent }));
+      answer = await post(path, body instanceof FormData ? body : JSON.stringify(body), headers, onProgress);
     } catch {
       throw new UploadFailure({ text: tRequest(navigator.onLine ? 'serverException' : 'offline') });
     }
     if (answer.status < 200 || answer.status >= 300) throw new UploadFailure({ text: httpStatusMessage(answer.status, path, tRequest) });
-    let envelope: Envelope<{ file: UploadedFile } | null>;
     try {
-      envelope = JSON.parse(answer.text) as Envelope<{ file: UploadedFile } | null>;
+      return JSON.parse(answer.text) as Envelope<T | null>;
     } catch {
       throw new UploadFailure({ text: tRequest('serverException') });
     }
-    if (envelope.code === ApiCode.success && envelope.data?.file) return envelope.data.file;
+  }
+
+  const apiPath = (action: string) => (endpoint === 'admin' ? rewriteAdminUrl(`/admin/${action}`, adminBase()) : `/api/${action}`);
+
+  /** Uploads in a bucket: a ticket from the portal, the file straight to the bucket, then the portal checks and records it. */
+  async function sendDirect(file: File, sha1: string): Promise<Envelope<unknown>> {
+    const onProgress = (percent: number) => setProgress({ name: file.name, percent });
+    const described = { name: file.name, size: file.size, type: file.type || 'application/octet-stream', sha1, ...(topic ? { topic } : {}) };
+    const ticket = await call<DirectUploadTicket>(apiPath('Alioss/params'), described);
+    if (ticket.code !== ApiCode.success || !ticket.data) return ticket;
+    const form = new FormData();
+    for (const [field, value] of Object.entries(ticket.data.fields)) form.append(field, value);
+    form.append('file', file);
+    let stored: RawAnswer;
+    try {
+      stored = await post(ticket.data.url, form, {}, onProgress);
+    } catch {
+      throw new UploadFailure({ text: tRequest(navigator.onLine ? 'serverException' : 'offline') });
+    }
+    if (stored.status < 200 || stored.status >= 300) throw new UploadFailure({ text: t('direct.bucketRefused') });
+    return call<{ file: UploadedFile }>(apiPath('Alioss/callback'), { ...described, url: ticket.data.fileUrl });
+  }
+
+  async function send(file: File, retried = false): Promise<UploadedFile> {
+    // Without a digest in this browser, the file goes through the portal, which stores it in the bucket itself.
+    const sha1 = settings.mode === 'local' ? null : await sha1Of(file);
+    let envelope: Envelope<unknown>;
+    if (sha1) {
+      envelope = await sendDirect(file, sha1);
+    } else {
+      const body = new FormData();
+      body.append('file', file);
+      if (topic) body.append('topic', topic);
+      envelope = await call<{ file: UploadedFile }>(apiPath('ajax/upload'), body, (percent) => setProgress({ name: file.name, percent }));
+    }
+    // Success carries the file; a refusal may say that a login is needed.
+    const data = envelope.data as { file?: UploadedFile; type?: string } | null;
+    if (envelope.code === ApiCode.success && data?.file) return data.file;
     if (envelope.code === ApiCode.tokenExpired) {
       if (!retried && (await refreshToken())) return send(file, true);
       throw new UploadFailure({ text: t('ui.loginExpired'), login: true });
     }
-    const needLogin = envelope.code === ApiCode.loginState && (envelope.data as { type?: string } | null)?.type === NEED_LOGIN;
+    const needLogin = envelope.code === ApiCode.loginState && data?.type === NEED_LOGIN;
     throw new UploadFailure({ text: envelope.msg || t('ui.failed'), login: needLogin });
   }
 

@@ -20,6 +20,17 @@ export interface UploadCandidate {
   type?: string;
 }
 
+/** What the uploader needs to send a file straight to the bucket. */
+export interface DirectUploadTicket {
+  /** Where the form goes, and its fields (the file goes last, as `file`). */
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+  /** The attachment url to report to the callback once the bucket has the file. */
+  fileUrl: string;
+  topic: string;
+}
+
 /** `data.file` of a successful upload: the attachment row without create_time and quote (reference 6.2). */
 export interface UploadedFile {
   id: number;

@@ -5,8 +5,7 @@ import { createMember, memberToken } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
 import { png } from '../helpers/images.ts';
 import { BUCKET, startBucket, type TestBucket } from '../helpers/s3.ts';
-import type { UploadedFile } from '../../src/shared/upload.ts';
-import type { DirectUploadTicket } from '../../src/server/services/upload.ts';
+import type { DirectUploadTicket, UploadedFile } from '../../src/shared/upload.ts';
 
 let bucket: TestBucket;
 let server: TestServer;

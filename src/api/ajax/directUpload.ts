@@ -1,6 +1,7 @@
 import type { Services } from '../../server/services/index.ts';
 import { ApiError, Success } from '../../server/middleware/envelope.ts';
-import { UploadRefused, type DirectUploadTicket, type Uploader } from '../../server/services/upload.ts';
+import { UploadRefused, type Uploader } from '../../server/services/upload.ts';
+import type { DirectUploadTicket } from '../../shared/upload.ts';
 import type { UploadedFile } from '../../shared/upload.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 

@@ -11,7 +11,7 @@ import { imageSize } from 'image-size';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import type { AppConfig } from '../config.ts';
 import { formatTime } from '../../shared/time.ts';
-import { IMAGE_SUFFIXES, fileSuffix, suffixList, toMiB, type UploadedFile } from '../../shared/upload.ts';
+import { IMAGE_SUFFIXES, fileSuffix, suffixList, toMiB, type DirectUploadTicket, type UploadedFile } from '../../shared/upload.ts';
 import type { UploadSettings } from '../../shared/site.ts';
 import type { Settings } from './settings.ts';
 import { now } from './clock.ts';
@@ -194,17 +194,6 @@ function describedFile(input: Record<string, unknown>): DescribedFile {
     type: MIME.test(type) ? type : 'application/octet-stream',
     sha1: text(input.sha1).toLowerCase(),
   };
-}
-
-/** What the uploader needs to send a file straight to the bucket. */
-export interface DirectUploadTicket {
-  /** Where the form goes, and its fields (the file goes last, as `file`). */
-  url: string;
-  fields: Record<string, string>;
-  key: string;
-  /** The attachment url to report to the callback once the bucket has the file. */
-  fileUrl: string;
-  topic: string;
 }
 
 /** Seconds a presigned POST is valid: enough to send the largest allowed file on a slow line, no more. */
