@@ -13,6 +13,8 @@ const LAUNCHER_FILE = path.join(ROOT, 'dist/portal/start.cjs');
 const RUNTIME_MODULE = path.join(ROOT, 'src/server/runtime.ts');
 /** Database drivers knex can load that the portal does not use (pg stays loadable from node_modules). */
 const UNUSED_DRIVERS = ['pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2', 'mariadb', 'oracledb', 'tedious', 'sqlite3'];
+/** The bucket driver's SDK, loaded from node_modules only with UPLOAD_MODE=s3: most sites never pay its megabytes. */
+const STORAGE_SDK = ['@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner'];
 
 const rootRequire = createRequire(path.join(ROOT, 'package.json'));
 
@@ -108,7 +110,7 @@ export async function bundleServer(buildId: string): Promise<void> {
     sourcemap: 'external',
     legalComments: 'none',
     charset: 'ascii',
-    external: UNUSED_DRIVERS,
+    external: [...UNUSED_DRIVERS, ...STORAGE_SDK],
     define: {
       PORTAL_BUNDLE: JSON.stringify(info),
       // Drops React's development builds and the like from the bundle.

@@ -1,27 +1,32 @@
 import test from 'ava';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import { api } from '../helpers/server.ts';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { createDatabase, dropDatabase, postgresUrl } from '../helpers/postgres.ts';
 import { startProcess, type ServerProcess } from '../helpers/processes.ts';
+import { startBucket, type TestBucket } from '../helpers/s3.ts';
+import { png } from '../helpers/images.ts';
+import type { DirectUploadTicket, UploadedFile } from '../../src/shared/upload.ts';
 import { CaptchaService, type StoredCaptcha } from '../../src/server/services/captcha.ts';
 import { loadSecret } from '../../src/server/services/secrets.ts';
 
-// Two server processes (the production bundle, each with a DATA_DIR of its own) on one PostgreSQL database,
-// as behind a load balancer: what one process learns, the other must know (issue 14, item 5). Runs in the
-// PostgreSQL pass of `npm test`.
+// Two server processes (the production bundle, each with a DATA_DIR of its own) on one PostgreSQL database
+// and one bucket (s3rver), as behind a load balancer: what one process learns or stores, the other must know
+// (issue 14, item 5). Runs in the PostgreSQL pass of `npm test`.
 
 let a: ServerProcess;
 let b: ServerProcess;
 let db: { name: string; url: string };
 let knex: Knex;
 let adminToken: string;
+let bucket: TestBucket;
 
 test.before(async () => {
   if (!postgresUrl()) throw new Error('the multi-process tests need TEST_DB=postgres and TEST_DATABASE_URL (npm test runs them in its PostgreSQL pass)');
   db = await createDatabase('portal_processes', process.env.TEST_PG_TEMPLATE);
-  const env = { DATABASE_URL: db.url, ADMIN_PASSWORD, SEED_DEMO: '1', ADMIN_LOGIN_CAPTCHA: '0', RATE_LIMIT_FACTOR: '1' };
+  bucket = await startBucket();
+  const env = { DATABASE_URL: db.url, ADMIN_PASSWORD, SEED_DEMO: '1', ADMIN_LOGIN_CAPTCHA: '0', RATE_LIMIT_FACTOR: '1', ...bucket.env };
   // One after the other: the first start migrates and seeds (a fresh database), the second finds it done.
   a = await startProcess(env);
   b = await startProcess(env);
@@ -35,6 +40,7 @@ test.after.always(async () => {
   await knex?.destroy();
   await a?.stop();
   await b?.stop();
+  await bucket?.stop();
   if (db) await dropDatabase(db.name);
 });
 
@@ -88,4 +94,50 @@ test('a news edit on A changes the page B has cached within one second', async (
     if (!html.includes(title)) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   t.true(html.includes(title), `B still served the old page ${Date.now() - edited} ms after the edit`);
+});
+
+/** The attachment list of a process, as the admin sees it. */
+async function listedOn(server: ServerProcess, id: number): Promise<boolean> {
+  const list = await api<{ list: { id: number }[] }>(server.url, '/admin/routine.Attachment/index?limit=100', { headers: { batoken: adminToken } });
+  return list.body.data.list.some((row) => Number(row.id) === id);
+}
+
+/** The bytes B serves for an attachment url: its /storage/ redirect, followed to the bucket. */
+async function servedBy(server: ServerProcess, url: string): Promise<Buffer> {
+  const res = await fetch(server.url + url);
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+test('a file uploaded through A, through the portal or straight to the bucket, is listed and served by B', async (t) => {
+  const viaPortal = png([30, 60, 90]);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(viaPortal)], { type: 'image/png' }), 'lock.png');
+  const uploaded = (await (await fetch(`${a.url}/admin/ajax/upload`, { method: 'POST', body: form, headers: { server: 'true', batoken: adminToken } })).json()) as {
+    code: number;
+    msg: string;
+    data: { file: UploadedFile };
+  };
+  t.is(uploaded.code, 1, uploaded.msg);
+  t.true(await listedOn(b, uploaded.data.file.id));
+  t.deepEqual(await servedBy(b, uploaded.data.file.url), viaPortal);
+
+  const direct = png([90, 60, 30]);
+  const described = { name: 'weir.png', size: direct.length, type: 'image/png', sha1: createHash('sha1').update(direct).digest('hex') };
+  const ticket = await api<DirectUploadTicket>(a.url, '/admin/Alioss/params', { headers: { batoken: adminToken }, body: described });
+  t.is(ticket.body.code, 1, ticket.body.msg);
+  const post = new FormData();
+  for (const [name, value] of Object.entries(ticket.body.data.fields)) post.append(name, value);
+  post.append('file', new Blob([new Uint8Array(direct)], { type: 'image/png' }), 'weir.png');
+  t.true((await fetch(ticket.body.data.url, { method: 'POST', body: post })).ok);
+  const recorded = await api<{ file: UploadedFile }>(a.url, '/admin/Alioss/callback', { headers: { batoken: adminToken }, body: { ...described, url: ticket.body.data.fileUrl } });
+  t.is(recorded.body.code, 1, recorded.body.msg);
+  t.true(await listedOn(b, recorded.body.data.file.id));
+  t.deepEqual(await servedBy(b, recorded.body.data.file.url), direct);
+
+  // The same file sent to B is the row A recorded: one storage, one dedupe.
+  const again = new FormData();
+  again.append('file', new Blob([new Uint8Array(viaPortal)], { type: 'image/png' }), 'lock.png');
+  const onB = (await (await fetch(`${b.url}/admin/ajax/upload`, { method: 'POST', body: again, headers: { server: 'true', batoken: adminToken } })).json()) as { data: { file: UploadedFile } };
+  t.is(onB.data.file.id, uploaded.data.file.id);
 });

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { S3Settings } from '../../config.ts';
+import { ConfigError, type S3Settings } from '../../config.ts';
 import { ObjectMissing, type DirectUpload, type DirectUploadRules, type ListedObject, type ObjectInfo, type ObjectStorage } from './types.ts';
 
 type S3Module = typeof import('@aws-sdk/client-s3');
@@ -37,7 +37,9 @@ export class S3Storage implements ObjectStorage {
   }
 
   static async create(settings: S3Settings): Promise<S3Storage> {
-    const sdk = await import('@aws-sdk/client-s3');
+    const sdk = await import('@aws-sdk/client-s3').catch((err: unknown) => {
+      throw new ConfigError(`UPLOAD_MODE=s3 needs the AWS SDK from node_modules (npm install; the single executable carries no bucket driver): ${String(err)}`);
+    });
     const client = new sdk.S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
