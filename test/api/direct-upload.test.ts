@@ -253,3 +253,29 @@ test.serial('backups are kept in the bucket under backups/', async (t) => {
   await server.app.services.backup.remove(item.name);
   t.deepEqual(await bucket.keys('backups/'), []);
 });
+
+test.serial("pages may load files from the bucket and post to it (CSP); with S3_PUBLIC_URL, files are shown and redirected there", async (t) => {
+  const csp = (await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? '';
+  for (const directive of ['img-src', 'media-src', 'connect-src']) {
+    t.true(csp.split(';').some((d) => d.startsWith(directive) && d.includes(bucket.endpoint)), directive);
+  }
+
+  const publicUrl = `${bucket.endpoint}/${BUCKET}`;
+  const withCdn = await startServer({ ...bucket.env, S3_PUBLIC_URL: `${publicUrl}/` });
+  try {
+    const { body } = await api<{ site: { cdnUrl: string } }>(withCdn.url, '/api/index/index');
+    t.is(body.data.site.cdnUrl, publicUrl);
+    const bytes = png([120, 80, 40]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'gate.png');
+    const res = await fetch(`${withCdn.url}/admin/ajax/upload`, { method: 'POST', body: form, headers: { server: 'true', batoken: await superToken(withCdn) } });
+    const { file } = ((await res.json()) as { data: { file: UploadedFile } }).data;
+    t.is(file.full_url, publicUrl + file.url);
+    t.deepEqual(Buffer.from(await (await fetch(file.full_url)).arrayBuffer()), bytes);
+    const redirect = await fetch(withCdn.url + file.url, { redirect: 'manual' });
+    t.is(redirect.status, 302);
+    t.is(redirect.headers.get('location'), publicUrl + file.url);
+  } finally {
+    await withCdn.stop();
+  }
+});
