@@ -303,7 +303,8 @@ export default function Uploader({
   const typesText = (images ? allowed : [...allowed, ...settings.allowedMimeTypes]).join(', ');
 
   return (
-    <div className="portal-uploader">
+    // The spec's upload-mode switch: local storage reads "disable" (through the portal), a bucket "enable" (direct).
+    <div className="portal-uploader" data-direct-upload={settings.mode === 'local' ? 'disable' : 'enable'}>
       {name ? <input type="hidden" name={name} value={items.map((i) => i.url).join(',')} /> : null}
       {items.length > 0 ? (
         <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">

@@ -44,6 +44,7 @@ test('an admin avatar goes straight to the bucket and is shown from it', async (
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
   await page.goto(`${server.url}/admin/routine/adminInfo?lang=en`);
   await page.waitForSelector('[data-screen="adminInfo"] .portal-uploader input[type="file"]');
+  t.is(await page.$eval('[data-screen="adminInfo"] .portal-uploader', (e) => e.getAttribute('data-direct-upload')), 'enable');
 
   const input = await page.$('[data-screen="adminInfo"] .portal-uploader input[type="file"]');
   await input!.uploadFile(pngFile());

@@ -85,6 +85,7 @@ test.serial('register with an e-mail code, edit the profile, upload an avatar, l
   const input = await page.$('.portal-uploader input[type="file"]');
   await input!.uploadFile(pngFile());
   await page.waitForSelector('.portal-uploader img[src*="/storage/"]');
+  t.is(await page.$eval('.portal-uploader', (e) => e.getAttribute('data-direct-upload')), 'disable', 'local storage: through the portal');
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/profile') && r.request().method() === 'POST');
   await page.click('[data-screen="profile"] form button[type="submit"]');
   t.is(((await (await saved).json()) as { code: number }).code, 1);
