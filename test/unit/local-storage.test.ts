@@ -10,7 +10,7 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return out;
 }
 
-test('the local driver keeps objects under its folder, reads ranges, lists by prefix and tidies empty folders', async (t) => {
+test('the local driver keeps objects under its folder, reads ranges, lists by prefix and tidies the folders it empties', async (t) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-storage-'));
   t.teardown(() => fs.rmSync(root, { recursive: true, force: true }));
   const storage = new LocalStorage(root);
@@ -34,6 +34,7 @@ test('the local driver keeps objects under its folder, reads ranges, lists by pr
 
   await storage.remove('storage/default/20261123/a.txt');
   t.is(await storage.head('storage/default/20261123/a.txt'), null);
-  t.false(fs.existsSync(path.join(root, 'storage')), 'emptied folders go, up to the root');
+  t.false(fs.existsSync(path.join(root, 'storage/default')), 'emptied folders go');
+  t.true(fs.existsSync(path.join(root, 'storage')), 'up to the top folder, which stays');
   t.true(fs.existsSync(path.join(root, 'backups/b.tar.gz')));
 });

@@ -51,12 +51,12 @@ export class LocalStorage implements ObjectStorage {
     return createReadStream(file, range);
   }
 
-  /** Deletes the file, then each folder it leaves empty, up to the root. */
+  /** Deletes the file, then each folder it leaves empty, up to the key's top folder (storage/, backups/), which stays. */
   async remove(key: string): Promise<void> {
     const file = this.fileOf(key);
     if (!file) return;
     await fsp.rm(file, { force: true });
-    for (let dir = path.dirname(file); dir.startsWith(this.root + path.sep); dir = path.dirname(dir)) {
+    for (let dir = path.dirname(file); path.dirname(dir).startsWith(this.root + path.sep); dir = path.dirname(dir)) {
       if ((await fsp.readdir(dir).catch(() => ['?'])).length > 0) break;
       await fsp.rmdir(dir).catch(() => undefined);
     }
