@@ -210,16 +210,18 @@ export default function Uploader({
     const described = { name: file.name, size: file.size, type: file.type || 'application/octet-stream', sha1, ...(topic ? { topic } : {}) };
     const ticket = await call<DirectUploadTicket>(apiPath('Alioss/params'), described);
     if (ticket.code !== ApiCode.success || !ticket.data) return ticket;
-    const form = new FormData();
-    for (const [field, value] of Object.entries(ticket.data.fields)) form.append(field, value);
-    form.append('file', file);
-    let stored: RawAnswer;
-    try {
-      stored = await post(ticket.data.url, form, {}, onProgress);
-    } catch {
-      throw new UploadFailure({ text: tRequest(navigator.onLine ? 'serverException' : 'offline') });
+    if (!ticket.data.stored) {
+      const form = new FormData();
+      for (const [field, value] of Object.entries(ticket.data.fields)) form.append(field, value);
+      form.append('file', file);
+      let sent: RawAnswer;
+      try {
+        sent = await post(ticket.data.url, form, {}, onProgress);
+      } catch {
+        throw new UploadFailure({ text: tRequest(navigator.onLine ? 'serverException' : 'offline') });
+      }
+      if (sent.status < 200 || sent.status >= 300) throw new UploadFailure({ text: t('direct.bucketRefused') });
     }
-    if (stored.status < 200 || stored.status >= 300) throw new UploadFailure({ text: t('direct.bucketRefused') });
     return call<{ file: UploadedFile }>(apiPath('Alioss/callback'), { ...described, url: ticket.data.fileUrl });
   }
 

@@ -22,7 +22,9 @@ export interface UploadCandidate {
 
 /** What the uploader needs to send a file straight to the bucket. */
 export interface DirectUploadTicket {
-  /** Where the form goes, and its fields (the file goes last, as `file`). */
+  /** The bucket already holds this very file as an attachment: send nothing, just report it to the callback. */
+  stored: boolean;
+  /** Where the form goes, and its fields (the file goes last, as `file`); empty when `stored`. */
   url: string;
   fields: Record<string, string>;
   key: string;

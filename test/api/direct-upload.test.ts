@@ -58,8 +58,10 @@ async function sendToBucket(ticket: DirectUploadTicket, bytes: Uint8Array, type:
 async function directUpload(side: 'admin' | 'api', bytes: Uint8Array, described: Described, headers: Record<string, string>, lang = 'en') {
   const params = await api<DirectUploadTicket>(server.url, `/${side}/Alioss/params`, { body: described, headers, lang });
   if (params.body.code !== 1) return params;
-  const status = await sendToBucket(params.body.data, bytes, described.type);
-  if (status >= 300) throw new Error(`the bucket answered ${status}`);
+  if (!params.body.data.stored) {
+    const status = await sendToBucket(params.body.data, bytes, described.type);
+    if (status >= 300) throw new Error(`the bucket answered ${status}`);
+  }
   return api<{ file: UploadedFile }>(server.url, `/${side}/Alioss/callback`, { body: { ...described, url: params.body.data.fileUrl }, headers, lang });
 }
 
@@ -131,6 +133,8 @@ test.serial('a member direct upload needs the upload rule; an identical file reu
   t.true(Number(file.user_id) > 0);
 
   const before = await attachments();
+  const repeated = await api<DirectUploadTicket>(server.url, '/api/Alioss/params', { body: described, headers: memberHeaders });
+  t.like(repeated.body.data, { stored: true, url: '', fields: {}, fileUrl: file.url }, 'the same file the same day: nothing to send');
   const second = await directUpload('api', bytes, described, memberHeaders);
   t.is((second.body.data as { file: UploadedFile }).file.id, file.id);
   t.is(await attachments(), before);
@@ -230,6 +234,10 @@ test.serial('the ticket allows one key in the topic folder, the declared type an
       ['eq', '$Content-Type', 'image/png'],
     ],
   );
+  t.true(
+    policy.conditions.some((c) => JSON.stringify(c) === JSON.stringify({ key: ticket.key })),
+    'exactly this key',
+  );
   const seconds = (Date.parse(policy.expiration) - Date.now()) / 1000;
   t.true(seconds > 0 && seconds <= 600, String(seconds));
 
@@ -277,5 +285,35 @@ test.serial("pages may load files from the bucket and post to it (CSP); with S3_
     t.is(redirect.headers.get('location'), publicUrl + file.url);
   } finally {
     await withCdn.stop();
+  }
+});
+
+test.serial('no ticket can overwrite a recorded file: one claiming its name and SHA-1 sends nothing; another file under its name is refused', async (t) => {
+  const bytes = png([44, 55, 66]);
+  const described = describe(bytes, 'lock-gate.png');
+  const first = await directUpload('admin', bytes, described, asAdmin());
+  t.is(first.body.code, 1, first.body.msg);
+  const { file } = first.body.data as { file: UploadedFile };
+
+  // A member who knows the file's name, day and SHA-1 gets no form to post with, and the file stays as it was.
+  const claim = await api<DirectUploadTicket>(server.url, '/api/Alioss/params', { body: described, headers: memberHeaders });
+  t.like(claim.body.data, { stored: true, url: '', fields: {} });
+  const claimed = await api<{ file: UploadedFile }>(server.url, '/api/Alioss/callback', { body: { ...described, url: claim.body.data.fileUrl }, headers: memberHeaders });
+  t.is(claimed.body.data.file.id, file.id);
+  t.deepEqual(Buffer.from(await (await fetch(`${server.url}${file.url}`)).arrayBuffer()), bytes);
+
+  // A template without {fileSha1} or {random}: another file with the same name is refused, as on the server path.
+  await server.app.knex('config').where({ name: 'upload_save_name' }).update({ value: '/storage/{topic}/{fileName}{.suffix}' });
+  server.app.services.settings.invalidate();
+  try {
+    const a = png([1, 1, 1]);
+    const b = png([2, 2, 2]);
+    t.is((await directUpload('admin', a, describe(a, 'map.png'), asAdmin())).body.code, 1);
+    const other = await api(server.url, '/admin/Alioss/params', { body: describe(b, 'map.png'), headers: asAdmin(), lang: 'en' });
+    t.is(other.body.code, 0);
+    t.is(other.body.msg, 'A different file is already stored under this name; add {fileSha1} or {random} to the storage name template');
+  } finally {
+    await server.app.knex('config').where({ name: 'upload_save_name' }).update({ value: '/storage/{topic}/{year}{mon}{day}/{fileName}{fileSha1}{.suffix}' });
+    server.app.services.settings.invalidate();
   }
 });

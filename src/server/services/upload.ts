@@ -472,9 +472,17 @@ export class UploadService {
       fileSha1: described.sha1,
       suffix: fileSuffix(described.name),
     });
-    const post = await this.storage.directUpload({ key: this.keyOf(url)!, maxSize: limits.maxSize, contentType: described.type, expires: DIRECT_UPLOAD_SECONDS });
+    const key = this.keyOf(url)!;
+    // Never a ticket that could overwrite a recorded file: the same file is reported as it is, another refused
+    // as on the server path. An unrecorded object there (an upload never reported) may be replaced.
+    const recorded = await this.knex<AttachmentRow>('attachment').where({ url }).select('sha1');
+    if (recorded.length > 0 && (await this.storage.head(key))) {
+      if (!recorded.some((row) => row.sha1 === described.sha1)) throw new UploadRefused('nameTaken');
+      return { stored: true, url: '', fields: {}, key, fileUrl: url, topic };
+    }
+    const post = await this.storage.directUpload({ key, maxSize: limits.maxSize, contentType: described.type, expires: DIRECT_UPLOAD_SECONDS });
     if (!post) throw new UploadRefused('direct.disabled');
-    return { ...post, key: this.keyOf(url)!, fileUrl: url, topic };
+    return { stored: false, ...post, key, fileUrl: url, topic };
   }
 
   /**
