@@ -48,7 +48,7 @@ test('an admin avatar goes straight to the bucket and is shown from it', async (
 
   const input = await page.$('[data-screen="adminInfo"] .portal-uploader input[type="file"]');
   await input!.uploadFile(pngFile());
-  await page.waitForFunction(() => (document.querySelector('[data-screen="adminInfo"] .portal-uploader img') as HTMLImageElement | null)?.naturalWidth === 64, { timeout: 15_000 });
+  await page.waitForFunction(() => (document.querySelector('[data-screen="adminInfo"] .portal-uploader img') as HTMLImageElement | null)?.naturalWidth === 64, { timeout: 30_000 });
 
   t.deepEqual(
     posts.filter((p) => p === 'bucket' || p.includes('Alioss') || p.includes('ajax/upload')),
