@@ -146,6 +146,11 @@ export function actionsOf(def: ResourceDef): readonly string[] {
   return def.actions ?? ['index', 'add', 'edit', 'del', ...(def.weighField ? ['sortable'] : [])];
 }
 
+/** Whether the server has this action of the resource: the admin shows no button for one it lacks. */
+export function offers(def: ResourceDef, action: string): boolean {
+  return actionsOf(def).includes(action);
+}
+
 /** Which of a resource's actions the generic CRUD serves. */
 export function genericActionsOf(def: ResourceDef): GenericAction[] {
   return GENERIC_ACTIONS.filter((a) => actionsOf(def).includes(a));

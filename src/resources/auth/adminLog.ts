@@ -20,4 +20,5 @@ export default defineResource({
   defaultOrder: ['id', 'desc'],
   timestamps: false,
   menu: { parent: 'auth', icon: 'el-icon-List', weigh: 96 },
+  actions: ['index'],
 });

@@ -30,4 +30,5 @@ export default defineResource({
   defaultOrder: ['last_upload_time', 'desc'],
   timestamps: false,
   menu: { parent: 'routine', icon: 'fa fa-folder', weigh: 87 },
+  actions: ['index', 'edit', 'del'],
 });

@@ -54,4 +54,5 @@ export default defineResource({
   defaultOrder: ['weigh', 'desc'],
   timestamps: false,
   menu: { parent: 'routine', icon: 'el-icon-Tools', weigh: 88 },
+  actions: ['index', 'add', 'edit', 'del', 'sendTestMail'],
 });

@@ -21,4 +21,5 @@ export default defineResource({
   defaultOrder: ['id', 'desc'],
   timestamps: false,
   menu: { parent: 'security', icon: 'fa fa-database', weigh: 84 },
+  actions: ['index', 'del', 'info', 'restore'],
 });

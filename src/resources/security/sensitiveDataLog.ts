@@ -25,4 +25,5 @@ export default defineResource({
   defaultOrder: ['id', 'desc'],
   timestamps: false,
   menu: { parent: 'security', icon: 'fa fa-expeditedssl', weigh: 83 },
+  actions: ['index', 'del', 'info', 'rollback'],
 });

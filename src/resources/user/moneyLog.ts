@@ -22,4 +22,5 @@ export default defineResource({
   defaultOrder: ['id', 'desc'],
   timestamps: false,
   menu: { parent: 'user', icon: 'el-icon-Money', weigh: 91 },
+  actions: ['index', 'add'],
 });

@@ -19,4 +19,5 @@ export default defineResource({
   defaultOrder: ['id', 'desc'],
   timestamps: false,
   menu: { parent: 'user', icon: 'el-icon-Discount', weigh: 90 },
+  actions: ['index', 'add'],
 });

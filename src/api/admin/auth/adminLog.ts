@@ -6,7 +6,6 @@ import { crudRoutes } from '../crud.ts';
 /** auth/adminLog: generic index; an admin who is not super sees only their own entries (reference 3.4). */
 export function adminLogRoutes(services: Services): ApiRoute[] {
   return crudRoutes(services, adminLogResource, {
-    actions: ['index'],
     hooks: {
       scope(query, req) {
         if (!req.adminPermissions?.super) query.where('admin_log.admin_id', req.admin!.id);

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { actionUrl } from '../../../resources/naming.ts';
-import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
+import { offers, type FieldDef, type ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { CrudDetails } from './CrudDetails.tsx';
 import { CrudForm } from './CrudForm.tsx';
 import { CrudPagination } from './CrudPagination.tsx';
 import { CrudStyles } from './CrudStyles.tsx';
@@ -39,17 +40,20 @@ export interface CrudFormSlot {
   onSaved(): void;
 }
 
-type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id: string } | { kind: 'delete'; ids: string[] };
+type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id: string } | { kind: 'delete'; ids: string[] } | { kind: 'view'; row: Row };
 
 /**
  * A whole resource screen: remark, toolbar, common search, table, pagination, the add/edit form and the
- * delete confirmation, each button shown only when the admin holds its permission node.
+ * delete confirmation, each button shown only when the server has its action (the definition's `actions`)
+ * and the admin holds its permission node. A resource without an edit action (a log) shows each record in a
+ * read-only details dialog instead.
  */
 export function CrudPage({ def, list: listOptions, formFields, without = [], rowActions, toolbar, renderForm }: CrudPageProps) {
   const { request, auth } = useAdmin();
   const { t } = useResourceLabels(def);
   const list = useCrudList(def, listOptions);
-  const can = (action: CrudAction) => !without.includes(action) && auth(action);
+  const can = (action: CrudAction) => offers(def, action) && !without.includes(action) && auth(action);
+  const readOnly = !offers(def, 'edit');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [searchOpen, setSearchOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -147,11 +151,13 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], row
         onSelect={selectable ? setSelected : undefined}
         onEdit={can('edit') ? (row) => setPending({ kind: 'form', mode: 'edit', id: String(row[pk]) }) : undefined}
         onDelete={can('del') ? (row) => setPending({ kind: 'delete', ids: [String(row[pk])] }) : undefined}
+        onView={readOnly ? (row) => setPending({ kind: 'view', row }) : undefined}
         onMove={dragSort ? (id, targetId) => void move(id, targetId) : undefined}
         rowActions={rowActions ? (row) => rowActions(row, reload) : undefined}
       />
       <CrudPagination page={list.query.page} limit={list.query.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
       {form && (renderForm ? renderForm(form) : <CrudForm def={def} {...form} fields={formFields} />)}
+      {pending?.kind === 'view' && <CrudDetails def={def} row={pending.row} onClose={() => setPending(null)} />}
       {pending?.kind === 'delete' && (
         <ConfirmDialog
           danger

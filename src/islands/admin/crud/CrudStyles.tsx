@@ -18,6 +18,8 @@ const CSS = `
 .crud-table th.crud-actions,.crud-table td.crud-actions{position:sticky;right:0;background:var(--bs-body-bg);box-shadow:-1px 0 0 var(--bs-border-color);white-space:nowrap}
 .crud-table td,.crud-table th{white-space:nowrap}
 .crud-table .crud-text{display:inline-block;max-width:22rem;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
+.crud-details .crud-text{display:inline;max-width:none;white-space:normal}
+.crud-json{white-space:pre-wrap;word-break:break-word;font-size:.8125rem;background:var(--bs-tertiary-bg);padding:.5rem .75rem;border-radius:.375rem}
 .crud-table img.crud-thumb{width:2.5rem;height:2.5rem;object-fit:cover;border-radius:.25rem}
 .crud-table tr.crud-dragging{opacity:.5}
 .crud-table tr.crud-drop-target>td{box-shadow:inset 0 2px 0 var(--bs-primary)}

@@ -87,6 +87,8 @@ export interface CrudTableProps {
   onSelect?(ids: Set<string>): void;
   onEdit?(row: Row): void;
   onDelete?(row: Row): void;
+  /** A read-only details view of the row. */
+  onView?(row: Row): void;
   /** Drag sorting and its keyboard twin: move a row to where another one is (the server swaps weights). */
   onMove?(id: string, targetId: string): void;
   /** Buttons of a special screen, before edit and delete. */
@@ -119,7 +121,7 @@ export function EmptyRow({ colSpan, loading, emptyText }: { colSpan: number; loa
  * column that stays in view while the table scrolls sideways, and drag sorting by the grip (pointer events,
  * so touch works too) with move up/down buttons for the keyboard.
  */
-export function CrudTable({ def, rows, columns, loading = false, order, onOrder, selected, onSelect, onEdit, onDelete, onMove, rowActions, emptyText }: CrudTableProps) {
+export function CrudTable({ def, rows, columns, loading = false, order, onOrder, selected, onSelect, onEdit, onDelete, onView, onMove, rowActions, emptyText }: CrudTableProps) {
   const { lang, siteConfig } = useAdmin();
   const { t, fieldLabel, optionLabel } = useResourceLabels(def);
   const [drag, setDrag] = useState<{ from: string; over: string | null } | null>(null);
@@ -130,7 +132,7 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
   const selectable = !!selected && !!onSelect;
   const allSelected = selectable && ids.length > 0 && ids.every((id) => selected.has(id));
   const someSelected = selectable && ids.some((id) => selected.has(id));
-  const hasActions = !!(onEdit || onDelete || onMove || rowActions);
+  const hasActions = !!(onView || onEdit || onDelete || onMove || rowActions);
   const colCount = columns.length + (selectable ? 1 : 0) + (onMove ? 1 : 0) + (hasActions ? 1 : 0);
   const ctx = { lang, cdnUrl: siteConfig.cdnUrl, optionLabel };
 
@@ -268,6 +270,11 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
                             <i className="bi bi-arrow-down" aria-hidden="true" />
                           </button>
                         </span>
+                      )}
+                      {onView && (
+                        <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.viewRow', { id })} title={t('crud-ui:list.view')} onClick={() => onView(row)} data-action="view">
+                          <i className="bi bi-eye" aria-hidden="true" />
+                        </button>
                       )}
                       {onEdit && (
                         <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('crud-ui:list.editRow', { id })} title={t('crud-ui:list.edit')} onClick={() => onEdit(row)} data-action="edit">

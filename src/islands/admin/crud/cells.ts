@@ -6,7 +6,7 @@ import type { Lang } from '../../../shared/i18n/langs.ts';
 import { localizedText } from '../../../shared/localized.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { arrayItems } from '../../../resources/schema.ts';
-import type { ColumnRender, FieldDef } from '../../../resources/types.ts';
+import type { ColumnRender, FieldDef, ResourceDef } from '../../../resources/types.ts';
 import type { Row } from './listModel.ts';
 
 /** The association works in China time; forms and the server read wall-clock values in it (schema.ts). */
@@ -208,4 +208,24 @@ export function cellOf(field: FieldDef, row: Row, ctx: CellContext): Cell {
       return text ? { kind: 'text', text } : { kind: 'empty' };
     }
   }
+}
+
+/** The fields a details view shows: every stored column but secrets. */
+export function detailFields(def: ResourceDef): FieldDef[] {
+  return def.fields.filter((f) => !f.virtual && f.type !== 'password');
+}
+
+/** Stored JSON (an object or a list, as text or parsed) indented for reading; null for anything else. */
+export function jsonText(value: unknown): string | null {
+  let parsed = value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!/^[[{]/.test(text)) return null;
+    try {
+      parsed = JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return parsed !== null && typeof parsed === 'object' ? JSON.stringify(parsed, null, 2) : null;
 }

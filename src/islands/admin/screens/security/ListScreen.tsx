@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { actionUrl } from '../../../../resources/naming.ts';
-import type { FieldDef, ResourceDef } from '../../../../resources/types.ts';
+import { offers, type FieldDef, type ResourceDef } from '../../../../resources/types.ts';
 import { useAdmin } from '../../context.ts';
 import {
   ConfirmDialog,
@@ -61,7 +61,7 @@ export function ListScreen({ def, actions, columnAs, shape, quickSearchLabels, f
   const { t } = useResourceLabels(def);
   const list = useCrudList(def);
   const { rows, reload } = list;
-  const can = (action: Action) => actions.includes(action) && auth(action);
+  const can = (action: Action) => actions.includes(action) && offers(def, action) && auth(action);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [searchOpen, setSearchOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionUrl } from '../../../../resources/naming.ts';
-import type { FieldDef, ResourceDef } from '../../../../resources/types.ts';
+import { offers, type FieldDef, type ResourceDef } from '../../../../resources/types.ts';
 import { RequestError } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
 import { ConfirmDialog, Modal, type Row } from '../../crud/index.ts';
@@ -65,12 +65,12 @@ export function LogScreen({ def, action, columnAs, shape, quickSearchLabels, Inf
           const id = String(row[def.pk]);
           return (
             <>
-              {auth('info') && (
+              {offers(def, 'info') && auth('info') && (
                 <button type="button" className="btn btn-sm btn-outline-secondary" title={t('log.info')} aria-label={t('log.infoOf', { id })} onClick={() => setInfo(id)} data-action="info">
                   <i className="bi bi-eye" aria-hidden="true" />
                 </button>
               )}
-              {auth(action) && (
+              {offers(def, action) && auth(action) && (
                 <button
                   type="button"
                   className="btn btn-sm btn-outline-success"
@@ -89,6 +89,7 @@ export function LogScreen({ def, action, columnAs, shape, quickSearchLabels, Inf
           );
         }}
         batchActions={(ids, reload) =>
+          offers(def, action) &&
           auth(action) && (
             <button
               type="button"

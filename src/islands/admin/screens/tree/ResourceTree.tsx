@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionUrl } from '../../../../resources/naming.ts';
 import { formFields } from '../../../../resources/schema.ts';
-import type { FieldDef, ResourceDef } from '../../../../resources/types.ts';
+import { offers, type FieldDef, type ResourceDef } from '../../../../resources/types.ts';
 import { useAdmin } from '../../context.ts';
 import { CrudStyles } from '../../crud/CrudStyles.tsx';
 import { CellView, CrudForm, CrudToolbar, cellOf, listFields, useColumnPrefs, useResourceLabels, visibleColumns, type Cell } from '../../crud/index.ts';
@@ -87,7 +87,8 @@ export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf,
     await reload();
   }
 
-  const canSelect = auth('del') || auth('edit');
+  const can = (action: string) => offers(def, action) && auth(action);
+  const canSelect = can('del') || can('edit');
   const firstSelected = [...selected][0];
   const closeAndReload = () => {
     setPending(null);
@@ -106,9 +107,9 @@ export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf,
       <CrudToolbar
         def={chooserDef}
         onRefresh={() => void list.reload()}
-        onAdd={auth('add') ? () => setPending({ kind: 'form', mode: 'add' }) : undefined}
-        onEdit={auth('edit') ? () => firstSelected !== undefined && setPending({ kind: 'form', mode: 'edit', id: String(firstSelected) }) : undefined}
-        onDelete={auth('del') ? () => setPending({ kind: 'delete', ids: [...selected] }) : undefined}
+        onAdd={can('add') ? () => setPending({ kind: 'form', mode: 'add' }) : undefined}
+        onEdit={can('edit') ? () => firstSelected !== undefined && setPending({ kind: 'form', mode: 'edit', id: String(firstSelected) }) : undefined}
+        onDelete={can('del') ? () => setPending({ kind: 'delete', ids: [...selected] }) : undefined}
         selectedCount={selected.size}
         quickSearch={quickSearch}
         onQuickSearch={list.setQuickSearch}
@@ -149,15 +150,15 @@ export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf,
         loading={list.loading}
         selected={canSelect ? selected : undefined}
         onSelect={canSelect ? setSelected : undefined}
-        onMove={auth('sortable') ? (id, targetId) => void move(id, targetId) : undefined}
+        onMove={can('sortable') ? (id, targetId) => void move(id, targetId) : undefined}
         actions={(node) => (
           <>
-            {auth('edit') && (
+            {can('edit') && (
               <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('tree.edit', { title: titleOf(node) })} title={t('crud-ui:list.edit')} onClick={() => setPending({ kind: 'form', mode: 'edit', id: String(node.id) })} data-action="edit">
                 <i className="bi bi-pencil" aria-hidden="true" />
               </button>
             )}
-            {auth('del') && (
+            {can('del') && (
               <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('tree.delete', { title: titleOf(node) })} title={t('crud-ui:list.delete')} onClick={() => setPending({ kind: 'delete', ids: [node.id] })} data-action="delete">
                 <i className="bi bi-trash" aria-hidden="true" />
               </button>
