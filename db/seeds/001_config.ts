@@ -26,7 +26,7 @@ const items: ConfigSeed[] = [
   { name: 'config_group', group: 'basics', title: 'Config group', type: 'array', value: JSON.stringify(groups), rule: 'required', weigh: -1 },
   { name: 'site_name', group: 'basics', title: 'Site Name', type: 'string', value: '大运河文化协会', rule: 'required', weigh: 99 },
   { name: 'site_name_en', group: 'basics', title: 'Site Name (English)', type: 'string', value: 'Grand Canal Culture Association', rule: 'required', weigh: 98 },
-  { name: 'record_number', group: 'basics', title: 'Record number', tip: 'Domain name filing number', type: 'string', value: '京ICP备2026000000号', weigh: 0 },
+  { name: 'record_number', group: 'basics', title: 'Record number', tip: 'Domain name filing number', type: 'string', value: '', weigh: 0 },
   { name: 'version', group: 'basics', title: 'Version number', type: 'string', value: 'v1.0.0', rule: 'required', weigh: 0 },
   { name: 'time_zone', group: 'basics', title: 'time zone', type: 'string', value: 'Asia/Shanghai', rule: 'required', weigh: 0 },
   { name: 'no_access_ip', group: 'basics', title: 'No access ip', tip: 'One IP or CIDR per line', type: 'textarea', value: '', weigh: 0 },

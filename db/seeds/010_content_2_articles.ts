@@ -229,7 +229,7 @@ const NEWS: ArticleSeed[] = [
     summary_en: 'Individuals and organisations who care about the canal are welcome to join, take part in activities, propose trails and receive our news.',
     content: `<p>协会新一年度的会员招募开始了。个人会员注册后即可报名参加"运河行走"等活动、在线申报最美运河步道，并在会员中心接收协会消息。</p>
 <p>博物馆、高校、研究机构、志愿者组织和企业可以申请成为组织成员，与协会共同开展运河保护与传播工作。</p>`,
-    content_en: `<p>Membership for the new year is open. Once registered, individual members can sign up for the Canal Walks and other activities, propose trails for our list of most beautiful canal trails and receive the association's messages in the member centre.</p>
+    content_en: `<p>Membership for the new year is open. Once registered, individual members can sign up for the Canal Walks and other activities, propose trails for our list of most beautiful trails and receive the association's messages in the member centre.</p>
 <p>Museums, universities, research institutes, volunteer groups and companies can apply to become organisation members and work with us on protecting and sharing the canal.</p>`,
     cover: `${IMG}/default.svg`,
     daysAgo: 86,

@@ -481,7 +481,7 @@ const MEMBERS: MemberSeed[] = [
     location_en: 'Yangzhou, Jiangsu',
     intro: '一家以运河历史为主题的博物馆，为协会的讲座和研学活动提供场地与讲解支持。',
     intro_en: 'A museum devoted to canal history that hosts the association\'s lectures and study visits and provides guides.',
-    website: 'https://example.org/canal-museum',
+    website: '',
   },
   {
     kind: 'university',
@@ -541,7 +541,7 @@ const MEMBERS: MemberSeed[] = [
     location_en: 'Zaozhuang, Shandong',
     intro: '展示运河古镇历史的小型陈列馆，为"运河行走"提供讲解。',
     intro_en: 'A small gallery on the history of the canal town, providing guides for the Canal Walks.',
-    website: 'https://example.org/canal-town',
+    website: '',
   },
   {
     kind: 'university',

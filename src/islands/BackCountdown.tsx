@@ -6,45 +6,59 @@ export interface BackCountdownProps {
   homeHref: string;
 }
 
-/** Did the visitor come from one of our pages? Only then is "back" somewhere on this site. */
-function canGoBack(): boolean {
+/** The page the visitor came from when it is one of ours (only then is "back" somewhere on this site). */
+function previousPage(): URL | null {
   try {
-    return window.history.length > 1 && new URL(document.referrer).origin === window.location.origin;
+    const from = new URL(document.referrer);
+    return window.history.length > 1 && from.origin === window.location.origin ? from : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** The 404 page's way out: counts down and returns to the previous page (or home when there is none). */
+/**
+ * The 404 page's way out: says where it will go (the previous page, named by its address, or home), counts
+ * down, and can be stopped; the home and back buttons stay either way.
+ */
 export default function BackCountdown({ seconds, homeHref }: BackCountdownProps) {
   const { t } = useTranslation('common');
   const [left, setLeft] = useState(seconds);
-  const [hasBack, setHasBack] = useState(true);
+  const [back, setBack] = useState<URL | null>(null);
+  const [stopped, setStopped] = useState(false);
+
+  useEffect(() => setBack(previousPage()), []);
 
   useEffect(() => {
-    setHasBack(canGoBack());
+    if (stopped) return;
     const timer = window.setInterval(() => setLeft((n) => Math.max(0, n - 1)), 1000);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [stopped]);
+
+  const leave = () => (back ? window.history.back() : window.location.assign(homeHref));
 
   useEffect(() => {
-    if (left > 0) return;
-    if (hasBack) window.history.back();
-    else window.location.assign(homeHref);
-  }, [left, hasBack, homeHref]);
+    if (left === 0 && !stopped) leave();
+    // `leave` reads only `back` and `homeHref`.
+  }, [left, stopped, back, homeHref]);
 
+  const target = back ? decodeURI(back.pathname + back.search) : '';
   return (
     <>
-      <p className="text-body-secondary" aria-live="polite">
-        {t(hasBack ? 'notFound.autoBack' : 'notFound.autoHome', { count: left })}
+      <p className="text-body-secondary" data-countdown={stopped ? 'stopped' : left}>
+        {stopped ? t('notFound.stopped') : back ? t('notFound.autoBack', { count: left, target }) : t('notFound.autoHome', { count: left })}
       </p>
-      <div className="d-flex justify-content-center gap-2">
+      <div className="d-flex flex-wrap justify-content-center gap-2">
         <a className="btn btn-primary" href={homeHref}>
           {t('notFound.home')}
         </a>
-        <button type="button" className="btn btn-outline-primary" onClick={() => (hasBack ? window.history.back() : window.location.assign(homeHref))}>
+        <button type="button" className="btn btn-outline-primary" onClick={leave}>
           {t('notFound.back')}
         </button>
+        {!stopped && (
+          <button type="button" className="btn btn-outline-secondary" onClick={() => setStopped(true)} data-countdown-stop="">
+            {t('notFound.stop')}
+          </button>
+        )}
       </div>
     </>
   );

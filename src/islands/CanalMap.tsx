@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalText, TourSection, TourStop } from '../shared/content.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
@@ -19,7 +19,7 @@ const WEST = 111.9;
 const EAST = 122.4;
 const SCALE = 80;
 const SHRINK = Math.cos((35 * Math.PI) / 180);
-const MAP_WIDTH = Math.round((EAST - WEST) * SHRINK * SCALE);
+export const MAP_WIDTH = Math.round((EAST - WEST) * SHRINK * SCALE);
 const MAP_HEIGHT = Math.round((NORTH - SOUTH) * SCALE);
 
 function project(lat: number, lng: number): [number, number] {
@@ -68,17 +68,22 @@ const LAKES: { name: string; at: [number, number]; rx: number; ry: number }[] = 
   { name: 'hongze', at: [33.3, 118.7], rx: 0.28, ry: 0.3 },
 ];
 
-/** Smallest distance between two stops' centres (map units, about CSS pixels on a desktop screen). */
-const STOP_SPACING = 28;
+/**
+ * Smallest gap between two stops' centres along x or y (map units). The canvas is never drawn narrower than
+ * MAP_MIN_WIDTH CSS pixels (a phone pans it), so stop buttons of 24 px (WCAG 2.2 target size) never overlap.
+ */
+export const STOP_SPACING = 32;
+export const MAP_MIN_WIDTH = 560;
 
 /**
  * Where each stop's button goes: its projected position, nudged apart from close neighbours (Yangzhou and
- * Zhenjiang face each other across the Yangtze) so every button can be hit. Pure, so the server and the
- * browser place them identically.
+ * Zhenjiang face each other across the Yangtze) until their square buttons cannot overlap: the larger of
+ * the x and y gaps is at least STOP_SPACING, and a pair too close is parted along that axis. Pure, so the
+ * server and the browser place them identically.
  */
 export function placeStops(stops: readonly Pick<TourStop, 'lat' | 'lng'>[]): [number, number][] {
   const at = stops.map((s) => project(s.lat, s.lng));
-  for (let round = 0; round < 30; round++) {
+  for (let round = 0; round < 60; round++) {
     let moved = false;
     for (let i = 0; i < at.length; i++) {
       for (let j = i + 1; j < at.length; j++) {
@@ -86,15 +91,13 @@ export function placeStops(stops: readonly Pick<TourStop, 'lat' | 'lng'>[]): [nu
         const b = at[j]!;
         const dx = b[0] - a[0];
         const dy = b[1] - a[1];
-        const d = Math.hypot(dx, dy);
-        if (d >= STOP_SPACING) continue;
-        // Coincident stops part vertically; others along the line joining them.
-        const [ux, uy] = d > 0.01 ? [dx / d, dy / d] : [0, 1];
-        const push = (STOP_SPACING - d) / 2;
-        a[0] -= ux * push;
-        a[1] -= uy * push;
-        b[0] += ux * push;
-        b[1] += uy * push;
+        if (Math.max(Math.abs(dx), Math.abs(dy)) >= STOP_SPACING - 0.01) continue;
+        // Part along the axis they are already further apart on (the smaller move); coincident ones vertically.
+        const axis = Math.abs(dx) > Math.abs(dy) ? 0 : 1;
+        const gap = axis === 0 ? dx : dy;
+        const push = ((STOP_SPACING - Math.abs(gap)) / 2) * (gap < 0 ? -1 : 1);
+        a[axis] -= push;
+        b[axis] += push;
         moved = true;
       }
     }
@@ -117,7 +120,7 @@ export function sectionColour(sections: TourSection[], canalId: number): string 
  */
 export function tourStyles(sections: TourSection[], stops: TourStop[]): string {
   const placed = placeStops(stops);
-  const rules = [`.tour-canvas{aspect-ratio:${MAP_WIDTH} / ${MAP_HEIGHT}}`];
+  const rules = [`.tour-canvas{aspect-ratio:${MAP_WIDTH} / ${MAP_HEIGHT};min-width:${MAP_MIN_WIDTH}px}`];
   stops.forEach((s, i) => {
     const [x, y] = placed[i]!;
     rules.push(`.tour-stop[data-stop="${s.id}"]{left:${((x / MAP_WIDTH) * 100).toFixed(2)}%;top:${((y / MAP_HEIGHT) * 100).toFixed(2)}%;color:${sectionColour(sections, s.canalId)}}`);
@@ -170,55 +173,84 @@ function StopHeritage({ heritage }: { heritage: LocalText }) {
 export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
   const { t } = useTranslation('content');
   const [selected, setSelected] = useState<number | null>(null);
+  const panel = useRef<HTMLElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const tapped = useRef(false);
   const index = stops.findIndex((s) => s.id === selected);
   const stop = index >= 0 ? stops[index]! : null;
+  const placed = placeStops(stops);
+  // A phone shows part of the map: start at its middle, where the canal runs.
+  useEffect(() => {
+    const el = frame.current;
+    if (el) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
+  }, []);
+  // A stop tapped on a phone tells its story below the map, out of sight: bring the story into view.
+  useEffect(() => {
+    if (!tapped.current || !panel.current) return;
+    tapped.current = false;
+    const box = panel.current.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight * 0.6) {
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      panel.current.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
+    }
+  }, [selected]);
   const step = (delta: number) => {
     const next = stops[(index + delta + stops.length) % stops.length];
     if (next) setSelected(next.id);
   };
   return (
     <div className="tour row g-4" onKeyDown={(e) => e.key === 'Escape' && setSelected(null)}>
-      <div className="col-lg-7">
+      <div className="col-lg-8">
         <figure className="tour-map mb-2">
-          <div className="tour-canvas">
-            <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby="tour-map-title">
-              <title id="tour-map-title">{t('tour.mapTitle')}</title>
-              <polygon className="tour-sea" points={points(COAST)} />
-              <text className="tour-label tour-label-sea" x={project(34.2, 121.3)[0]} y={project(34.2, 121.3)[1]}>
-                {t('tour.sea')}
-              </text>
-              {LAKES.map((l) => {
-                const [x, y] = project(...l.at);
-                return <ellipse key={l.name} className="tour-lake" cx={x} cy={y} rx={l.rx * SHRINK * SCALE} ry={l.ry * SCALE} />;
-              })}
-              {RIVERS.map((r) => {
-                const [x, y] = project(...r.at);
+          {/* Narrower than MAP_MIN_WIDTH (phones), the map pans inside its frame; the page itself never does. */}
+          <div className="tour-frame" ref={frame}>
+            <div className="tour-canvas">
+              <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby="tour-map-title">
+                <title id="tour-map-title">{t('tour.mapTitle')}</title>
+                <polygon className="tour-sea" points={points(COAST)} />
+                <text className="tour-label tour-label-sea" x={project(34.2, 121.3)[0]} y={project(34.2, 121.3)[1]}>
+                  {t('tour.sea')}
+                </text>
+                {LAKES.map((l) => {
+                  const [x, y] = project(...l.at);
+                  return <ellipse key={l.name} className="tour-lake" cx={x} cy={y} rx={l.rx * SHRINK * SCALE} ry={l.ry * SCALE} />;
+                })}
+                {RIVERS.map((r) => {
+                  const [x, y] = project(...r.at);
+                  return (
+                    <g key={r.label}>
+                      <polyline className="tour-river" points={points(r.line)} />
+                      <text className="tour-label" x={x} y={y}>
+                        {t(`tour.${r.label}`)}
+                      </text>
+                    </g>
+                  );
+                })}
+                {sections.map((s, i) => (
+                  <polyline key={s.id} className="tour-course" points={points(s.course)} stroke={SECTION_COLOURS[i % SECTION_COLOURS.length]} />
+                ))}
+              </svg>
+              {stops.map((s, i) => {
+                const [x] = placed[i]!;
                 return (
-                  <g key={r.label}>
-                    <polyline className="tour-river" points={points(r.line)} />
-                    <text className="tour-label" x={x} y={y}>
-                      {t(`tour.${r.label}`)}
-                    </text>
-                  </g>
+                  <button
+                    key={s.id}
+                    type="button"
+                    // Stops on the eastern side put their label on the left, so the map's edge never clips it.
+                    className={`tour-stop${x > MAP_WIDTH * 0.6 ? ' label-west' : ''}${s.id === selected ? ' is-active' : ''}`}
+                    data-stop={s.id}
+                    aria-pressed={s.id === selected}
+                    aria-controls="tour-panel"
+                    onClick={() => {
+                      tapped.current = true;
+                      setSelected(s.id);
+                    }}
+                  >
+                    <span className="tour-stop-label">{s.name.text}</span>
+                  </button>
                 );
               })}
-              {sections.map((s, i) => (
-                <polyline key={s.id} className="tour-course" points={points(s.course)} stroke={SECTION_COLOURS[i % SECTION_COLOURS.length]} />
-              ))}
-            </svg>
-            {stops.map((s) => (
-              <button
-                key={s.id}
-                type="button"
-                className={`tour-stop${s.id === selected ? ' is-active' : ''}`}
-                data-stop={s.id}
-                aria-pressed={s.id === selected}
-                aria-controls="tour-panel"
-                onClick={() => setSelected(s.id)}
-              >
-                <span className="tour-stop-label">{s.name.text}</span>
-              </button>
-            ))}
+            </div>
           </div>
           <figcaption className="small text-body-secondary mt-2">{t('tour.mapNote')}</figcaption>
         </figure>
@@ -233,8 +265,8 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
           ))}
         </ul>
       </div>
-      <div className="col-lg-5">
-        <section id="tour-panel" className="tour-panel" aria-live="polite" aria-label={stop ? stop.name.text : t('tour.choose')}>
+      <div className="col-lg-4">
+        <section id="tour-panel" ref={panel} className="tour-panel" aria-live="polite" aria-label={stop ? stop.name.text : t('tour.choose')}>
           {stop ? (
             <>
               <StopStory stop={stop} section={sections.find((s) => s.id === stop.canalId)} lang={lang} />

@@ -17,6 +17,8 @@ export interface Renderer {
 }
 
 const NOT_FOUND_PATH = '/404';
+/** Pages that stand for an error answer with its status: whoever lands on them did not get what they asked for. */
+const STATUS_PAGES: Readonly<Record<string, number>> = { [NOT_FOUND_PATH]: 404, '/401': 401 };
 
 /** Vite's Connect middleware as Koa middleware: Vite either answers (we step aside) or calls next. */
 function fromConnect(handler: (req: Context['req'], res: Context['res'], next: (err?: unknown) => void) => void): Middleware {
@@ -128,14 +130,13 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return false;
-    const isNotFoundPage = urlOriginal.split('?')[0] === NOT_FOUND_PATH;
-    if (httpResponse.statusCode === 404 && !isNotFoundPage) {
+    const pageStatus = STATUS_PAGES[urlOriginal.split('?')[0] ?? ''];
+    if (httpResponse.statusCode === 404 && pageStatus !== 404) {
       const rendered = await render(ctx, NOT_FOUND_PATH + (ctx.search || ''));
       ctx.status = 404;
       return rendered;
     }
-    // /404 is a page of its own, but whoever lands on it did not find what they asked for.
-    ctx.status = isNotFoundPage ? 404 : httpResponse.statusCode;
+    ctx.status = pageStatus ?? httpResponse.statusCode;
     for (const [name, value] of httpResponse.headers) {
       // Our security middleware owns the CSP header (it covers more than scripts).
       if (name.toLowerCase() !== 'content-security-policy') ctx.set(name, value);

@@ -1,6 +1,7 @@
 import test from 'ava';
 import http from 'node:http';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
+import { superToken } from '../helpers/admins.ts';
 
 let server: TestServer;
 test.before(async () => {
@@ -21,8 +22,19 @@ test('home page: Chinese by default, titled route - site name, no script', async
   t.regex(html, /<html[^>]* lang="zh-CN">/);
   t.regex(html, /<title>首页 - 大运河文化协会<\/title>/);
   t.false(/<script/i.test(html));
-  t.regex(html, /京ICP备/, 'footer shows the record number');
+  t.false(/备案号|ICP/.test(html), 'no placeholder record number: the footer hides an empty one');
   t.regex(headers.get('content-security-policy') ?? '', /script-src 'self' 'nonce-/);
+});
+
+// Serial: ava runs it before the others, which expect the empty default back.
+test.serial('the footer shows the record number once staff enter one', async (t) => {
+  const token = await superToken(server);
+  const saved = await api(server.url, '/admin/routine.Config/edit', { body: { record_number: '苏ICP备12345678号' }, headers: { batoken: token } });
+  t.is(saved.body.code, 1);
+  t.regex((await page('/about')).html, /备案号(<!-- -->)?:(<!-- -->)? <a href="https:\/\/beian\.miit\.gov\.cn\/"[^>]*>苏ICP备12345678号<\/a>/);
+  const cleared = await api(server.url, '/admin/routine.Config/edit', { body: { record_number: '' }, headers: { batoken: token } });
+  t.is(cleared.body.code, 1, cleared.body.msg);
+  t.false((await page('/about')).html.includes('苏ICP备'));
 });
 
 test('language: ?lang= beats header, cookie and Accept-Language', async (t) => {
@@ -63,9 +75,9 @@ test('an unknown path ends in 404 with the 404 page and its island', async (t) =
   t.is((await page('/404')).status, 404);
 });
 
-test('/401 explains the missing permission', async (t) => {
+test('/401 explains the missing permission and answers HTTP 401', async (t) => {
   const { status, html } = await page('/401');
-  t.is(status, 200);
+  t.is(status, 401);
   t.regex(html, /联系网站管理员/);
   t.false(/<script/i.test(html));
 });

@@ -89,3 +89,18 @@ test.serial('no screen offers a button for an action the server does not have', 
   t.deepEqual(errors, []);
   await page.close();
 });
+
+test.serial('clicking the menu entry of the page already showing does nothing: no toast, no new history entry', async (t) => {
+  for (const lang of ['en', 'zh-cn']) {
+    const { page, errors } = await adminPage(server, browser, `/admin/auth/adminLog?lang=${lang}`, { width: 1366, height: 768 });
+    await listed(page);
+    const before = await page.evaluate(() => ({ url: location.href, length: history.length }));
+    await page.click('.admin-side a[data-menu="auth/adminLog"]');
+    // Longer than a toast takes to appear.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    t.is(await page.$eval('#portal-toasts', (box) => box.childElementCount).catch(() => 0), 0, `${lang}: no "already at the navigation target" toast`);
+    t.deepEqual(await page.evaluate(() => ({ url: location.href, length: history.length })), before);
+    t.deepEqual(errors, []);
+    await page.close();
+  }
+});

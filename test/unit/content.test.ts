@@ -10,7 +10,7 @@ import { formatDate, isoDate, parseChoice, parseId, parsePage, DIFFICULTIES } fr
 import { localize, parseCourse } from '../../src/server/services/content.ts';
 import { pageWindow } from '../../src/components/content/Pagination.tsx';
 import { absoluteUrl, clip, pageHref } from '../../src/components/content/meta.ts';
-import { placeStops } from '../../src/islands/CanalMap.tsx';
+import { MAP_MIN_WIDTH, MAP_WIDTH, STOP_SPACING, placeStops } from '../../src/islands/CanalMap.tsx';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -131,7 +131,7 @@ test('dates are the ones ICU gives for Asia/Shanghai, either side of midnight th
   t.is(differences, 0);
 });
 
-test('map stops too close to tell apart are nudged apart; the others stay where they are', (t) => {
+test('map stops too close to tell apart are nudged apart until their buttons cannot overlap; the others stay', (t) => {
   // Yangzhou and Zhenjiang face each other across the Yangtze; Beijing is far from both.
   const [yangzhou, zhenjiang, beijing] = placeStops([
     { lat: 32.39, lng: 119.43 },
@@ -140,7 +140,9 @@ test('map stops too close to tell apart are nudged apart; the others stay where 
   ]);
   const [alone] = placeStops([{ lat: 39.94, lng: 116.39 }]);
   t.deepEqual(beijing, alone);
-  const gap = Math.hypot(zhenjiang![0] - yangzhou![0], zhenjiang![1] - yangzhou![1]);
-  t.true(gap >= 27.9 && gap < 30, `gap ${gap}`);
+  // Square buttons overlap unless they are STOP_SPACING apart along x or y.
+  const gap = Math.max(Math.abs(zhenjiang![0] - yangzhou![0]), Math.abs(zhenjiang![1] - yangzhou![1]));
+  t.true(gap >= STOP_SPACING - 0.01 && gap < STOP_SPACING + 2, `gap ${gap}`);
+  t.true(STOP_SPACING * (MAP_MIN_WIDTH / MAP_WIDTH) >= 24, 'at its smallest the map keeps 24 px between stops');
   t.true(yangzhou![1] < zhenjiang![1], 'north stays north');
 });

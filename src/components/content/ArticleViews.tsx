@@ -80,7 +80,7 @@ export function ArticleDetailPage({ item, section }: { item: ArticleDetail; sect
         </p>
       </PageHeader>
       <div className="container">
-        <div className="row g-5">
+        <div className="row g-4 g-lg-5">
           <article className="col-lg-8">
             <p className="lead">
               <Text value={item.summary} />

@@ -275,6 +275,9 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   function onMenuOpen(item: MenuItem, event: MouseEvent<HTMLElement>): void {
     if (!isPlainClick(event)) return;
     event.preventDefault();
+    // The page already showing: a click on its own menu entry is no navigation at all ('already at the
+    // target' is for programmatic navigation), it only puts the phone drawer away.
+    if (item === active) return setDrawer(false);
     go(item.href);
   }
 

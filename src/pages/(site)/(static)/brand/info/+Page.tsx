@@ -21,7 +21,7 @@ export default function Page() {
         </p>
       </PageHeader>
       <div className="container">
-        <div className="row g-5">
+        <div className="row g-4 g-lg-5">
           <article className="col-lg-8">
             <p className="lead">
               <Text value={item.summary} />

@@ -18,7 +18,7 @@ export default function Page() {
     <>
       <PageHeader title={<Text value={item.name} />} lead={<Text value={item.summary} />} crumbs={[{ label: tc('title.canals'), href: withLang('/canals', lang) }]} />
       <div className="container">
-        <div className="row g-5">
+        <div className="row g-4 g-lg-5">
           <article className="col-lg-8">
             <Cover src={item.cover} className="cover detail-cover mb-4" eager />
             <RichText value={item.intro} />

@@ -18,7 +18,7 @@ export default function Page() {
     <>
       <PageHeader title={<Text value={item.title} />} crumbs={[{ label: tc('title.trail'), href: withLang('/trail', lang) }]} />
       <div className="container">
-        <div className="row g-5">
+        <div className="row g-4 g-lg-5">
           <article className="col-lg-8">
             <p className="lead">
               <Text value={item.summary} />

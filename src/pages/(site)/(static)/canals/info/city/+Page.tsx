@@ -25,7 +25,7 @@ export default function Page() {
         ]}
       />
       <div className="container">
-        <div className="row g-5">
+        <div className="row g-4 g-lg-5">
           <article className="col-lg-8">
             <Cover src={item.cover} className="cover detail-cover mb-4" eager />
             <Paragraphs value={item.intro} />
