@@ -19,6 +19,8 @@ import { adminListTimings, printSmallHost, residentMemory, startProduction, time
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** `BENCH_ONLY=bytes`: only the page weights (a minute instead of several). */
+const BYTES_ONLY = process.env.BENCH_ONLY === 'bytes';
 const ADMIN_PASSWORD = 'bench-admin-2014';
 const ADMIN_ROWS = 100_000;
 
@@ -104,12 +106,38 @@ interface PageBytes {
   html: [number, number];
   css: [number, number];
   js: [number, number];
+  /** Fonts, images and API answers: with the above, everything the visit downloaded. */
+  other: [number, number];
+}
+
+/** A page to weigh: a public route as a guest, or a page of the back office with an admin logged in. */
+interface Visit {
+  route: string;
+  /** How the table names it, when the route alone does not say. */
+  label?: string;
+  /** localStorage entries written before the visit (a login). */
+  storage?: Record<string, string>;
+}
+
+/**
+ * Budgets for slow phones (issue 17): a first visit to a public page ≤ 15 KB gzip of HTML+CSS, the member
+ * login ≤ 80 KB gzip of JavaScript, the admin login ≤ 150 KB gzip of everything.
+ */
+interface Budget {
+  what: 'HTML+CSS' | 'JS' | 'all';
+  kb: number;
+}
+function budgetOf(route: string): Budget | null {
+  if (route.startsWith('/admin/login')) return { what: 'all', kb: 150 };
+  if (route.startsWith('/user/login')) return { what: 'JS', kb: 80 };
+  if (route.startsWith('/admin') || route.startsWith('/trail/apply')) return null;
+  return { what: 'HTML+CSS', kb: 15 };
 }
 
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
 
 /** What a first visit downloads, by type: measured in Chromium when present (islands load code lazily). */
-async function pageBytes(base: string, routes: string[]): Promise<{ rows: PageBytes[]; method: string }> {
+async function pageBytes(base: string, visits: Visit[]): Promise<{ rows: PageBytes[]; method: string }> {
   const chromium = ['/usr/bin/chromium', process.env.CHROMIUM_PATH].find((p): p is string => !!p && fs.existsSync(p));
   const rows: PageBytes[] = [];
   if (chromium) {
@@ -121,27 +149,34 @@ async function pageBytes(base: string, routes: string[]): Promise<{ rows: PageBy
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
-      for (const route of routes) {
-        const page = await browser.newPage();
+      for (const { route, storage } of visits) {
+        // A context per visit: nothing cached, no login left over from the one before.
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
         await page.setCacheEnabled(false);
+        if (storage) {
+          await page.goto(`${base}/robots.txt`);
+          await page.evaluate((entries) => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v)), storage);
+        }
         const bodies: Array<Promise<[string, Buffer]>> = [];
         let documents = 0;
         page.on('response', (res) => {
           const type = res.request().resourceType();
           if (type === 'document') documents++;
           // Count this page only: a guest sent on to another page (/trail/apply → login) stops the count.
-          if (documents > 1) return;
-          if (type === 'document' || type === 'stylesheet' || type === 'script') bodies.push(res.buffer().then((b) => [type, b] as [string, Buffer]).catch(() => [type, Buffer.alloc(0)] as [string, Buffer]));
+          if (documents > 1 || res.status() === 304) return;
+          bodies.push(res.buffer().then((b) => [type, b] as [string, Buffer]).catch(() => [type, Buffer.alloc(0)] as [string, Buffer]));
         });
         await page.goto(base + route, { waitUntil: 'networkidle0' });
-        const row: PageBytes = { route, html: [0, 0], css: [0, 0], js: [0, 0] };
+        const row: PageBytes = { route, html: [0, 0], css: [0, 0], js: [0, 0], other: [0, 0] };
         for (const [type, body] of await Promise.all(bodies)) {
-          const slot = type === 'document' ? row.html : type === 'stylesheet' ? row.css : row.js;
+          const slot = type === 'document' ? row.html : type === 'stylesheet' ? row.css : type === 'script' ? row.js : row.other;
           slot[0] += body.length;
-          slot[1] += gz(body);
+          // Fonts and pictures are compressed already: counted as they are sent.
+          slot[1] += type === 'font' || type === 'image' ? body.length : gz(body);
         }
         rows.push(row);
-        await page.close();
+        await context.close();
       }
     } finally {
       await browser.close();
@@ -149,9 +184,9 @@ async function pageBytes(base: string, routes: string[]): Promise<{ rows: PageBy
     }
     return { rows, method: 'Chromium (every document, stylesheet and script the page loaded)' };
   }
-  for (const route of routes) {
+  for (const { route } of visits) {
     const html = Buffer.from(await (await fetch(base + route)).arrayBuffer());
-    const row: PageBytes = { route, html: [html.length, gz(html)], css: [0, 0], js: [0, 0] };
+    const row: PageBytes = { route, html: [html.length, gz(html)], css: [0, 0], js: [0, 0], other: [0, 0] };
     const text = html.toString('utf8');
     for (const [, href] of text.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) {
       const b = Buffer.from(await (await fetch(new URL(href!, base))).arrayBuffer());
@@ -220,41 +255,50 @@ async function main(): Promise<void> {
     const token = login.data.userInfo.token;
     await fetch(`${appUrl}/news`);
 
-    console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores (server and load generator share them)\n`);
     const rows: Row[] = [];
-    rows.push(await measure('Koa baseline (10 KB string)', baseUrl));
-    rows.push(await measure(`renderToString + 1 SQLite query baseline (${(newsBytes / 1024).toFixed(0)} KB page)`, renderUrl));
-    rows.push(await measure('/news cached', `${appUrl}/news`));
-    rows.push(await measure('/news uncached (cache bypassed)', `${appUrl}/news`, { 'cache-control': 'no-cache' }));
-    rows.push(await measure(`/news/info?id=${newsId}`, `${appUrl}/news/info?id=${newsId}`));
-    rows.push(await measure(`/news/info?id=${newsId} uncached (cache bypassed)`, `${appUrl}/news/info?id=${newsId}`, { 'cache-control': 'no-cache' }));
-    rows.push(await measure('GET /api/index/index', `${appUrl}/api/index/index`, { server: 'true' }));
-    rows.push(
-      await measure(`admin list /admin/content.News/index (${ADMIN_ROWS.toLocaleString('en')}+ rows)`, `${appUrl}/admin/content.News/index?page=2&limit=10`, {
-        server: 'true',
-        batoken: token,
-      }),
-    );
-    const base = rows[0]!.reqPerSec;
-    const renderBase = rows[1]!.reqPerSec;
-    console.log(['what', 'req/s', 'p50 ms', 'p99 ms', 'vs Koa baseline', 'vs render baseline', 'errors'].join(' | '));
-    console.log('--- | ---: | ---: | ---: | ---: | ---: | ---:');
-    for (const r of rows) {
-      console.log([r.name, r.reqPerSec.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), (r.reqPerSec / base).toFixed(2), (r.reqPerSec / renderBase).toFixed(2), String(r.errors)].join(' | '));
+    let lists: Awaited<ReturnType<typeof adminListTimings>> | undefined;
+    if (!BYTES_ONLY) {
+      console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores (server and load generator share them)\n`);
+      rows.push(await measure('Koa baseline (10 KB string)', baseUrl));
+      rows.push(await measure(`renderToString + 1 SQLite query baseline (${(newsBytes / 1024).toFixed(0)} KB page)`, renderUrl));
+      rows.push(await measure('/news cached', `${appUrl}/news`));
+      rows.push(await measure('/news uncached (cache bypassed)', `${appUrl}/news`, { 'cache-control': 'no-cache' }));
+      rows.push(await measure(`/news/info?id=${newsId}`, `${appUrl}/news/info?id=${newsId}`));
+      rows.push(await measure(`/news/info?id=${newsId} uncached (cache bypassed)`, `${appUrl}/news/info?id=${newsId}`, { 'cache-control': 'no-cache' }));
+      rows.push(await measure('GET /api/index/index', `${appUrl}/api/index/index`, { server: 'true' }));
+      rows.push(
+        await measure(`admin list /admin/content.News/index (${ADMIN_ROWS.toLocaleString('en')}+ rows)`, `${appUrl}/admin/content.News/index?page=2&limit=10`, {
+          server: 'true',
+          batoken: token,
+        }),
+      );
+      const base = rows[0]!.reqPerSec;
+      const renderBase = rows[1]!.reqPerSec;
+      console.log(['what', 'req/s', 'p50 ms', 'p99 ms', 'vs Koa baseline', 'vs render baseline', 'errors'].join(' | '));
+      console.log('--- | ---: | ---: | ---: | ---: | ---: | ---:');
+      for (const r of rows) {
+        console.log([r.name, r.reqPerSec.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), (r.reqPerSec / base).toFixed(2), (r.reqPerSec / renderBase).toFixed(2), String(r.errors)].join(' | '));
+      }
+      lists = await adminListTimings(appUrl, token, ADMIN_ROWS);
     }
-    const lists = await adminListTimings(appUrl, token, ADMIN_ROWS);
 
-    const routes = [...PUBLIC_SECTIONS.map((s) => s.path), '/index2', '/trail/apply', '/user/login', '/news?lang=en'];
-    const { rows: bytes, method } = await pageBytes(appUrl, routes);
-    console.log(`\nFirst visit bytes per public route, raw / gzip (${method})\n`);
-    console.log(['route', 'HTML', 'CSS', 'JS', 'HTML+CSS gzip'].join(' | '));
-    console.log('--- | ---: | ---: | ---: | ---:');
-    for (const b of bytes) {
+    const visits: Visit[] = [...PUBLIC_SECTIONS.map((s) => s.path), '/index2', '/trail/apply', '/user/login', '/admin/login', '/news?lang=en'].map((route) => ({ route }));
+    visits.push({ route: '/admin/dashboard', label: '/admin/dashboard (logged in)', storage: { adminInfo: JSON.stringify(login.data.userInfo) } });
+    const { rows: bytes, method } = await pageBytes(appUrl, visits);
+    console.log(`\nFirst visit bytes per route, raw / gzip (${method}); "other" is fonts, images and API answers\n`);
+    console.log(['route', 'HTML', 'CSS', 'JS', 'other', 'HTML+CSS gzip', 'all gzip', 'budget'].join(' | '));
+    console.log('--- | ---: | ---: | ---: | ---: | ---: | ---: | ---');
+    bytes.forEach((b, i) => {
       const cell = ([raw, zipped]: [number, number]) => `${kb(raw)} / ${kb(zipped)}`;
-      console.log([b.route, cell(b.html), cell(b.css), cell(b.js), kb(b.html[1] + b.css[1])].join(' | '));
+      const measured = { 'HTML+CSS': b.html[1] + b.css[1], JS: b.js[1], all: b.html[1] + b.css[1] + b.js[1] + b.other[1] };
+      const budget = budgetOf(b.route);
+      const verdict = budget ? `${budget.what} ≤ ${budget.kb} KB: ${measured[budget.what] <= budget.kb * 1024 ? 'ok' : 'OVER'}` : '';
+      console.log([visits[i]!.label ?? b.route, cell(b.html), cell(b.css), cell(b.js), cell(b.other), kb(measured['HTML+CSS']), kb(measured.all), verdict].join(' | '));
+    });
+    if (lists) {
+      const memory = residentMemory(app.pid!);
+      printSmallHost({ coldNew, coldExisting, idle, peak: memory?.peak ?? NaN, survived: app.exitCode === null && rows.every((r) => r.errors === 0) }, lists);
     }
-    const memory = residentMemory(app.pid!);
-    printSmallHost({ coldNew, coldExisting, idle, peak: memory?.peak ?? NaN, survived: app.exitCode === null && rows.every((r) => r.errors === 0) }, lists);
   } finally {
     app.kill('SIGTERM');
     baseline.kill('SIGTERM');
