@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../shared/schemas/zodSetup.ts';
+import { DEFAULT_TIME_ZONE, parseWallClock } from '../shared/time.ts';
 import { isAccountName, isEditorFilled, isIdNumber, isMobile } from '../shared/validation.ts';
 import type { FieldDef, FieldType, FieldValidator, ResourceDef } from './types.ts';
 
@@ -81,20 +82,19 @@ function asList(value: unknown): string[] {
     .filter(Boolean);
 }
 
-/** A date-time from a form: Unix seconds, or 'YYYY-MM-DD HH:mm(:ss)' read as the site's local time (UTC+8). */
-export function toUnixSeconds(value: unknown): number | null {
+/**
+ * A date-time from a form: Unix seconds, or 'YYYY-MM-DD HH:mm(:ss)' read as wall-clock time in the site's
+ * time zone (forms send wall-clock values without an offset).
+ */
+export function toUnixSeconds(value: unknown, timeZone: string = DEFAULT_TIME_ZONE): number | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return Math.trunc(String(Math.trunc(value)).length > 10 ? value / 1000 : value);
   const text = String(value).trim();
   if (/^\d+$/.test(text)) return toUnixSeconds(Number(text));
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
-  if (!m) return Number.NaN;
-  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
-  // The association works in China time; forms send wall-clock values without an offset.
-  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h) - 8, Number(mi), Number(s)) / 1000;
+  return parseWallClock(text, timeZone);
 }
 
-function fieldSchema(field: FieldDef, column: string, english: boolean): z.ZodType {
+function fieldSchema(field: FieldDef, column: string, english: boolean, timeZone: string): z.ZodType {
   const required = field.required && !english;
   if (LIST_TYPES.includes(field.type)) {
     return z.unknown().optional().transform((v, ctx) => {
@@ -127,7 +127,7 @@ function fieldSchema(field: FieldDef, column: string, english: boolean): z.ZodTy
   }
   if (field.type === 'timestamp' || field.type === 'datetime') {
     return z.unknown().optional().transform((v, ctx) => {
-      const t = toUnixSeconds(v);
+      const t = toUnixSeconds(v, timeZone);
       if (t === null && required) ctx.addIssue({ code: 'custom', message: 'validate:required', path: [column] });
       if (t !== null && Number.isNaN(t)) ctx.addIssue({ code: 'custom', message: 'validate:date', path: [column] });
       return t;
@@ -211,16 +211,17 @@ export function formFields(def: ResourceDef): FieldDef[] {
 /**
  * The validation schema of a resource's add/edit form, shared by the admin form and the server. Values are
  * normalised to what the table stores (lists comma-joined, switches '0'/'1', date-times Unix seconds).
- * `present` (edit) limits validation to the columns the input carries.
+ * `present` (edit) limits validation to the columns the input carries; wall-clock date-times are read in
+ * `timeZone`, the site's.
  */
-export function resourceSchema(def: ResourceDef, present?: ReadonlySet<string>): z.ZodObject<Record<string, z.ZodType>> {
+export function resourceSchema(def: ResourceDef, present?: ReadonlySet<string>, timeZone: string = DEFAULT_TIME_ZONE): z.ZodObject<Record<string, z.ZodType>> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of formFields(def)) {
     // Passwords are hashed by the resource's own save hook, never stored as typed.
     if (field.type === 'password') continue;
     const columns = field.localized ? [field.name, `${field.name}_en`] : [field.name];
     columns.forEach((column, i) => {
-      if (!present || present.has(column)) shape[column] = fieldSchema(field, column, i === 1);
+      if (!present || present.has(column)) shape[column] = fieldSchema(field, column, i === 1, timeZone);
     });
   }
   return z.object(shape);

@@ -3,7 +3,7 @@ import type { Services } from './services/index.ts';
 import { serverT } from './i18n.ts';
 import { LANGS, htmlLang, type Lang } from '../shared/i18n/langs.ts';
 import { withLang } from '../shared/i18n/links.ts';
-import { isoDate } from '../shared/content.ts';
+import { isoDate } from '../shared/time.ts';
 import { PUBLIC_SECTIONS } from '../shared/sections.ts';
 
 /**
@@ -27,10 +27,11 @@ function alternates(origin: string, path: string): { lang: Lang; href: string }[
 
 async function sitemap(services: Services, origin: string): Promise<string> {
   const entries = [...STATIC_PATHS.map((path) => ({ path, lastmod: 0 })), ...(await services.content.sitemapEntries())];
+  const timeZone = await services.settings.timeZone();
   const urls = entries.flatMap(({ path, lastmod }) => {
     const versions = alternates(origin, path);
     const links = versions.map((v) => `<xhtml:link rel="alternate" hreflang="${htmlLang(v.lang)}" href="${xml(v.href)}"/>`).join('');
-    const mod = lastmod ? `<lastmod>${isoDate(lastmod)}</lastmod>` : '';
+    const mod = lastmod ? `<lastmod>${isoDate(lastmod, timeZone)}</lastmod>` : '';
     return versions.map((v) => `<url><loc>${xml(v.href)}</loc>${mod}${links}</url>`);
   });
   return (

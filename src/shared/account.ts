@@ -13,6 +13,7 @@ export interface UserInfo {
   money: string;
   score: number;
   join_time: number | null;
+  /** The login before this session's (the member sees when they were here last). */
   last_login_time: number | null;
   last_login_ip: string;
   motto: string;
@@ -26,6 +27,7 @@ export interface AdminLoginInfo {
   username: string;
   nickname: string;
   avatar: string;
+  /** The login before this one, in the site's time zone ('' on a first login). */
   last_login_time: string;
   token: string;
   refresh_token: string;
@@ -37,6 +39,7 @@ export interface AdminInfo {
   username: string;
   nickname: string;
   avatar: string;
+  /** The login before the current one, in the site's time zone. */
   last_login_time: string;
   super: boolean;
 }

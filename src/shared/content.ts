@@ -238,29 +238,3 @@ export function parseChoice<T extends string>(value: QueryValue, choices: readon
   return (choices as readonly string[]).includes(raw) ? (raw as T) : null;
 }
 
-/**
- * The association works in China's time zone whatever the server's is. China has kept UTC+8 all year since
- * 1991, so the date there is plain arithmetic: loading ICU's time-zone and calendar data for it (what an
- * Intl.DateTimeFormat would do) costs the server several megabytes of resident memory.
- */
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
-/** en-GB's short month names, as ICU spells them. */
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
-
-function chinaDate(seconds: number): { year: number; month: number; day: number } {
-  const d = new Date(seconds * 1000 + CHINA_OFFSET_MS);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
-}
-
-/** A date for display: 2026年11月21日 / 21 Nov 2026. */
-export function formatDate(lang: Lang, seconds: number): string {
-  if (!seconds) return '';
-  const { year, month, day } = chinaDate(seconds);
-  return lang === 'en' ? `${day} ${MONTHS_EN[month - 1]} ${year}` : `${year}年${month}月${day}日`;
-}
-
-/** ISO date (YYYY-MM-DD) in China's time zone, for `<time datetime>` and the sitemap. */
-export function isoDate(seconds: number): string {
-  const { year, month, day } = chinaDate(seconds);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}

@@ -14,5 +14,7 @@ export interface SiteInfo {
   recordNumber: string;
   version: string;
   cdnUrl: string;
+  /** IANA name of the site's time zone: pages and islands show every date in it. */
+  timeZone: string;
   upload: UploadSettings;
 }

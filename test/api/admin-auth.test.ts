@@ -18,6 +18,22 @@ async function login(password = ADMIN_PASSWORD, extra: Record<string, unknown> =
   });
 }
 
+// Serial: ava runs it before the others, whose logins would move the times it sets.
+test.serial('"last login" is the login before this one, in the site time zone, and stays put across reloads', async (t) => {
+  // 23:30 UTC on 23 November: already the 24th in Shanghai.
+  const before = Date.UTC(2025, 10, 23, 23, 30, 0) / 1000;
+  const admin = () => server.app.knex('admin').where({ username: 'admin' });
+  await admin().update({ last_login_time: before, prev_login_time: null });
+  const first = (await login()).body.data.userInfo;
+  t.is(first.last_login_time, '2025-11-24 07:30:00');
+  // Every request of the session moves last_login_time on ("last seen"); the last login shown stays.
+  const index = async () => (await api<{ adminInfo: { last_login_time: string } }>(server.url, '/admin/index/index', { headers: { batoken: first.token } })).body.data.adminInfo.last_login_time;
+  t.is(await index(), '2025-11-24 07:30:00');
+  t.is(await index(), '2025-11-24 07:30:00');
+  await admin().update({ last_login_time: before + 3600 });
+  t.is((await login()).body.data.userInfo.last_login_time, '2025-11-24 08:30:00', 'the next login shows the one before it');
+});
+
 test('GET login says whether a captcha is needed', async (t) => {
   const res = await api<{ captcha: boolean }>(server.url, '/admin/index/login');
   t.deepEqual(res.body.data, { captcha: true });
@@ -31,7 +47,7 @@ test('the seeded admin logs in with ADMIN_PASSWORD and sees the whole menu', asy
   t.is(info.username, 'admin');
   t.regex(info.token, /^[0-9a-f-]{36}$/);
   t.regex(info.refresh_token, /^[0-9a-f-]{36}$/);
-  t.regex(info.last_login_time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  t.regex(info.last_login_time, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'the login before this one');
   const index = await api<{ adminInfo: { super: boolean; username: string }; menus: MenuNode[]; siteConfig: { siteName: string } }>(server.url, '/admin/index/index', { headers: { batoken: info.token } });
   t.is(index.body.code, 1);
   t.true(index.body.data.adminInfo.super);

@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
-import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
+import { ADMIN_PASSWORD, createMember, memberToken } from '../helpers/accounts.ts';
 import { asAdmin, superToken } from '../helpers/admins.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -103,4 +103,81 @@ test.serial('clicking the menu entry of the page already showing does nothing: n
     t.deepEqual(errors, []);
     await page.close();
   }
+});
+
+/** 20:30 UTC of the latest day that has passed it: already the next day in Shanghai, still this one in New York. */
+function lateEvening(): number {
+  const now = new Date();
+  let at = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 20, 30, 0);
+  if (at > now.getTime()) at -= 86_400_000;
+  return at / 1000;
+}
+
+/** The wall clock of a moment in a zone, written independently of the portal's helper. */
+function wallClock(seconds: number, timeZone: string, withTime = true): string {
+  const text = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', ...(withTime ? { hour: '2-digit', minute: '2-digit', second: '2-digit' } : {}) }).format(seconds * 1000);
+  return text;
+}
+
+test.serial('one time zone: lists, dashboard, review dialog and member centre agree, whatever the browser zone; the config item moves them all', async (t) => {
+  const { knex } = server.app;
+  const at = lateEvening();
+  const shanghai = wallClock(at, 'Asia/Shanghai');
+  t.not(shanghai.slice(0, 10), wallClock(at, 'UTC').slice(0, 10), 'a moment whose date differs between the zones');
+  const [logId] = (await knex('admin_log').insert({ admin_id: 0, username: 'admin', url: '/admin/x', title: 'Clock check', data: '{}', ip: '127.0.0.1', useragent: 'test', create_time: at }).returning('id')).map((r: { id: number } | number) => (typeof r === 'object' ? r.id : r));
+  await knex('admin').where({ username: 'admin' }).update({ prev_login_time: at });
+  // A trail application submitted at that moment, copied from a published trail.
+  const columns = Object.keys(await knex('trail_application').columnInfo());
+  const trail = (await knex('trail').first()) as Record<string, unknown>;
+  const member = await createMember(server);
+  const copy = Object.fromEntries(Object.entries(trail).filter(([k]) => columns.includes(k) && !['id', 'status', 'create_time', 'update_time'].includes(k)));
+  const [applicationId] = (await knex('trail_application').insert({ ...copy, user_id: member.id, photos: '', status: 'pending', create_time: at, update_time: at }).returning('id')).map((r: { id: number } | number) => (typeof r === 'object' ? r.id : r));
+
+  const { page, errors } = await adminPage(server, browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
+  await page.emulateTimezone('America/New_York');
+  await page.reload();
+  await page.waitForSelector('[data-activity] li');
+  const activity = await page.$$eval('[data-activity] li', (items) => items.map((li) => li.textContent ?? ''));
+  t.true(activity.some((text) => text.includes('Clock check') && text.includes(shanghai)), `recent activity in Shanghai time: ${activity[0]}`);
+  t.is(await page.$eval('[data-last-login]', (p) => p.textContent), `Last login: ${shanghai}`);
+  await page.reload();
+  await page.waitForSelector('[data-last-login]');
+  t.is(await page.$eval('[data-last-login]', (p) => p.textContent), `Last login: ${shanghai}`, 'the same after a reload');
+
+  await page.goto(`${server.url}/admin/auth/adminLog?lang=en`);
+  await page.waitForSelector(`tr[data-row-id="${logId}"]`);
+  t.is(await page.$eval(`tr[data-row-id="${logId}"] td[data-column="create_time"]`, (td) => td.textContent), shanghai);
+
+  await page.goto(`${server.url}/admin/content/trailApplication?lang=en`);
+  await page.waitForSelector(`tr[data-row-id="${applicationId}"] [data-action="review"]`);
+  await page.click(`tr[data-row-id="${applicationId}"] [data-action="review"]`);
+  await page.waitForSelector('dialog.crud-dialog dl');
+  t.true((await page.$eval('dialog.crud-dialog', (d) => d.textContent ?? '')).includes(shanghai.slice(0, 16)), 'the review dialog says when it was submitted in Shanghai time');
+
+  // The member's balance row and the overview bar of its day, in the member centre.
+  await knex('user_money_log').insert({ user_id: member.id, money: 1250, before: 0, after: 1250, memo: 'Clock check', create_time: at });
+  const token = await memberToken(server, member.id);
+  const memberTab = await (await browser.createBrowserContext()).newPage();
+  await memberTab.emulateTimezone('America/New_York');
+  await memberTab.goto(`${server.url}/robots.txt`);
+  await memberTab.evaluate((info) => localStorage.setItem('userInfo', info), JSON.stringify({ id: member.id, username: member.username, nickname: member.username, token, refresh_token: '' }));
+  await memberTab.goto(`${server.url}/user/account/balance?lang=en`);
+  await memberTab.waitForFunction(() => document.querySelector('table tbody tr td'));
+  t.true((await memberTab.$eval('table tbody', (b) => b.textContent ?? '')).includes(shanghai));
+  await memberTab.goto(`${server.url}/user/account/overview?lang=en`);
+  await memberTab.waitForSelector('[data-screen="overview"] table.visually-hidden tbody tr');
+  const bars = await memberTab.$$eval('[data-screen="overview"] table.visually-hidden tbody tr', (rows) => rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]));
+  const day = shanghai.slice(5, 10);
+  t.true(bars.some(([label, value]) => label?.endsWith(day) && value?.includes('12.5')), `the 12.50 sits on the bar of ${day}: ${JSON.stringify(bars)}`);
+  await memberTab.browserContext().close();
+
+  // The config item moves every date: London now.
+  const call = asAdmin(server, await superToken(server));
+  t.is((await call('/admin/routine.Config/edit', { body: { time_zone: 'Europe/London' } })).code, 1);
+  await page.goto(`${server.url}/admin/dashboard?lang=en`);
+  await page.waitForSelector('[data-last-login]');
+  t.is(await page.$eval('[data-last-login]', (p) => p.textContent), `Last login: ${wallClock(at, 'Europe/London')}`);
+  t.is((await call('/admin/routine.Config/edit', { body: { time_zone: 'Asia/Shanghai' } })).code, 1);
+  t.deepEqual(errors, []);
+  await page.close();
 });

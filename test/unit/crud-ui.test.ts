@@ -39,6 +39,7 @@ const user = resource('user/user');
 const ctx = (lang: 'zh-cn' | 'en' = 'zh-cn'): CellContext => ({
   lang,
   cdnUrl: 'https://cdn.example.org',
+  timeZone: 'Asia/Shanghai',
   optionLabel: (f, v) => `${f.name}:${v}`,
 });
 
@@ -236,6 +237,11 @@ test('new forms start from the defaults, with zero defaults of numbers left empt
   t.is(values.title, '');
   t.is(defaultInputValue(field(user, 'status')), 'enable');
   t.is(defaultInputValue(field(user, 'gender')), '0');
+  // A required date-time starts at the current minute in the site's time zone (a news item's publish time).
+  const now = Date.UTC(2026, 10, 23, 23, 30, 40);
+  t.is(defaultInputValue(field(news, 'publish_time'), 'Asia/Shanghai', now), '2026-11-24T07:30');
+  t.is(defaultInputValue(field(news, 'publish_time'), 'Europe/London', now), '2026-11-23T23:30');
+  t.regex(String(values.publish_time), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 });
 
 test('form → body: only form fields, the pk on edit, server formats; an empty password is left out', (t) => {
@@ -256,7 +262,7 @@ test('form → body: only form fields, the pk on edit, server formats; an empty 
 });
 
 test('validation with the shared schema reports catalogue keys per column', (t) => {
-  const body = toPostBody(news, { ...toFormValues(news, null), title: 'x'.repeat(201) }, 'add', undefined);
+  const body = toPostBody(news, { ...toFormValues(news, null), title: 'x'.repeat(201), publish_time: '' }, 'add', undefined);
   const errors = validateBody(news, body);
   t.is(errors.category_id, 'validate:required');
   t.is(errors.title, 'validate:tooLong');

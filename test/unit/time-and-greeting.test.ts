@@ -1,5 +1,6 @@
 import test from 'ava';
-import { formatTime, toMillis } from '../../src/shared/time.ts';
+import { DEFAULT_TIME_ZONE, formatDate, formatTime, isTimeZone, isoDate, parseWallClock, toMillis } from '../../src/shared/time.ts';
+import { toUnixSeconds } from '../../src/resources/schema.ts';
 import { greetingKey, type GreetingKey } from '../../src/shared/greeting.ts';
 import { CONTENT_TOP_OFFSET, MENU_COLLAPSED_WIDTH, MENU_WIDTH, mobileBaseFontSize } from '../../src/shared/constants/layout.ts';
 import { TaskStatus } from '../../src/shared/constants/terminal.ts';
@@ -19,6 +20,37 @@ test('default format is yyyy-mm-dd hh:MM:ss', (t) => {
   t.is(formatTime(ts, 'hh:MM', 'UTC'), '06:30');
   t.is(formatTime(null), '');
   t.is(formatTime('not a time'), '');
+});
+
+test('every date is written in the site time zone, Asia/Shanghai unless configured, whatever the machine says', (t) => {
+  // 23:30 on 23 November in UTC is already 24 November in Shanghai.
+  const late = Date.UTC(2026, 10, 23, 23, 30, 0) / 1000;
+  t.is(DEFAULT_TIME_ZONE, 'Asia/Shanghai');
+  t.is(formatTime(late), '2026-11-24 07:30:00');
+  t.is(formatTime(late, undefined, 'Europe/London'), '2026-11-23 23:30:00');
+  t.is(formatTime(late, 'yyyy-mm-ddThh:MM', 'Asia/Shanghai'), '2026-11-24T07:30', 'letters that are no token stay as they are');
+  t.is(formatTime(late, undefined, 'Mars/Olympus'), '2026-11-24 07:30:00', 'an unknown zone falls back to the default');
+  t.is(isoDate(late), '2026-11-24');
+  t.is(isoDate(late, 'UTC'), '2026-11-23');
+  t.is(formatDate('en', late), '24 Nov 2026');
+  t.is(formatDate('zh-cn', late, 'America/New_York'), '2026年11月23日');
+  t.is(formatDate('en', 0), '');
+  t.true(isTimeZone('Europe/London'));
+  t.false(isTimeZone('Mars/Olympus'));
+  t.false(isTimeZone(''));
+});
+
+test('wall-clock date-times from forms are read in the site time zone', (t) => {
+  const ts = Date.UTC(2014, 5, 22, 6, 30, 5) / 1000;
+  t.is(parseWallClock('2014-06-22 14:30:05'), ts);
+  t.is(parseWallClock('2014-06-22T14:30:05', 'Asia/Shanghai'), ts);
+  t.is(parseWallClock('2014-06-22 07:30:05', 'Europe/London'), ts, 'British summer time');
+  t.is(parseWallClock('2014-06-22'), Date.UTC(2014, 5, 21, 16) / 1000, 'a date alone is its midnight');
+  t.true(Number.isNaN(parseWallClock('2014-02-30 10:00')), 'no 30 February');
+  t.true(Number.isNaN(parseWallClock('yesterday')));
+  t.is(toUnixSeconds('2014-06-22 06:30:05', 'UTC'), ts);
+  t.is(toUnixSeconds(String(ts)), ts);
+  t.is(toUnixSeconds(''), null);
 });
 
 test('greeting follows the hour', (t) => {

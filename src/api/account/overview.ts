@@ -15,7 +15,7 @@ export function overviewRoutes(services: Services): ApiRoute[] {
       path: '/api/account/overview',
       auth: 'userRule',
       async handler({ user }) {
-        const timeZone = (await settings.get('time_zone')) || 'Asia/Shanghai';
+        const timeZone = await settings.timeZone();
         const t = now();
         const days = Array.from({ length: DAYS }, (_, i) => formatTime(t - (DAYS - 1 - i) * 86400, 'yyyy-mm-dd', timeZone));
         // A day and a half of margin covers any time zone; grouping by local date does the exact cut.

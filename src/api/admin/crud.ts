@@ -24,7 +24,7 @@ export async function remarkOf(services: Services, def: ResourceDef, req: ApiReq
  * `<resource>/<action>` rule, with `select=true` lookups served by index (reference section 2).
  */
 export function crudRoutes(services: Services, def: ResourceDef, options: CrudRouteOptions = {}): { engine: CrudEngine; routes: ApiRoute[] } {
-  const engine = new CrudEngine(services.knex, def, options.hooks ?? {}, (name) => services.resources.find(name));
+  const engine = new CrudEngine(services.knex, def, options.hooks ?? {}, (name) => services.resources.find(name), () => services.settings.timeZone());
   const actions = new Set(options.actions ?? genericActionsOf(def));
   const routes: ApiRoute[] = [];
   // Public pages showing this kind of content are re-rendered after any write.

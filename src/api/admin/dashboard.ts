@@ -31,7 +31,7 @@ export function dashboardRoutes(services: Services): ApiRoute[] {
       auth: 'adminRule',
       async handler({ ctx, admin, adminPermissions }) {
         const t = ctx.state.t;
-        const timeZone = (await settings.get('time_zone')) || 'Asia/Shanghai';
+        const timeZone = await settings.timeZone();
         const day = (seconds: number) => formatTime(seconds, 'yyyy-mm-dd', timeZone);
         const today = now();
         const dates = Array.from({ length: DAYS }, (_, i) => day(today - (DAYS - 1 - i) * 86400));

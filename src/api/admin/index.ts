@@ -3,22 +3,21 @@ import type { AdminInfo, AdminLoginInfo } from '../../shared/account.ts';
 import { adminLoginSchema } from '../../shared/schemas/account.ts';
 import { formatTime } from '../../shared/time.ts';
 import { ApiError, Success } from '../../server/middleware/envelope.ts';
-import { DEFAULT_AVATAR, type AdminRow, type RuleRow } from '../../server/services/accounts.ts';
+import { DEFAULT_AVATAR, keepPreviousLogin, type AdminRow, type RuleRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
 import { buildTree } from '../../server/services/menus.ts';
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
 import { terminalSettings } from './terminal.ts';
 
-/** The admin's last login as the reference shows it ('YYYY-MM-DD HH:mm:ss' or ''). */
+/** "Last login" as the reference shows it ('YYYY-MM-DD HH:mm:ss' or ''): the login before the current one. */
 function lastLogin(admin: AdminRow, timeZone: string): string {
-  return formatTime(admin.last_login_time, undefined, timeZone);
+  return formatTime(admin.prev_login_time, undefined, timeZone);
 }
 
 /** Admin login, logout and the back office's first-load data (reference 1.2). */
 export function adminIndexRoutes(services: Services): ApiRoute[] {
   const { knex, tokens, captcha, config, settings, loginThrottle } = services;
-  const timeZone = async () => (await settings.get('time_zone')) || 'Asia/Shanghai';
 
   return [
     {
@@ -51,13 +50,15 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
           captchaAlways: config.adminLoginCaptcha,
           verifyCaptcha: () => captcha.verify(data.captchaId, data.captchaInfo),
         });
+        // The account exists once the attempt succeeded: its login before this one becomes "last login".
+        if (row) await keepPreviousLogin(knex, 'admin', row);
         const fresh = (await knex<AdminRow>('admin').where({ id }).first())!;
         const userInfo: AdminLoginInfo = {
           id: fresh.id,
           username: fresh.username,
           nickname: fresh.nickname,
           avatar: fresh.avatar || DEFAULT_AVATAR,
-          last_login_time: lastLogin(fresh, await timeZone()),
+          last_login_time: lastLogin(fresh, await settings.timeZone()),
           ...(await tokens.issueLogin('admin', fresh.id, data.keep)),
         };
         return new Success({ userInfo }, 'account:loginSuccess');
@@ -79,14 +80,14 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
           username: me.username,
           nickname: me.nickname,
           avatar: me.avatar || DEFAULT_AVATAR,
-          last_login_time: lastLogin(me, await timeZone()),
+          last_login_time: lastLogin(me, await settings.timeZone()),
           super: perms.super,
         };
         const site = await settings.site(ctx.state.lang, config.publicUrl || `//${ctx.host}`);
         return {
           adminInfo,
           menus,
-          siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: '', upload: site.upload },
+          siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: '', timeZone: site.timeZone, upload: site.upload },
           terminal: { phpDevelopmentServer: false, npmPackageManager: (await terminalSettings(services)).packageManager },
         };
       },

@@ -2,6 +2,7 @@ import { ApiCode, LOGGED_IN } from '../../shared/api/envelope.ts';
 import { loginSchema, registerSchema } from '../../shared/schemas/account.ts';
 import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
+import { keepPreviousLogin } from '../../server/services/accounts.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
 
@@ -39,6 +40,7 @@ export function checkInRoutes(services: Services): ApiRoute[] {
       captchaAlways: config.userLoginCaptcha,
       verifyCaptcha: () => captcha.verify(data.captchaId, data.captchaInfo),
     });
+    if (user) await keepPreviousLogin(services.knex, 'user', user);
     const issued = await members.issueTokens(id, data.keep);
     return new Success({ userInfo: members.userInfo(await members.get(id), issued), routePath: USER_HOME }, 'account:loginSuccess');
   }

@@ -6,6 +6,7 @@ import { code2Session, memberForIdentity, miniProgramSettings, MiniProgramError,
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
 import { USER_HOME } from './checkIn.ts';
+import { keepPreviousLogin } from '../../server/services/accounts.ts';
 
 /** wx.login() codes are short tokens of letters, digits, '-' and '_'. */
 const schema = z.object({
@@ -48,6 +49,7 @@ export function miniLoginRoutes(services: Services): ApiRoute[] {
         if (!mini.appId || !mini.appSecret) throw new ApiError('wechat:miniNotConfigured');
         const { user, created } = await memberForIdentity(knex, members, await exchange(mini, code), { nickname: ctx.state.t('wechat:miniNickname'), ip: ctx.ip });
         if (user.status !== 'enable') throw new ApiError('account:accountDisabled');
+        await keepPreviousLogin(knex, 'user', user);
         await knex('user').where({ id: user.id }).update({ last_login_time: now(), last_login_ip: ctx.ip });
         const issued = await members.issueTokens(user.id, true);
         return new Success({ userInfo: members.userInfo(await members.get(user.id), issued), routePath: USER_HOME, created }, created ? 'account:registerSuccess' : 'account:loginSuccess');

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
-import { formatDate, isoDate, type ArticleDetail, type ArticleList } from '../../shared/content.ts';
+import type { ArticleDetail, ArticleList } from '../../shared/content.ts';
 import { withLang } from '../../shared/i18n/links.ts';
-import { ArticleCardView, CardGrid } from './cards.tsx';
+import { ArticleCardView, CardGrid, Time } from './cards.tsx';
 import { Cover } from './Cover.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { FilterNav } from './FilterNav.tsx';
@@ -76,7 +76,7 @@ export function ArticleDetailPage({ item, section }: { item: ArticleDetail; sect
         ]}
       >
         <p className="small mt-2 mb-0">
-          {t('meta.published')}: <time dateTime={isoDate(item.publishTime)}>{formatDate(lang, item.publishTime)}</time>
+          {t('meta.published')}: <Time seconds={item.publishTime} />
         </p>
       </PageHeader>
       <div className="container">
@@ -99,9 +99,7 @@ export function ArticleDetailPage({ item, section }: { item: ArticleDetail; sect
                     <a href={pageHref(`${base}/info`, { id: r.id }, lang)}>
                       <Text value={r.title} />
                     </a>
-                    <time className="d-block small" dateTime={isoDate(r.publishTime)}>
-                      {formatDate(lang, r.publishTime)}
-                    </time>
+                    <Time className="d-block small" seconds={r.publishTime} />
                   </li>
                 ))}
               </ul>

@@ -1,20 +1,27 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
-import { formatDate, isoDate, type ActivityCard, type ArticleCard, type CanalCard, type CityCard, type LocalText, type TrailCard } from '../../shared/content.ts';
+import { type ActivityCard, type ArticleCard, type CanalCard, type CityCard, type LocalText, type TrailCard } from '../../shared/content.ts';
+import { formatDate, isoDate } from '../../shared/time.ts';
 import { Cover } from './Cover.tsx';
 import { Text } from './Text.tsx';
 import { pageHref } from './meta.ts';
 import { formatDuration, formatKm } from './format.ts';
 
-function Time({ seconds }: { seconds: number }) {
-  const { lang } = usePageContext();
-  return <time dateTime={isoDate(seconds)}>{formatDate(lang, seconds)}</time>;
+/** A date of the page's content, in the site's time zone and the page's language. */
+export function Time({ seconds, className }: { seconds: number; className?: string }) {
+  const { lang, site } = usePageContext();
+  return (
+    <time className={className} dateTime={isoDate(seconds, site.timeZone)}>
+      {formatDate(lang, seconds, site.timeZone)}
+    </time>
+  );
 }
 
 /** A start–end date range, collapsed to one date when the activity fits in a day. */
 export function DateRange({ start, end }: { start: number; end: number }) {
-  if (isoDate(start) === isoDate(end)) return <Time seconds={start} />;
+  const { site } = usePageContext();
+  if (isoDate(start, site.timeZone) === isoDate(end, site.timeZone)) return <Time seconds={start} />;
   return (
     <>
       <Time seconds={start} /> – <Time seconds={end} />

@@ -561,7 +561,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
             {!showing && <Status resolution={resolution} adminBase={adminBase} reason={notFoundReason} />}
           </main>
           <LayoutSettings show={settings} onHide={() => setSettings(false)} config={config} onChange={setConfig} />
-          {terminal && loaded.adminInfo.super && <TerminalPanel state={terminal} update={updateTerminal} adminBase={adminBase} lang={lang} onAdd={addTerminalTask} />}
+          {terminal && loaded.adminInfo.super && <TerminalPanel state={terminal} update={updateTerminal} adminBase={adminBase} lang={lang} timeZone={loaded.siteConfig.timeZone} onAdd={addTerminalTask} />}
         </>
       )}
     </div>

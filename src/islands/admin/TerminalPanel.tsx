@@ -75,7 +75,7 @@ function TaskOutput({ id, lines, label }: { id: string; lines: string[]; label: 
   );
 }
 
-function TaskRow({ task, update, onCancel }: { task: TerminalTask; update: TerminalUpdate; onCancel(uuid: string): void }) {
+function TaskRow({ task, update, timeZone, onCancel }: { task: TerminalTask; update: TerminalUpdate; timeZone: string; onCancel(uuid: string): void }) {
   const { t } = useTranslation('admin');
   const outputId = useId();
   const running = !canChange(task);
@@ -87,7 +87,7 @@ function TaskRow({ task, update, onCancel }: { task: TerminalTask; update: Termi
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className={`badge text-bg-${STATUS_TONE[task.status]}`}>{t(`terminal.status.${TaskStatus[task.status]}`)}</span>
         <code className="text-break">{task.command}</code>
-        <small className="text-body-secondary">{formatTime(task.createTime)}</small>
+        <small className="text-body-secondary">{formatTime(task.createTime, undefined, timeZone)}</small>
         {task.blockOnFailure && <small className="text-body-secondary">{t('terminal.blocking')}</small>}
         <span className="ms-auto d-flex gap-1">
           {!running && task.message.length > 0 && (
@@ -349,6 +349,8 @@ function ConfigDialog({ state, update }: TerminalProps) {
 export interface TerminalPanelProps extends TerminalProps {
   adminBase: string;
   lang: string;
+  /** The site's time zone, in which task times show. */
+  timeZone: string;
   /** Queues a command of the server's table. */
   onAdd(command: string, blockOnFailure: boolean): void;
 }
@@ -358,7 +360,7 @@ export interface TerminalPanelProps extends TerminalProps {
  * menu, retry, cancel, delete and clear, and the two settings dialogs. It stays mounted while hidden, so
  * queued tasks keep running.
  */
-export function TerminalPanel({ state, update, adminBase, lang, onAdd }: TerminalPanelProps) {
+export function TerminalPanel({ state, update, adminBase, lang, timeZone, onAdd }: TerminalPanelProps) {
   const { t } = useTranslation('admin');
   const { cancel } = useTerminalRunner(state, update, adminBase, lang);
   // The server's settings win over what this browser remembered (another admin may have changed them).
@@ -392,7 +394,7 @@ export function TerminalPanel({ state, update, adminBase, lang, onAdd }: Termina
           ) : (
             <ul className="list-group">
               {state.taskList.map((task) => (
-                <TaskRow key={task.uuid} task={task} update={update} onCancel={(uuid) => cancel(uuid, t('terminal.cancelled'))} />
+                <TaskRow key={task.uuid} task={task} update={update} timeZone={timeZone} onCancel={(uuid) => cancel(uuid, t('terminal.cancelled'))} />
               ))}
             </ul>
           )}

@@ -11,6 +11,8 @@ export interface SiteConfig {
   version: string;
   cdnUrl: string;
   apiUrl: string;
+  /** The site's time zone: every date on every screen is shown in it. */
+  timeZone: string;
   upload: UploadSettings;
 }
 

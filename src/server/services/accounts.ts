@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { MenuNode } from '../../shared/account.ts';
 
 /** Rows of the account tables as the database holds them. */
@@ -16,6 +17,9 @@ export interface UserRow {
   score: number;
   last_login_time: number | null;
   last_login_ip: string;
+  /** The login before the latest one: what "last login" shows. */
+  prev_login_time: number | null;
+  prev_login_ip: string;
   login_failure: number;
   last_failure_time: number | null;
   join_ip: string;
@@ -39,6 +43,8 @@ export interface AdminRow {
   last_failure_time: number | null;
   last_login_time: number | null;
   last_login_ip: string;
+  prev_login_time: number | null;
+  prev_login_ip: string;
   password: string;
   salt: string;
   motto: string;
@@ -58,3 +64,11 @@ export interface RuleRow extends Omit<MenuNode, 'keepalive' | 'children'> {
 
 /** What an account without an avatar shows: BuildAdmin's client default (reference 3.7), served from public/. */
 export const DEFAULT_AVATAR = '/static/images/avatar.png';
+
+/**
+ * After a successful login: the login before it becomes the one "last login" shows (the account's
+ * `last_login_*` as read before the login wrote the new one).
+ */
+export async function keepPreviousLogin(knex: Knex, table: 'admin' | 'user', before: Pick<AdminRow | UserRow, 'id' | 'last_login_time' | 'last_login_ip'>): Promise<void> {
+  await knex(table).where({ id: before.id }).update({ prev_login_time: before.last_login_time, prev_login_ip: before.last_login_ip ?? '' });
+}

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import type { SiteInfo, UploadSettings } from '../../shared/site.ts';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../../shared/time.ts';
 
 export interface ConfigRow {
   id: number;
@@ -61,6 +62,12 @@ export class Settings {
     return (await this.rows()).get(name)?.value ?? '';
   }
 
+  /** The site's time zone (config `time_zone`): every date is shown, and every day counted, in it. */
+  async timeZone(): Promise<string> {
+    const zone = (await this.get('time_zone')).trim();
+    return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  }
+
   async flag(name: string): Promise<boolean> {
     return (await this.get(name)) === '1';
   }
@@ -103,6 +110,7 @@ export class Settings {
       recordNumber: value('record_number'),
       version: value('version'),
       cdnUrl: value('cdn_url') || this.storage.publicUrl || cdnOrigin,
+      timeZone: await this.timeZone(),
       upload: await this.upload(),
     };
   }

@@ -395,7 +395,7 @@ export class UploadService {
     if (!saveName.startsWith(`/${UPLOAD_PREFIX}`)) throw new UploadRefused('badSaveName');
     const url = expandSaveName(saveName, {
       ...parts,
-      timeZone: (await this.settings.get('time_zone')) || 'Asia/Shanghai',
+      timeZone: await this.settings.timeZone(),
       random: randomAlphanumeric,
     });
     if (!this.keyOf(url)) throw new UploadRefused('badSaveName');

@@ -45,7 +45,7 @@ export function adminInfoRoutes(services: Services): ApiRoute[] {
       auth: 'adminRule',
       async handler({ admin, ctx, tokens: presented }) {
         const me = admin!;
-        const timeZone = (await services.settings.get('time_zone')) || 'Asia/Shanghai';
+        const timeZone = await services.settings.timeZone();
         return {
           info: {
             id: me.id,
@@ -55,7 +55,7 @@ export function adminInfoRoutes(services: Services): ApiRoute[] {
             email: me.email,
             mobile: me.mobile,
             motto: me.motto,
-            last_login_time: formatTime(me.last_login_time, undefined, timeZone),
+            last_login_time: formatTime(me.prev_login_time, undefined, timeZone),
             // As reference 3.12 answers: the token the caller sent (the client keeps its own refresh token).
             token: presented.admin,
             refresh_token: '',

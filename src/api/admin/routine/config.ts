@@ -3,6 +3,7 @@ import { localizedText } from '../../../shared/localized.ts';
 import configResource, { CONFIG_CHOICE_TYPES, CONFIG_NAME, CONFIG_RULES, CONFIG_TYPES, SCREEN_CONFIG_GROUPS, type ConfigType } from '../../../resources/routine/config.ts';
 import { findResource } from '../../../resources/index.ts';
 import { email } from '../../../shared/schemas/fields.ts';
+import { isTimeZone } from '../../../shared/time.ts';
 import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import {
   configText,
@@ -75,11 +76,7 @@ function checkGroups(stored: string, rows: ConfigRow[]): void {
 }
 
 function checkTimeZone(value: string): void {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-  } catch {
-    throw new ApiError('admin-routine:timeZoneInvalid', 0, null, { zone: value });
-  }
+  if (!isTimeZone(value)) throw new ApiError('admin-routine:timeZoneInvalid', 0, null, { zone: value });
 }
 
 /** Each line an address or range, and none that would shut out the admin saving it. */

@@ -67,7 +67,7 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
           for (const c of ['user.username', 'user.nickname']) q.orWhereRaw(likeSql(knex), [c, likeValue(quick)]);
         });
       }
-      const { page, limit } = applyListParams(query, def, relations, { ...input, quickSearch: '' });
+      const { page, limit } = applyListParams(query, def, relations, { ...input, quickSearch: '' }, [], await services.settings.timeZone());
       const [{ total }] = (await query.clone().clearOrder().count(`${table}.id as total`)) as [{ total: number }];
       const rows = (await query
         .select(`${table}.*`, 'user.username as user__username', 'user.nickname as user__nickname')

@@ -14,7 +14,7 @@ import { Modal } from './Modal.tsx';
 export function CrudDetails({ def, row, onClose }: { def: ResourceDef; row: Row; onClose(): void }) {
   const { lang, siteConfig } = useAdmin();
   const { t, title, fieldLabel, optionLabel } = useResourceLabels(def);
-  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, optionLabel };
+  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, timeZone: siteConfig.timeZone, optionLabel };
   const id = String(row[def.pk]);
   return (
     <Modal

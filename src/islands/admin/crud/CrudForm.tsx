@@ -42,11 +42,12 @@ function safeId(raw: string): string {
  * by side, validated with the schema the server runs before anything is posted. Edit loads the row first.
  */
 export function CrudForm({ def, mode, id, fields: shown, title, prepareBody, onClose, onSaved }: CrudFormProps) {
-  const { request } = useAdmin();
+  const { request, siteConfig } = useAdmin();
+  const { timeZone } = siteConfig;
   const { t, title: resourceTitle, fieldLabel, errorText } = useResourceLabels(def);
   const fields = useMemo(() => shown ?? formFields(def), [shown, def]);
   const formId = `crud-form-${safeId(useId())}`;
-  const [values, setValues] = useState<FormValues | null>(() => (mode === 'add' ? toFormValues(def, null, fields) : null));
+  const [values, setValues] = useState<FormValues | null>(() => (mode === 'add' ? toFormValues(def, null, fields, timeZone) : null));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,14 +59,14 @@ export function CrudForm({ def, mode, id, fields: shown, title, prepareBody, onC
     request<{ row: Row }>(actionUrl(def, 'edit'), { params: { [def.pk]: id } }, { showCodeMessage: false, showErrorMessage: false }).then(
       (answer) => {
         if (!current) return;
-        setValues(toFormValues(def, answer.data.row, fields));
+        setValues(toFormValues(def, answer.data.row, fields, timeZone));
       },
       (err: unknown) => current && !(err instanceof RequestError && err.kind === 'cancel') && setProblem(err instanceof Error ? err.message : String(err)),
     );
     return () => {
       current = false;
     };
-  }, [mode, def, id, fields, request]);
+  }, [mode, def, id, fields, request, timeZone]);
 
   // An edited row's inputs exist only once it has loaded: then the focus moves from the close button to them.
   const loaded = values !== null;

@@ -134,7 +134,7 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
   const someSelected = selectable && ids.some((id) => selected.has(id));
   const hasActions = !!(onView || onEdit || onDelete || onMove || rowActions);
   const colCount = columns.length + (selectable ? 1 : 0) + (onMove ? 1 : 0) + (hasActions ? 1 : 0);
-  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, optionLabel };
+  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, timeZone: siteConfig.timeZone, optionLabel };
 
   function rowUnder(event: PointerEvent): string | null {
     const el = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('tr[data-row-id]');

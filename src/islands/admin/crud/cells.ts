@@ -9,9 +9,6 @@ import { arrayItems } from '../../../resources/schema.ts';
 import type { ColumnRender, FieldDef, ResourceDef } from '../../../resources/types.ts';
 import type { Row } from './listModel.ts';
 
-/** The association works in China time; forms and the server read wall-clock values in it (schema.ts). */
-export const SITE_TIME_ZONE = 'Asia/Shanghai';
-
 export type Cell =
   | { kind: 'empty' }
   | { kind: 'text'; text: string; fallback?: boolean }
@@ -131,6 +128,8 @@ function remoteLabels(row: Row, field: FieldDef): string[] | null {
 export interface CellContext {
   lang: Lang;
   cdnUrl: string;
+  /** The site's time zone, in which dates show. */
+  timeZone: string;
   optionLabel: OptionLabel;
 }
 
@@ -146,7 +145,7 @@ export function cellOf(field: FieldDef, row: Row, ctx: CellContext): Cell {
     }
     case 'datetime': {
       const format = field.list ? field.list.timeFormat : undefined;
-      const text = typeof raw === 'number' || typeof raw === 'string' ? formatTime(raw, format || undefined, SITE_TIME_ZONE) : '';
+      const text = typeof raw === 'number' || typeof raw === 'string' ? formatTime(raw, format || undefined, ctx.timeZone) : '';
       return text ? { kind: 'text', text } : { kind: 'empty' };
     }
     case 'switch': {

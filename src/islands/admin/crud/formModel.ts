@@ -4,8 +4,8 @@
  */
 import { formFields, resourceSchema } from '../../../resources/schema.ts';
 import type { FieldDef, FieldType, ResourceDef } from '../../../resources/types.ts';
-import { formatTime } from '../../../shared/time.ts';
-import { SITE_TIME_ZONE, listOf } from './cells.ts';
+import { DEFAULT_TIME_ZONE, formatTime } from '../../../shared/time.ts';
+import { listOf } from './cells.ts';
 import { toServerDateTime, type Row } from './listModel.ts';
 
 /** What an input holds: text, a ticked state, or several values. */
@@ -26,40 +26,44 @@ export function inputColumns(field: FieldDef): string[] {
 }
 
 /** Unix seconds → the `YYYY-MM-DDTHH:mm:ss` a datetime-local input shows, in the site's time zone. */
-export function toInputDateTime(value: unknown): string {
+export function toInputDateTime(value: unknown, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (typeof value !== 'number' && typeof value !== 'string') return '';
   if (value === 0 || value === '0') return '';
-  return formatTime(value, 'yyyy-mm-ddThh:MM:ss', SITE_TIME_ZONE);
+  return formatTime(value, 'yyyy-mm-ddThh:MM:ss', timeZone);
 }
 
 function isOn(value: unknown): boolean {
   return value === true || value === 1 || value === '1' || value === 'true';
 }
 
-/** One stored value as its input holds it. */
-export function toInputValue(field: FieldDef, value: unknown): FormValue {
+/** One stored value as its input holds it (date-times in the site's time zone). */
+export function toInputValue(field: FieldDef, value: unknown, timeZone: string = DEFAULT_TIME_ZONE): FormValue {
   if (field.type === 'password') return '';
   if (field.type === 'switch') return isOn(value);
   if (MULTI_TYPES.includes(field.type)) return listOf(value);
-  if (TIME_TYPES.includes(field.type)) return toInputDateTime(value);
+  if (TIME_TYPES.includes(field.type)) return toInputDateTime(value, timeZone);
   if (value === null || value === undefined) return '';
   if (field.type === 'remoteSelect' && (value === 0 || value === '0')) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** The value a new row's input starts with: the definition's default. */
-export function defaultInputValue(field: FieldDef): FormValue {
+/**
+ * The value a new row's input starts with: the definition's default; a required date-time without one
+ * starts at the current minute (a news item's publish time: now), not blank.
+ */
+export function defaultInputValue(field: FieldDef, timeZone: string = DEFAULT_TIME_ZONE, now: number = Date.now()): FormValue {
   const value = field.default;
   if (ZERO_MEANS_EMPTY.includes(field.type) && (value === 0 || value === '0')) return '';
-  return toInputValue(field, value);
+  if (TIME_TYPES.includes(field.type) && field.required && (value === undefined || value === null)) return formatTime(now, 'yyyy-mm-ddThh:MM', timeZone);
+  return toInputValue(field, value, timeZone);
 }
 
-/** The inputs of a form, filled from a row (edit) or with the defaults (add). */
-export function toFormValues(def: ResourceDef, row: Row | null, fields: readonly FieldDef[] = formFields(def)): FormValues {
+/** The inputs of a form, filled from a row (edit) or with the defaults (add), date-times in `timeZone`. */
+export function toFormValues(def: ResourceDef, row: Row | null, fields: readonly FieldDef[] = formFields(def), timeZone: string = DEFAULT_TIME_ZONE): FormValues {
   const values: FormValues = {};
   for (const field of fields) {
     for (const column of inputColumns(field)) {
-      values[column] = row ? toInputValue(field, row[column]) : defaultInputValue(field);
+      values[column] = row ? toInputValue(field, row[column], timeZone) : defaultInputValue(field, timeZone);
     }
   }
   return values;

@@ -57,7 +57,7 @@ function PaidChart({ dates, amounts }: { dates: string[]; amounts: string[] }) {
 /** The dashboard: the admin's greeting and real figures (members joined, totals, content, recent activity). */
 export default function Dashboard() {
   const { t } = useTranslation(['admin', 'common', 'pay']);
-  const { request, adminInfo } = useAdmin();
+  const { request, adminInfo, siteConfig } = useAdmin();
   const [data, setData] = useState<DashboardData | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -103,7 +103,7 @@ export default function Dashboard() {
     <div data-screen="dashboard" className="admin-dashboard">
       <div className="admin-card admin-welcome mb-3">
         <h2 className="h5 mb-1">{greeting}</h2>
-        {adminInfo.last_login_time && <p className="mb-0 text-body-secondary small">{t('header.lastLogin', { time: adminInfo.last_login_time })}</p>}
+        {adminInfo.last_login_time && <p className="mb-0 text-body-secondary small" data-last-login="">{t('header.lastLogin', { time: adminInfo.last_login_time })}</p>}
       </div>
       {data.remark && (
         <div className="alert alert-info" role="note">
@@ -180,7 +180,7 @@ export default function Dashboard() {
                 {recentActivity.map((entry) => (
                   <li key={entry.id}>
                     <time className="small text-body-secondary" dateTime={new Date(entry.time * 1000).toISOString()}>
-                      {formatTime(entry.time)}
+                      {formatTime(entry.time, undefined, siteConfig.timeZone)}
                     </time>
                     <span>{t('dashboard.activityEntry', { name: entry.username, title: entry.title })}</span>
                   </li>

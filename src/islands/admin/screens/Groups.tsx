@@ -55,7 +55,7 @@ export default function Groups() {
 
   const field = (name: string) => def.fields.find((f) => f.name === name)!;
   const nameOf = (g: GroupNode) => localizedText(g, 'name', lang).text;
-  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, optionLabel: labels.optionLabel };
+  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, timeZone: siteConfig.timeZone, optionLabel: labels.optionLabel };
   const columns: TreeColumn<GroupNode>[] = [
     { key: 'name', header: labels.fieldLabel('name'), cell: (g) => <CellView cell={cellOf(field('name'), g, ctx)} /> },
     {

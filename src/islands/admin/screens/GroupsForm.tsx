@@ -43,7 +43,7 @@ const RULES = 'rules';
  * button brings its page and folder along (reference 3.2).
  */
 export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved }: GroupsFormProps) {
-  const { request } = useAdmin();
+  const { request, siteConfig } = useAdmin();
   const { t, title, fieldLabel, errorText } = useResourceLabels(def);
   const formId = `group-form-${useId().replace(/[^\w-]/g, '')}`;
   const [tree, setTree] = useState<RuleNode[] | null>(null);
@@ -67,7 +67,7 @@ export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved 
         if (!current) return;
         const nodes = rulesAnswer.data.list;
         setTree(nodes);
-        setValues(toFormValues(def, rowAnswer?.data.row ?? null, fields));
+        setValues(toFormValues(def, rowAnswer?.data.row ?? null, fields, siteConfig.timeZone));
         setSelected(rowAnswer ? selectionOf(nodes, rowAnswer.data.row[RULES]) : new Set());
       },
       (err: unknown) => current && !(err instanceof RequestError && err.kind === 'cancel') && setProblem(err instanceof Error ? err.message : String(err)),
@@ -75,7 +75,7 @@ export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved 
     return () => {
       current = false;
     };
-  }, [request, ruleIndex, def, mode, id, fields]);
+  }, [request, ruleIndex, def, mode, id, fields, siteConfig.timeZone]);
 
   function set(column: string, value: FormValue): void {
     setValues((v) => (v ? { ...v, [column]: value } : v));

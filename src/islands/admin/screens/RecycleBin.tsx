@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldLabelKey } from '../../../resources/naming.ts';
 import dataRecycleLog from '../../../resources/security/dataRecycleLog.ts';
 import { formatTime } from '../../../shared/time.ts';
-import { SITE_TIME_ZONE, useResourceLabels, type Row } from '../crud/index.ts';
+import { useAdmin } from '../context.ts';
+import { useResourceLabels, type Row } from '../crud/index.ts';
 import { EntryDialog, LogScreen, useLogEntry } from './security/LogScreen.tsx';
 import { accountColumn, recordLines, resourceOfTable } from './security/records.ts';
 
@@ -26,6 +27,7 @@ interface RecycleEntry {
 function RecycleInfo({ id, onClose }: { id: string; onClose(): void }) {
   const { t: own } = useTranslation('admin-screens-routine');
   const { t, fieldLabel } = useResourceLabels(def);
+  const { siteConfig } = useAdmin();
   const { row, failure } = useLogEntry<RecycleEntry>(def, id);
   const owner = row ? resourceOfTable(row.data_table) : undefined;
   const lines = row ? recordLines(row.data) : [];
@@ -41,7 +43,7 @@ function RecycleInfo({ id, onClose }: { id: string; onClose(): void }) {
             <dt className="col-sm-3 fw-normal text-body-secondary">{fieldLabel('admin_id')}</dt>
             <dd className="col-sm-9">{row.admin ? `${row.admin.nickname} (${row.admin.username})` : own('log.unknownAdmin')}</dd>
             <dt className="col-sm-3 fw-normal text-body-secondary">{fieldLabel('create_time')}</dt>
-            <dd className="col-sm-9">{formatTime(row.create_time, undefined, SITE_TIME_ZONE)}</dd>
+            <dd className="col-sm-9">{formatTime(row.create_time, undefined, siteConfig.timeZone)}</dd>
             <dt className="col-sm-3 fw-normal text-body-secondary">{fieldLabel('ip')}</dt>
             <dd className="col-sm-9">{row.ip}</dd>
           </dl>

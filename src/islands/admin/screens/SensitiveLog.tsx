@@ -2,7 +2,8 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import sensitiveDataLog from '../../../resources/security/sensitiveDataLog.ts';
 import { formatTime } from '../../../shared/time.ts';
-import { SITE_TIME_ZONE, useResourceLabels, type Row } from '../crud/index.ts';
+import { useAdmin } from '../context.ts';
+import { useResourceLabels, type Row } from '../crud/index.ts';
 import { EntryDialog, LogScreen, useLogEntry } from './security/LogScreen.tsx';
 import { accountColumn, hiddenColumn } from './security/records.ts';
 
@@ -41,6 +42,7 @@ const fieldOf = (row: { data_comment?: unknown; data_field?: unknown }) => Strin
 function SensitiveInfo({ id, onClose }: { id: string; onClose(): void }) {
   const { t: own } = useTranslation('admin-screens-routine');
   const { fieldLabel } = useResourceLabels(def);
+  const { siteConfig } = useAdmin();
   const { row, failure } = useLogEntry<SensitiveEntry>(def, id);
   const facts: [string, string][] = row
     ? [
@@ -50,7 +52,7 @@ function SensitiveInfo({ id, onClose }: { id: string; onClose(): void }) {
         ['before', row.before ?? ''],
         ['after', row.after ?? ''],
         ['admin_id', row.admin ? `${row.admin.nickname} (${row.admin.username})` : own('log.unknownAdmin')],
-        ['create_time', formatTime(row.create_time, undefined, SITE_TIME_ZONE)],
+        ['create_time', formatTime(row.create_time, undefined, siteConfig.timeZone)],
         ['ip', row.ip],
         ['useragent', row.useragent],
       ]

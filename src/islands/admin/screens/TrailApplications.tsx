@@ -135,7 +135,7 @@ function ReviewPanel({ id, onClose, onDecided }: { id: string; onClose(): void; 
             <Fact label={t('admin.member')}>
               {row.user.nickname} ({row.user.username})
             </Fact>
-            <Fact label={t('admin.submitted')}>{formatTime(row.create_time, 'yyyy-mm-dd hh:MM')}</Fact>
+            <Fact label={t('admin.submitted')}>{formatTime(row.create_time, 'yyyy-mm-dd hh:MM', siteConfig.timeZone)}</Fact>
             <Fact label={fieldLabel('canal_id')}>{row.canal?.name ?? ''}</Fact>
             <Fact label={fieldLabel('city_id')}>{row.city?.name || t('admin.none')}</Fact>
             <Fact label={fieldLabel('length_km')}>{row.length_km === null ? t('admin.none') : formatKm(contentT, Number(row.length_km))}</Fact>
@@ -193,7 +193,7 @@ function ReviewPanel({ id, onClose, onDecided }: { id: string; onClose(): void; 
           ) : (
             <dl className="row mb-0">
               <Fact label={t('admin.reviewer')}>{row.admin?.nickname ?? ''}</Fact>
-              <Fact label={t('admin.reviewed')}>{formatTime(row.review_time, 'yyyy-mm-dd hh:MM')}</Fact>
+              <Fact label={t('admin.reviewed')}>{formatTime(row.review_time, 'yyyy-mm-dd hh:MM', siteConfig.timeZone)}</Fact>
               <Fact label={t('admin.remark')}>{row.remark || t('admin.none')}</Fact>
               {row.trail_id !== null && (
                 <Fact label={t('admin.trail')}>

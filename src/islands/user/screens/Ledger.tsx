@@ -5,7 +5,7 @@ import { formatTime } from '../../../shared/time.ts';
 import { LocalTextView } from '../../app/LocalTextView.tsx';
 import { Pagination, pageOf } from '../components/Pagination.tsx';
 import { ListStatus, usePagedList } from '../components/PagedList.tsx';
-import type { ScreenProps } from '../context.ts';
+import { useMember, type ScreenProps } from '../context.ts';
 
 /** A row of user_money_log (amounts as yuan strings) or user_score_log (whole points). */
 interface LedgerRow {
@@ -39,6 +39,7 @@ function changeOf(row: LedgerRow, kind: LedgerKind): { text: string; sign: numbe
 export function Ledger({ kind, location, version = 0 }: ScreenProps & { kind: LedgerKind; version?: number }) {
   const { t, i18n } = useTranslation(['user', 'common']);
   const lang = normalizeLang(i18n.language) ?? DEFAULT_LANG;
+  const { site } = useMember();
   const page = pageOf(location.search);
   const { data, failed } = usePagedList<LedgerPage>(`/api/account/${kind}`, page, LIMIT, version);
 
@@ -75,7 +76,7 @@ export function Ledger({ kind, location, version = 0 }: ScreenProps & { kind: Le
               const change = changeOf(row, kind);
               return (
                 <tr key={row.id}>
-                  <td className="text-nowrap">{formatTime(row.create_time)}</td>
+                  <td className="text-nowrap">{formatTime(row.create_time, undefined, site.timeZone)}</td>
                   <td className={`text-end fw-semibold ${change.sign > 0 ? 'text-success' : change.sign < 0 ? 'text-danger' : ''}`}>
                     {change.text}
                     <span className="visually-hidden"> {t(change.sign < 0 ? 'ledger.decrease' : 'ledger.increase')}</span>

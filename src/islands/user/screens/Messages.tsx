@@ -7,7 +7,7 @@ import { LocalTextView } from '../../app/LocalTextView.tsx';
 import { browserRequest } from '../../lib/request.ts';
 import { Pagination, pageOf } from '../components/Pagination.tsx';
 import { ListStatus, usePagedList } from '../components/PagedList.tsx';
-import type { ScreenProps } from '../context.ts';
+import { useMember, type ScreenProps } from '../context.ts';
 
 /** A row of user_message: title and content in Chinese and English. */
 interface Message {
@@ -32,6 +32,7 @@ const LIMIT = 15;
 export default function Messages({ location }: ScreenProps) {
   const { t, i18n } = useTranslation(['user', 'common']);
   const lang = normalizeLang(i18n.language) ?? DEFAULT_LANG;
+  const { site } = useMember();
   const page = pageOf(location.search);
   const { data, setData, failed } = usePagedList<MessagePage>('/api/account/message', page, LIMIT);
   const [open, setOpen] = useState<number | null>(null);
@@ -104,7 +105,7 @@ export default function Messages({ location }: ScreenProps) {
                 <span className={`flex-grow-1 text-truncate${message.read_time ? '' : ' fw-semibold'}`}>
                   <LocalTextView value={localizedText(message, 'title', lang)} />
                 </span>
-                <small className="text-body-secondary text-nowrap">{formatTime(message.create_time, 'yyyy-mm-dd hh:MM')}</small>
+                <small className="text-body-secondary text-nowrap">{formatTime(message.create_time, 'yyyy-mm-dd hh:MM', site.timeZone)}</small>
                 {opening === message.id ? (
                   <span className="spinner-border spinner-border-sm" aria-hidden="true" />
                 ) : (

@@ -21,7 +21,7 @@ function sum(values: readonly number[]): number {
 /** The member's figures at a glance and the 7-day changes of balance and points. */
 export default function Overview() {
   const { t } = useTranslation(['user', 'common']);
-  const { user } = useMember();
+  const { user, site } = useMember();
   const [data, setData] = useState<OverviewData | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -62,14 +62,14 @@ export default function Overview() {
         <div className="col-12 col-sm-6 col-xl-3">
           <dl className="member-stat">
             <dt>{t('overview.joined')}</dt>
-            <dd className="fs-6">{formatTime(user.join_time) || t('overview.unknown')}</dd>
+            <dd className="fs-6">{formatTime(user.join_time, undefined, site.timeZone) || t('overview.unknown')}</dd>
           </dl>
         </div>
         <div className="col-12 col-sm-6 col-xl-3">
           <dl className="member-stat">
             <dt>{t('overview.lastLogin')}</dt>
-            <dd className="fs-6">
-              {formatTime(user.last_login_time) || t('overview.unknown')}
+            <dd className="fs-6" data-last-login="">
+              {formatTime(user.last_login_time, undefined, site.timeZone) || t('overview.unknown')}
               {user.last_login_ip && <span className="d-block small text-body-secondary">{user.last_login_ip}</span>}
             </dd>
           </dl>

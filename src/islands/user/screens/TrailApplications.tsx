@@ -60,8 +60,8 @@ export default function TrailApplications({ location }: ScreenProps) {
               <div className="small text-body-secondary mt-1">
                 {[item.canal, item.city].filter(Boolean).join(' · ')}
                 {item.canal ? ' · ' : ''}
-                {t('list.submitted', { time: formatTime(item.create_time, 'yyyy-mm-dd hh:MM') })}
-                {item.review_time ? ` · ${t('list.reviewed', { time: formatTime(item.review_time, 'yyyy-mm-dd hh:MM') })}` : ''}
+                {t('list.submitted', { time: formatTime(item.create_time, 'yyyy-mm-dd hh:MM', site.timeZone) })}
+                {item.review_time ? ` · ${t('list.reviewed', { time: formatTime(item.review_time, 'yyyy-mm-dd hh:MM', site.timeZone) })}` : ''}
               </div>
               {item.remark && (
                 <p className="small mb-0 mt-2">

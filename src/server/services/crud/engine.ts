@@ -10,6 +10,7 @@ import { hashPassword } from '../passwords.ts';
 import { sanitizeRichText } from '../richText.ts';
 import { quickSearchKeys } from '../quickSearchIndex.ts';
 import { applyListParams, type Relation } from './query.ts';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time.ts';
 import { copyToRecycleBin, logSensitiveChanges, type Row } from './security.ts';
 
 export interface SaveContext {
@@ -101,6 +102,8 @@ export class CrudEngine {
     readonly def: ResourceDef,
     private readonly hooks: CrudHooks,
     private readonly resolve: (name: string) => ResourceDef | undefined,
+    /** The site's time zone, in which searches and forms give wall-clock date-times. */
+    private readonly timeZone: () => Promise<string> = async () => DEFAULT_TIME_ZONE,
   ) {
     this.relations = def.fields
       .filter((f) => f.type === 'remoteSelect' && f.remote)
@@ -223,7 +226,7 @@ export class CrudEngine {
     // answers the count alone.
     const matching = this.knex(table);
     await this.applyScope(matching, req, this.knex);
-    const { page, limit, order, joinsRelations } = applyListParams(matching, this.def, this.relations, req.input, this.hooks.hidden, (columns, term) =>
+    const { page, limit, order, joinsRelations } = applyListParams(matching, this.def, this.relations, req.input, this.hooks.hidden, await this.timeZone(), (columns, term) =>
       quickSearchKeys(this.knex, table, columns, term),
     );
     if (joinsRelations) this.joinRelations(matching);
@@ -257,9 +260,9 @@ export class CrudEngine {
    * Validated, normalised data of a form post: the resource's own columns (never system ones) and, apart,
    * the values of its virtual fields.
    */
-  private formData(input: Record<string, unknown>, mode: 'add' | 'edit'): { data: Row; virtual: Row } {
+  private formData(input: Record<string, unknown>, mode: 'add' | 'edit', timeZone: string): { data: Row; virtual: Row } {
     const present = mode === 'edit' ? new Set(Object.keys(input)) : undefined;
-    const data = parseInput(resourceSchema(this.def, present), input) as Row;
+    const data = parseInput(resourceSchema(this.def, present, timeZone), input) as Row;
     for (const column of this.hooks.readonly ?? []) delete data[column];
     const virtual: Row = {};
     for (const field of this.def.fields.filter((f) => f.virtual)) {
@@ -294,8 +297,10 @@ export class CrudEngine {
 
   async add(req: ApiRequest): Promise<Success<null>> {
     const def = this.def;
+    // Read before the transaction: on SQLite it holds the only connection.
+    const timeZone = await this.timeZone();
     await translatingConstraints(() => this.knex.transaction(async (trx) => {
-      const form = this.formData(req.input, 'add');
+      const form = this.formData(req.input, 'add', timeZone);
       const ctx: SaveContext = { mode: 'add', req, trx, input: req.input, virtual: form.virtual };
       let data = form.data;
       await this.hashPasswords(data, req.input, 'add');
@@ -314,9 +319,10 @@ export class CrudEngine {
 
   async edit(req: ApiRequest): Promise<Success<null>> {
     const def = this.def;
+    const timeZone = await this.timeZone();
     await translatingConstraints(() => this.knex.transaction(async (trx) => {
       const current = await this.findScoped(req, req.input[def.pk], trx);
-      const form = this.formData(req.input, 'edit');
+      const form = this.formData(req.input, 'edit', timeZone);
       const ctx: SaveContext = { mode: 'edit', req, trx, current, input: req.input, virtual: form.virtual };
       let data = form.data;
       await this.hashPasswords(data, req.input, 'edit');

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ApiError } from '../../middleware/envelope.ts';
 import { columnsOf } from '../../../resources/naming.ts';
 import { toUnixSeconds } from '../../../resources/schema.ts';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time.ts';
 import type { FieldDef, ResourceDef, SearchOperator } from '../../../resources/types.ts';
 import { likeOperator, likeSql } from '../../dialect.ts';
 
@@ -77,20 +78,20 @@ export function resolveColumn(def: ResourceDef, relations: Relation[], name: str
 }
 
 /** Applies one `search[]` entry; incomplete entries and unknown operators are skipped (reference 2.1). */
-function applySearch(query: Knex.QueryBuilder, column: string, field: FieldDef | undefined, entry: Record<string, unknown>): void {
+function applySearch(query: Knex.QueryBuilder, column: string, field: FieldDef | undefined, entry: Record<string, unknown>, timeZone: string): void {
   const operator = OPERATORS[String(entry.operator ?? '').toLowerCase()];
   if (!operator || !('val' in entry)) return;
   const val = entry.val;
   const datetime = entry.render === 'datetime' || field?.type === 'timestamp' || field?.type === 'datetime';
   if (datetime) {
     if (operator === 'RANGE' || operator === 'NOT RANGE') {
-      const [a, b] = asArray(val).map(toUnixSeconds);
+      const [a, b] = asArray(val).map((v) => toUnixSeconds(v, timeZone));
       if (a === null || b === null || a === undefined || b === undefined || Number.isNaN(a) || Number.isNaN(b)) return;
       if (operator === 'RANGE') query.whereBetween(column, [a, b]);
       else query.whereNotBetween(column, [a, b]);
       return;
     }
-    const t = toUnixSeconds(val);
+    const t = toUnixSeconds(val, timeZone);
     if (t !== null && !Number.isNaN(t)) query.where(column, t);
     return;
   }
@@ -161,6 +162,7 @@ export function applyListParams(
   relations: Relation[],
   input: Record<string, unknown>,
   hidden: readonly string[] = [],
+  timeZone: string = DEFAULT_TIME_ZONE,
   /** The keys of rows whose own columns (these) contain a term, from an index; null when it cannot tell. */
   quickSearchKeys: (columns: string[], term: string) => Knex.QueryBuilder | null = () => null,
 ): ListParams {
@@ -193,7 +195,7 @@ export function applyListParams(
     if (typeof entry.field !== 'string' || !entry.field) continue;
     const column = resolve(entry.field);
     if (!column) throw new ApiError('crud:unknownField', 0, null, { field: entry.field });
-    applySearch(query, column, def.fields.find((f) => f.name === entry.field), entry);
+    applySearch(query, column, def.fields.find((f) => f.name === entry.field), entry, timeZone);
   }
 
   let limit = Math.min(Math.max(intOf(input.limit) || DEFAULT_LIMIT, 1), MAX_LIMIT);
@@ -204,7 +206,7 @@ export function applyListParams(
     if (!column) throw new ApiError('crud:unknownField', 0, null, { field: key });
     const op = String(input.initOperator ?? 'in').toLowerCase();
     if (op === 'in') query.whereIn(column, asArray(initValue));
-    else applySearch(query, column, undefined, { operator: op, val: initValue });
+    else applySearch(query, column, undefined, { operator: op, val: initValue }, timeZone);
     limit = SELECT_INIT_LIMIT;
   }
 

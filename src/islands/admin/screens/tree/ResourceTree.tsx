@@ -64,7 +64,7 @@ export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf,
 
   const chooserDef = useMemo<ResourceDef>(() => ({ ...def, fields: def.fields.map((f) => (f.name === treeColumn ? { ...f, list: false } : f)) }), [def, treeColumn]);
   const shown = visibleColumns(chooserDef, prefs);
-  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, optionLabel };
+  const ctx = { lang, cdnUrl: siteConfig.cdnUrl, timeZone: siteConfig.timeZone, optionLabel };
   const columns: TreeColumn<T>[] = [
     { key: treeColumn, header: fieldLabel(treeColumn), cell: (node) => renderTitle?.(node) ?? <span className="crud-text">{titleOf(node)}</span> },
     ...listFields(chooserDef)

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { formatDate, isoDate } from '../../../../shared/content.ts';
+import { Time } from '../../../../components/content/cards.tsx';
 import { Cover } from '../../../../components/content/Cover.tsx';
 import { EmptyState } from '../../../../components/content/EmptyState.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
@@ -32,7 +32,7 @@ export default function Page() {
                 </div>
                 <div className="col-md-8">
                   <p className="card-meta small mb-1">
-                    <time dateTime={isoDate(item.eventDate)}>{formatDate(lang, item.eventDate)}</time>
+                    <Time seconds={item.eventDate} />
                   </p>
                   <h2 className="h5">
                     <a href={`${href(list.page)}#forum-${item.id}`} className="text-reset" title={t('forum.link')}>

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
-import { formatDate, isoDate } from '../../../../shared/content.ts';
 import { withLang } from '../../../../shared/i18n/links.ts';
-import { ArticleCardView } from '../../../../components/content/cards.tsx';
+import { ArticleCardView, Time } from '../../../../components/content/cards.tsx';
 import { FeaturedTrails, HomeSection, UpcomingActivities } from '../../../../components/content/HomeSections.tsx';
 import { Cover } from '../../../../components/content/Cover.tsx';
 import { Text } from '../../../../components/content/Text.tsx';
@@ -45,7 +44,7 @@ export default function Page() {
                 <Text value={lead.summary} />
               </p>
               <p className="small text-body-secondary">
-                <time dateTime={isoDate(lead.publishTime)}>{formatDate(lang, lead.publishTime)}</time>
+                <Time seconds={lead.publishTime} />
               </p>
             </article>
           )}
@@ -59,9 +58,7 @@ export default function Page() {
                   <a href={pageHref('/news/info', { id: n.id }, lang)}>
                     <Text value={n.title} />
                   </a>
-                  <time className="d-block small" dateTime={isoDate(n.publishTime)}>
-                    {formatDate(lang, n.publishTime)}
-                  </time>
+                  <Time className="d-block small" seconds={n.publishTime} />
                 </li>
               ))}
             </ul>
