@@ -181,3 +181,41 @@ test.serial('one time zone: lists, dashboard, review dialog and member centre ag
   t.deepEqual(errors, []);
   await page.close();
 });
+
+test.serial('add/edit dialogs: fixed header and footer, one scrollbar, nothing past the end', async (t) => {
+  for (const viewport of [{ width: 1366, height: 700 }, { width: 390, height: 740 }]) {
+    const { page, errors } = await adminPage(server, browser, '/admin/content/news?lang=en', viewport);
+    await listed(page);
+    await page.click('[data-toolbar="add"]');
+    await page.waitForSelector('dialog.crud-dialog [data-form-submit]');
+    const box = () =>
+      page.$eval('dialog.crud-dialog', (d) => {
+        // (No named helpers in here: the test runner's transform would reference a function the page lacks.)
+        const [header, footer, save] = ['.crud-dialog-header', '.crud-dialog-footer', '[data-form-submit]'].map((sel) => d.querySelector(sel)!.getBoundingClientRect());
+        const body = d.querySelector<HTMLElement>('.crud-dialog-body')!;
+        return {
+          dialog: { top: d.getBoundingClientRect().top, bottom: d.getBoundingClientRect().bottom, scroll: d.scrollHeight - d.clientHeight, scrollTop: d.scrollTop },
+          bodyScrolls: body.scrollHeight > body.clientHeight,
+          header: header!.top,
+          footer: footer!.bottom,
+          save: save!.bottom,
+        };
+      });
+    const start = await box();
+    t.true(start.bodyScrolls, `${viewport.width}px: the news form is longer than the window`);
+    t.is(start.dialog.scroll, 0, 'the dialog itself never scrolls: the body is the one scrollbar');
+    t.true(start.save <= viewport.height, 'Save is in view');
+    // Wheel far past the end of the form.
+    await page.mouse.move(viewport.width / 2, viewport.height / 2);
+    for (let i = 0; i < 15; i++) await page.mouse.wheel({ deltaY: 600 });
+    await page.waitForFunction(() => {
+      const body = document.querySelector<HTMLElement>('dialog .crud-dialog-body')!;
+      return body.scrollTop + body.clientHeight >= body.scrollHeight - 1;
+    });
+    const end = await box();
+    t.deepEqual([end.dialog.top, end.dialog.bottom, end.dialog.scrollTop, end.header, end.footer], [start.dialog.top, start.dialog.bottom, 0, start.header, start.footer], 'header and footer stay where they were, no blank area below');
+    t.true(end.save <= viewport.height, 'Save still in view at the end');
+    t.deepEqual(errors, []);
+    await page.close();
+  }
+});

@@ -229,7 +229,7 @@ function PackageManagerDialog({ state, update }: TerminalProps) {
     if (saved) update((s) => setPackageManagerDialog(setPackageManager(s, chosen), false));
   };
   return (
-    <Modal show={state.showPackageManagerDialog} onHide={close} aria-labelledby="admin-pm-title" data-package-manager-dialog="">
+    <Modal show={state.showPackageManagerDialog} onHide={close} scrollable aria-labelledby="admin-pm-title" data-package-manager-dialog="">
       <Modal.Header closeButton closeLabel={t('shell.close')}>
         <Modal.Title as="h2" className="h5" id="admin-pm-title">
           {t('terminal.packageManagerTitle')}
@@ -270,7 +270,7 @@ function ConfigDialog({ state, update }: TerminalProps) {
   const close = () => update((s) => setConfigDialog(s, false));
   const portValid = setPort(state, port).port === port;
   return (
-    <Modal show={state.showConfig} onHide={close} aria-labelledby="admin-terminal-config-title" data-terminal-config="">
+    <Modal show={state.showConfig} onHide={close} scrollable aria-labelledby="admin-terminal-config-title" data-terminal-config="">
       <Modal.Header closeButton closeLabel={t('shell.close')}>
         <Modal.Title as="h2" className="h5" id="admin-terminal-config-title">
           {t('terminal.configTitle')}

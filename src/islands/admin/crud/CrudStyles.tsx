@@ -2,10 +2,12 @@ import { pageNonce } from '../../lib/nonce.ts';
 
 /**
  * The few rules Bootstrap utilities cannot express (dialog backdrop, sticky action column, drag states).
+ * A dialog scrolls only its body, between a fixed header and footer: the body is the containing block of
+ * what is positioned inside it (hidden file inputs, pop-up lists), so nothing stretches the dialog itself.
  * React 19 hoists a `<style href precedence>` into <head> once, however many components render it.
  */
 const CSS = `
-.crud-dialog{border:0;padding:0;border-radius:.5rem;width:min(calc(100vw - 1rem),36rem);max-height:calc(100dvh - 2rem);background:var(--bs-body-bg);color:var(--bs-body-color);box-shadow:0 .5rem 2rem rgba(0,0,0,.3)}
+.crud-dialog{overflow:hidden;border:0;padding:0;border-radius:.5rem;width:min(calc(100vw - 1rem),36rem);max-height:calc(100dvh - 2rem);background:var(--bs-body-bg);color:var(--bs-body-color);box-shadow:0 .5rem 2rem rgba(0,0,0,.3)}
 .crud-dialog[open]{display:flex;flex-direction:column}
 .crud-dialog.crud-dialog-lg{width:min(calc(100vw - 1rem),50rem)}
 .crud-dialog.crud-dialog-xl{width:min(calc(100vw - 1rem),72rem)}
@@ -14,7 +16,7 @@ const CSS = `
 .crud-dialog-header,.crud-dialog-footer{flex:0 0 auto;padding:.75rem 1rem;display:flex;align-items:center;gap:.5rem}
 .crud-dialog-header{border-bottom:1px solid var(--bs-border-color)}
 .crud-dialog-footer{border-top:1px solid var(--bs-border-color);justify-content:flex-end;flex-wrap:wrap}
-.crud-dialog-body{padding:1rem;overflow:auto;flex:1 1 auto;min-height:0}
+.crud-dialog-body{position:relative;padding:1rem;overflow:auto;overscroll-behavior:contain;flex:1 1 auto;min-height:0}
 .crud-table th.crud-actions,.crud-table td.crud-actions{position:sticky;right:0;background:var(--bs-body-bg);box-shadow:-1px 0 0 var(--bs-border-color);white-space:nowrap}
 .crud-table td,.crud-table th{white-space:nowrap}
 .crud-table .crud-text{display:inline-block;max-width:22rem;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
