@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shapeOfLabel, shapePath } from '../shared/captchaShapes.ts';
 import { RequestError } from '../shared/request/client.ts';
 import { browserRequest } from './lib/request.ts';
 
@@ -32,6 +33,18 @@ interface Click {
 interface Notice {
   tone: 'danger' | 'success' | 'secondary';
   text: string;
+}
+
+/** One thing to click, as the prompt shows it: a character, or a shape as a small picture named for screen readers. */
+function PromptItem({ label }: { label: string }) {
+  const { t } = useTranslation('captcha');
+  const shape = shapeOfLabel(label);
+  if (!shape) return <span className="captcha-item">{label}</span>;
+  return (
+    <svg className="captcha-item" width="20" height="20" viewBox="-12 -12 24 24" role="img" aria-label={t(`shape.${shape}`)} data-shape={shape}>
+      <path d={shapePath(shape, 20)} fill="currentColor" />
+    </svg>
+  );
 }
 
 /** Size of the server's images, used for the placeholder so the dialog does not jump when one arrives. */
@@ -215,7 +228,18 @@ export function ClickCaptcha({ id, onSuccess, onCancel }: ClickCaptchaProps) {
           </button>
         </div>
         <div className="card-body">
-          <p className="fw-semibold mb-2">{image ? t('prompt', { labels: image.text.join(' ') }) : '\u00a0'}</p>
+          <p className="fw-semibold mb-2 d-flex flex-wrap align-items-center gap-2" data-captcha-prompt="">
+            {image ? (
+              <>
+                {t('prompt')}
+                {image.text.map((label, i) => (
+                  <PromptItem key={i} label={label} />
+                ))}
+              </>
+            ) : (
+              '\u00a0'
+            )}
+          </p>
           <div className="position-relative overflow-hidden rounded bg-body-secondary" style={{ aspectRatio: `${width} / ${height}` }}>
             {image && (
               <img

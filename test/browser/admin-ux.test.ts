@@ -219,3 +219,62 @@ test.serial('add/edit dialogs: fixed header and footer, one scrollbar, nothing p
     await page.close();
   }
 });
+
+test.serial('forms: a required date starts at now, a select asks "Please select", every problem shows at once', async (t) => {
+  for (const [lang, choose, category, kind] of [
+    ['en', 'Please select', 'Please select Category', 'Please select Type'],
+    ['zh-cn', '请选择', '请选择分类', '请选择类型'],
+  ] as const) {
+    const { page, errors } = await adminPage(server, browser, `/admin/content/news?lang=${lang}`, { width: 1366, height: 768 });
+    await listed(page);
+    const form = 'dialog.crud-dialog';
+    await page.click('[data-toolbar="add"]');
+    await page.waitForSelector(`${form} [data-form-submit]`);
+    const publish = await page.$eval(`${form} [data-column="publish_time"] input`, (i) => (i as HTMLInputElement).value);
+    const now = wallClock(Date.now() / 1000, 'Asia/Shanghai').replace(' ', 'T').slice(0, 16);
+    t.true(Math.abs(Date.parse(publish) - Date.parse(now)) <= 60_000, `${lang}: publish time starts at now in the site zone (${publish} vs ${now})`);
+    await page.click(`${form} [data-form-submit]`);
+    await page.waitForSelector(`${form} [data-column="category_id"] .invalid-feedback`);
+    t.is(await page.$eval(`${form} [data-column="category_id"] .invalid-feedback`, (e) => e.textContent), category);
+    t.true(await page.$eval(`${form} [data-column="title"]`, (c) => !!c.querySelector('.invalid-feedback')), 'the empty title is flagged at the same time');
+    await page.click(`${form} .btn-close`);
+    await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
+
+    await page.goto(`${server.url}/admin/content/member?lang=${lang}`);
+    await listed(page);
+    await page.click('[data-toolbar="add"]');
+    await page.waitForSelector(`${form} [data-column="kind"] select`);
+    t.is(await page.$eval(`${form} [data-column="kind"] select option`, (o) => o.textContent), choose);
+    await page.click(`${form} [data-form-submit]`);
+    await page.waitForSelector(`${form} [data-column="kind"] .invalid-feedback`);
+    t.is(await page.$eval(`${form} [data-column="kind"] .invalid-feedback`, (e) => e.textContent), kind);
+    t.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test.serial('the login captcha shows the shapes to click as small pictures named for screen readers', async (t) => {
+  // A context of its own: the other tests' admin login lives in the default one.
+  const page = await (await browser.createBrowserContext()).newPage();
+  await page.goto(`${server.url}/admin/login?lang=en`);
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
+  await page.type('#admin-login-username', 'admin');
+  await page.type('#admin-login-password', ADMIN_PASSWORD);
+  await page.click('form button[type="submit"]');
+  await page.waitForSelector('[data-captcha-prompt] .captcha-item');
+  // Targets are drawn at random: new images until one asks for a shape.
+  for (let i = 0; i < 30 && !(await page.$('[data-captcha-prompt] svg[data-shape]')); i++) {
+    const old = await page.$eval('[role="dialog"] img', (img) => (img as HTMLImageElement).src);
+    await page.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] .card-footer button')].find((b) => b.textContent === 'New image')?.click());
+    await page.waitForFunction((src: string) => document.querySelector<HTMLImageElement>('[role="dialog"] img')?.src !== src, {}, old);
+  }
+  const prompt = await page.$eval('[data-captcha-prompt]', (p) => ({
+    text: p.textContent ?? '',
+    shapes: [...p.querySelectorAll('svg[data-shape]')].map((s) => [s.getAttribute('data-shape'), s.getAttribute('aria-label'), s.getAttribute('role')]),
+  }));
+  t.true(prompt.shapes.length > 0, 'a shape to click');
+  for (const [shape, name, role] of prompt.shapes) t.deepEqual([name, role], [shape, 'img'], 'named in English for screen readers');
+  t.false(/[<>]/.test(prompt.text), `no <shape> text in "${prompt.text}"`);
+  t.true(prompt.text.startsWith('Please click in order:'));
+  await page.browserContext().close();
+});

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { MEMBERS_ONLY, memberPage, publicRoutes } from './publicRoutes.ts';
+import { loginPageReady } from './userHelpers.ts';
 
 // The public site as visitors meet it (issue 17): phones never pan sideways, the cloud tour works by touch,
 // error pages say what they are, and the demo content holds no placeholders.
@@ -153,4 +154,35 @@ test.serial('demo content: no placeholder record number, no links that go nowher
     t.deepEqual(names, { nav: name, h1: name, crumb: name, title: name }, lang);
   }
   await page.close();
+});
+
+test.serial('registration flags every invalid field at once; a new attempt clears the last one\'s messages', async (t) => {
+  // Members register by SMS here: a gateway is configured (never reached: no code is sent).
+  await server.app.knex('config').where({ name: 'sms_driver' }).update({ value: 'webhook' });
+  await server.app.knex('config').where({ name: 'sms_webhook_url' }).update({ value: 'http://127.0.0.1:9/sms' });
+  server.app.services.settings.invalidate();
+  for (const lang of LANGS) {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/user/login?lang=${lang}`);
+    await loginPageReady(page);
+    await page.click('#user-tab-register');
+    await page.waitForSelector('#register-mobile');
+    await page.type('#register-username', 'ab');
+    await page.type('#register-password', 'abc<def');
+    await page.type('#register-mobile', '123');
+    // A message left from an earlier attempt.
+    await page.evaluate(() => {
+      const box = document.createElement('div');
+      box.id = 'portal-toasts';
+      box.innerHTML = '<div class="alert alert-danger">stale</div>';
+      document.body.append(box);
+    });
+    await page.click('form[aria-labelledby="user-tab-register"] button[type="submit"]');
+    await page.waitForSelector('#register-username.is-invalid');
+    const invalid = await page.$$eval('form[aria-labelledby="user-tab-register"] .is-invalid', (els) => els.map((e) => e.id));
+    t.deepEqual(invalid, ['register-username', 'register-password', 'register-mobile', 'register-captcha'], `${lang}: every invalid field at once`);
+    t.is(await page.evaluate(() => document.activeElement?.id), 'register-username', 'the focus on the first');
+    t.is(await page.$eval('#portal-toasts', (box) => box.childElementCount), 0, 'the stale message is gone');
+    await page.close();
+  }
 });

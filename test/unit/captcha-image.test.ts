@@ -10,7 +10,8 @@ import {
   drawClickCaptcha,
   type ClickCaptchaImage,
 } from '../../src/server/services/captcha/image.ts';
-import { CHINESE_CHARACTERS, FONT_TEXT, LATIN_LETTERS, SHAPES } from '../../src/server/services/captcha/characters.ts';
+import { CHINESE_CHARACTERS, FONT_TEXT, LATIN_LETTERS } from '../../src/server/services/captcha/characters.ts';
+import { SHAPES, shapeLabel, shapeOfLabel, shapePath } from '../../src/shared/captchaShapes.ts';
 import type { CaptchaTarget } from '../../src/server/services/captcha.ts';
 import en from '../../src/locales/en/captcha.json' with { type: 'json' };
 
@@ -92,7 +93,7 @@ test('zh-cn captchas: single Chinese characters from the list, boxes inside the 
 });
 
 test('en captchas: letters without I, O, Q and named shapes, boxes inside the image and apart', async (t) => {
-  const shapeLabels = SHAPES.map((s) => `<${en.shape[s]}>`);
+  const shapeLabels = SHAPES.map(shapeLabel);
   const seen = new Set<string>();
   for (let i = 0; i < ROUNDS; i++) {
     const captcha = await drawClickCaptcha('en');
@@ -128,4 +129,14 @@ test('a captcha is a 350x200 PNG whose dark glyph pixels lie in the stored boxes
     t.true(stray <= 5, `${stray} dark pixels outside every box`);
     for (const [box, count] of inBox) t.true(count >= 20, `${box.label} box holds ${count} dark pixels`);
   }
+});
+
+test('shape labels name the shape the prompt draws, with the outline the image draws', (t) => {
+  for (const shape of SHAPES) {
+    t.is(shapeOfLabel(shapeLabel(shape)), shape);
+    t.truthy(en.shape[shape], `${shape} has an English name for screen readers`);
+    t.regex(shapePath(shape, 20), /^M[-\d. LCAZ]+Z$/, `${shape}: plain SVG path data`);
+  }
+  t.is(shapeOfLabel('A'), null);
+  t.is(shapeOfLabel('<moon>'), null);
 });

@@ -72,7 +72,7 @@ export default function AdminLogin({ adminBase, siteName }: AdminLoginProps) {
     event.preventDefault();
     if (captchaOn === null) return;
     const checked = check(adminLoginSchema, { username, password, keep });
-    if (!checked.ok) return form.report(checked.problem);
+    if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     if (!captchaOn) return void send(null);
     captchaId.current = randomId();

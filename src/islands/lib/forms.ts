@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { RequestError } from '../../shared/request/client.ts';
 
-/** The first problem of a form: which field, and the catalogue key of its message. */
+/** A problem of a form: which field, and the catalogue key of its message. */
 export interface FormProblem {
   field: string;
   message: string;
@@ -10,19 +10,25 @@ export interface FormProblem {
 /** The message of a value the schema rejected without a catalogue key of its own (a wrong type). */
 export const INVALID = 'validate:invalid';
 
-export type Checked<T> = { ok: true; data: T } | { ok: false; problem: FormProblem };
+/** What a check found: the parsed values, or every field's first problem in the schema's order. */
+export type Checked<T> = { ok: true; data: T } | { ok: false; problems: FormProblem[] };
 
 /**
- * Validates form values with a schema shared with the server, stopping at the first issue as the server
- * does. Messages of the shared schemas are catalogue keys ('validate:password'); zod's own default texts
- * are replaced by a generic key so nothing untranslated reaches the page.
+ * Validates form values with a schema shared with the server and reports every invalid field at once (one
+ * problem per field), so a visitor fixes them in one go. Messages of the shared schemas are catalogue keys
+ * ('validate:password'); zod's own default texts are replaced by a generic key so nothing untranslated
+ * reaches the page.
  */
-export function check<T>(schema: ZodType<T>, values: unknown): Checked<T> {
+export function check<T>(schema: Pick<ZodType<T>, 'safeParse'>, values: unknown): Checked<T> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
-  const issue = result.error.issues[0];
-  const message = issue && /^[a-z-]+:[\w.]+$/i.test(issue.message) ? issue.message : INVALID;
-  return { ok: false, problem: { field: String(issue?.path[0] ?? ''), message } };
+  const problems: FormProblem[] = [];
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (problems.some((p) => p.field === field)) continue;
+    problems.push({ field, message: /^[a-z-]+:[\w.]+$/i.test(issue.message) ? issue.message : INVALID });
+  }
+  return { ok: false, problems };
 }
 
 /**

@@ -26,3 +26,8 @@ export function toast(type: 'error' | 'success' | 'info', message: string): void
   container().append(el);
   window.setTimeout(() => el.remove(), HIDE_AFTER_MS);
 }
+
+/** Removes the messages on screen: a new attempt starts, and what they said about the last one is stale. */
+export function clearToasts(): void {
+  document.getElementById('portal-toasts')?.replaceChildren();
+}

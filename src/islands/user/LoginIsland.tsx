@@ -155,7 +155,7 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
     event.preventDefault();
     if (!config) return;
     const checked = check(loginSchema, { username: account, password, keep });
-    if (!checked.ok) return form.report(checked.problem);
+    if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     if (config.userLoginCaptchaSwitch || captchaNeeded) setCaptchaOpen(true);
     else void send(null);
@@ -249,7 +249,7 @@ function RegisterForm({ config, captchaId }: FormProps) {
       captcha: code,
     };
     const checked = check(registerSchema, values);
-    if (!checked.ok) return form.report(checked.problem);
+    if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     setBusy(true);
     try {
@@ -274,7 +274,7 @@ function RegisterForm({ config, captchaId }: FormProps) {
           autoCapitalize="off"
           spellCheck={false}
           maxLength={15}
-          aria-describedby={form.problem?.field === 'username' ? 'register-username-error' : 'register-username-hint'}
+          aria-describedby={form.invalid('username') ? 'register-username-error' : 'register-username-hint'}
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
@@ -292,7 +292,7 @@ function RegisterForm({ config, captchaId }: FormProps) {
           type="password"
           autoComplete="new-password"
           maxLength={32}
-          aria-describedby={form.problem?.field === 'password' ? 'register-password-error' : 'register-password-hint'}
+          aria-describedby={form.invalid('password') ? 'register-password-error' : 'register-password-hint'}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
@@ -334,7 +334,7 @@ function RetrieveForm({ config, captchaId, onDone, onBack }: FormProps & { onDon
     event.preventDefault();
     if (!config) return;
     const checked = check(retrievePasswordSchema, { type, account, captcha: code, password });
-    if (!checked.ok) return form.report(checked.problem.field === 'account' ? { ...checked.problem, field: type } : checked.problem);
+    if (!checked.ok) return form.report(checked.problems.map((p) => (p.field === 'account' ? { ...p, field: type } : p)));
     form.report(null);
     setBusy(true);
     try {

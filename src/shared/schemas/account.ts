@@ -23,15 +23,19 @@ export const registerSchema = z
     mobile: z.string().trim().optional().default(''),
     captcha: verifyCode(),
   })
-  .superRefine((v, ctx) => {
-    // Only the channel the code was sent through is required; the other may be blank or valid.
-    if (v.registerType === 'email' || v.email) {
-      if (!email().safeParse(v.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validate:email' });
-    }
-    if (v.registerType === 'mobile' || v.mobile) {
-      if (!mobile().safeParse(v.mobile).success) ctx.addIssue({ code: 'custom', path: ['mobile'], message: 'validate:mobile' });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      // Only the channel the code was sent through is required; the other may be blank or valid.
+      if (v.registerType === 'email' || v.email) {
+        if (!email().safeParse(v.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validate:email' });
+      }
+      if (v.registerType === 'mobile' || v.mobile) {
+        if (!mobile().safeParse(v.mobile).success) ctx.addIssue({ code: 'custom', path: ['mobile'], message: 'validate:mobile' });
+      }
+    },
+    // Also when other fields failed, so a form can show every problem at once (v then holds the raw input).
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 
 const NICKNAME = /^[\u3400-\u9fffA-Za-z0-9_-]+$/u;
 

@@ -45,7 +45,7 @@ export function sensitiveDataRoutes(services: Services): ApiRoute[] {
         const out = await normaliseRule(ctx.trx, 'sensitive', 'security_sensitive_data', data, services.resources.all(), ctx.current);
         const fields = postedFields(ctx.input) ?? (ctx.current ? decodeFields(ctx.current.data_fields) : {});
         if (Object.keys(fields).length === 0) {
-          throw new ApiError('validate:fieldRequired', 0, null, { field: ctx.req.ctx.state.t('resources:security/sensitiveData.fields.data_fields') });
+          throw new ApiError('validate:fieldSelect', 0, null, { field: ctx.req.ctx.state.t('resources:security/sensitiveData.fields.data_fields') });
         }
         const columns = await tableColumns(ctx.trx, String(out.data_table));
         const unknown = Object.keys(fields).find((c) => !columns.includes(c));

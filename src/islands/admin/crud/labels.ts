@@ -1,14 +1,25 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldTitle, optionTitle, resourceTitle } from '../../../resources/labels.ts';
-import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
+import type { FieldDef, FieldType, ResourceDef } from '../../../resources/types.ts';
 import type { OptionLabel } from './cells.ts';
+
+/** Widgets where a value is picked, not typed: a missing one is asked for with "Please select". */
+const PICKED: readonly FieldType[] = ['select', 'radio', 'checkbox', 'selects', 'remoteSelect', 'remoteSelects', 'city', 'icon', 'color', 'date', 'datetime', 'timestamp'];
+const UPLOADED: readonly FieldType[] = ['image', 'images', 'file', 'files'];
+
+/** The "required" message that fits how a field is filled in: typed, picked or uploaded. */
+export function requiredKey(type: FieldType | undefined): string {
+  if (type && UPLOADED.includes(type)) return 'validate:fieldUpload';
+  if (type && PICKED.includes(type)) return 'validate:fieldSelect';
+  return 'validate:fieldRequired';
+}
 
 /**
  * Labels of a resource: its title, its fields, and its option values (switches fall back to on/off), from
  * the definition's own labels (generated resources) or the catalogue (hand-written ones).
  */
-export function useResourceLabels(def: Pick<ResourceDef, 'name' | 'labels'>) {
+export function useResourceLabels(def: Pick<ResourceDef, 'name' | 'labels'> & Partial<Pick<ResourceDef, 'fields'>>) {
   const { t, i18n } = useTranslation(['crud-ui', 'resources', 'validate']);
   const lang = i18n.language;
   const fieldLabel = useCallback((field: string) => fieldTitle(def, field, lang, t), [t, def, lang]);
@@ -24,11 +35,12 @@ export function useResourceLabels(def: Pick<ResourceDef, 'name' | 'labels'>) {
   const errorText = useCallback(
     (key: string, field: string) => {
       const name = fieldLabel(field);
-      if (key === 'validate:required') return t('validate:fieldRequired', { field: name });
+      const type = def.fields?.find((f) => f.name === field.replace(/_en$/, ''))?.type;
+      if (key === 'validate:required') return t(requiredKey(type), { field: name });
       if (key === 'validate:editorRequired') return t('validate:contentEmpty');
       return t(key, { field: name });
     },
-    [t, fieldLabel],
+    [t, fieldLabel, def],
   );
   return { t, title, fieldLabel, optionLabel, errorText };
 }

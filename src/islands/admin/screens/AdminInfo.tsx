@@ -90,7 +90,7 @@ export default function AdminInfo() {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     const checked = check(infoSchema, values);
-    if (!checked.ok) return form.report(checked.problem);
+    if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     setBusy(true);
     try {
@@ -206,7 +206,7 @@ export default function AdminInfo() {
               autoComplete="new-password"
               maxLength={32}
               value={values.password}
-              aria-describedby={form.problem?.field === 'password' ? form.idOf('password-error') : 'admin-info-password-hint'}
+              aria-describedby={form.invalid('password') ? form.idOf('password-error') : 'admin-info-password-hint'}
               onChange={(e) => set('password')(e.target.value)}
             />
             <div id="admin-info-password-hint" className="form-text">

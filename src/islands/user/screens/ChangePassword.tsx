@@ -22,9 +22,11 @@ export default function ChangePassword() {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     const checked = check(changePasswordSchema, { oldPassword, newPassword });
-    if (!checked.ok) return form.report(checked.problem);
-    if (confirm !== newPassword) return form.report({ field: 'confirm', message: 'user:password.mismatch' });
-    if (newPassword === oldPassword) return form.report({ field: 'newPassword', message: 'user:password.same' });
+    // Every problem at once: the schema's, then the two only this form knows about.
+    const problems = checked.ok ? [] : [...checked.problems];
+    if (confirm !== newPassword) problems.push({ field: 'confirm', message: 'user:password.mismatch' });
+    if (newPassword && newPassword === oldPassword && !problems.some((p) => p.field === 'newPassword')) problems.push({ field: 'newPassword', message: 'user:password.same' });
+    if (!checked.ok || problems.length) return form.report(problems);
     form.report(null);
     setBusy(true);
     try {
@@ -43,7 +45,7 @@ export default function ChangePassword() {
         {t(`password.${name}`)}
       </label>
       <input {...form.control(name)} type="password" autoComplete={autoComplete} maxLength={32} value={value} onChange={(e) => set(e.target.value)} />
-      {name === 'newPassword' && form.problem?.field !== name && <div className="form-text">{t('field.passwordHint')}</div>}
+      {name === 'newPassword' && !form.invalid(name) && <div className="form-text">{t('field.passwordHint')}</div>}
       {form.error(name)}
     </div>
   );

@@ -41,12 +41,5 @@ export const CHINESE_CHARACTERS = [
 /** Capital letters for English visitors, without the ones easily taken for a digit or each other (I, O, Q). */
 export const LATIN_LETTERS = 'ABCDEFGHJKLMNPRSTUVWXYZ'.split('');
 
-/**
- * Drawn shapes English visitors can name; the prompt shows their translated name in angle brackets. None
- * resembles a letter above or another shape at any angle up to 25° (so no crescent moon, C; no diamond, square).
- */
-export const SHAPES = ['star', 'heart', 'triangle', 'circle', 'square', 'arrow'] as const;
-export type Shape = (typeof SHAPES)[number];
-
 /** Every character the font must contain. */
 export const FONT_TEXT = CHINESE_CHARACTERS.join('') + 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

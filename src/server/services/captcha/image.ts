@@ -1,9 +1,9 @@
 import { createCanvas, GlobalFonts, Path2D, type Canvas } from '@napi-rs/canvas';
 import type { Lang } from '../../../shared/i18n/langs.ts';
-import { serverT } from '../../i18n.ts';
 import { runtimeFiles } from '../../runtime.ts';
 import type { CaptchaService, CaptchaTarget } from '../captcha.ts';
-import { CHINESE_CHARACTERS, LATIN_LETTERS, SHAPES, type Shape } from './characters.ts';
+import { SHAPES, shapeLabel, shapePath, type Shape } from '../../../shared/captchaShapes.ts';
+import { CHINESE_CHARACTERS, LATIN_LETTERS } from './characters.ts';
 import { drawBackground, drawNoiseLines, drawSpeckles } from './background.ts';
 import { between, intBetween, sample } from './random.ts';
 
@@ -54,63 +54,15 @@ function ensureFont(): void {
   fontReady = true;
 }
 
-/** Zh-cn visitors get single Chinese characters; English ones letters and named shapes they can read. */
+/** Zh-cn visitors get single Chinese characters; English ones letters and shapes. */
 function chooseElements(lang: Lang, count: number): Element[] {
   if (lang === 'zh-cn') return sample(CHINESE_CHARACTERS, count).map((c) => ({ label: c, figure: { kind: 'text', text: c } }));
-  const t = serverT(lang, 'captcha');
   const figures: Figure[] = [
     ...LATIN_LETTERS.map((text): Figure => ({ kind: 'text', text })),
     ...SHAPES.map((shape): Figure => ({ kind: 'shape', shape })),
   ];
-  return sample(figures, count).map((figure) => ({
-    label: figure.kind === 'text' ? figure.text : `<${t(`shape.${figure.shape}`)}>`,
-    figure,
-  }));
-}
-
-/** The outline of a shape about `size` pixels across, centred on the origin. */
-function shapePath(shape: Shape, size: number): Path2D {
-  const p = new Path2D();
-  const r = size / 2;
-  switch (shape) {
-    case 'star':
-      for (let i = 0; i < 10; i++) {
-        const radius = i % 2 === 0 ? r * 1.1 : r * 0.48;
-        const angle = -Math.PI / 2 + (i * Math.PI) / 5;
-        if (i === 0) p.moveTo(radius * Math.cos(angle), radius * Math.sin(angle));
-        else p.lineTo(radius * Math.cos(angle), radius * Math.sin(angle));
-      }
-      break;
-    case 'heart':
-      p.moveTo(0, r * 0.85);
-      p.bezierCurveTo(-r * 1.35, -r * 0.1, -r * 0.7, -r * 1.2, 0, -r * 0.45);
-      p.bezierCurveTo(r * 0.7, -r * 1.2, r * 1.35, -r * 0.1, 0, r * 0.85);
-      break;
-    case 'triangle':
-      for (let i = 0; i < 3; i++) {
-        const angle = -Math.PI / 2 + (i * 2 * Math.PI) / 3;
-        if (i === 0) p.moveTo(r * 1.1 * Math.cos(angle), r * 1.1 * Math.sin(angle) + r * 0.15);
-        else p.lineTo(r * 1.1 * Math.cos(angle), r * 1.1 * Math.sin(angle) + r * 0.15);
-      }
-      break;
-    case 'circle':
-      p.arc(0, 0, r * 0.9, 0, 2 * Math.PI);
-      break;
-    case 'square':
-      p.rect(-r * 0.8, -r * 0.8, r * 1.6, r * 1.6);
-      break;
-    case 'arrow':
-      p.moveTo(-r, -r * 0.28);
-      p.lineTo(r * 0.1, -r * 0.28);
-      p.lineTo(r * 0.1, -r * 0.75);
-      p.lineTo(r * 1.05, 0);
-      p.lineTo(r * 0.1, r * 0.75);
-      p.lineTo(r * 0.1, r * 0.28);
-      p.lineTo(-r, r * 0.28);
-      break;
-  }
-  p.closePath();
-  return p;
+  // A shape's label names it in angle brackets; the prompt shows it as a picture (src/shared/captchaShapes.ts).
+  return sample(figures, count).map((figure) => ({ label: figure.kind === 'text' ? figure.text : shapeLabel(figure.shape), figure }));
 }
 
 /** Relative luminance (WCAG) of an sRGB colour with channels in [0, 1]. */
@@ -172,7 +124,7 @@ function drawElement(figure: Figure): { canvas: Canvas; box: CaptchaTarget } {
     ctx.strokeText(figure.text, 0, 0);
     ctx.fillText(figure.text, 0, 0);
   } else {
-    const outline = shapePath(figure.shape, size);
+    const outline = new Path2D(shapePath(figure.shape, size));
     ctx.stroke(outline);
     ctx.fill(outline);
   }

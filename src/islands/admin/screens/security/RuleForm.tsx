@@ -88,9 +88,16 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
 
   async function submit(): Promise<void> {
     if (busy || !choices) return;
-    const missing = !values.name.trim() ? fieldLabel('name') : !values.controller ? fieldLabel('controller') : watchFields && Object.keys(watched).length === 0 ? fieldLabel('data_fields') : '';
+    // A name is typed; the controller and the watched fields are picked.
+    const missing: [string, string] | null = !values.name.trim()
+      ? ['validate:fieldRequired', 'name']
+      : !values.controller
+        ? ['validate:fieldSelect', 'controller']
+        : watchFields && Object.keys(watched).length === 0
+          ? ['validate:fieldSelect', 'data_fields']
+          : null;
     if (missing) {
-      setProblem(t('validate:fieldRequired', { field: missing }));
+      setProblem(t(missing[0], { field: fieldLabel(missing[1]) }));
       return;
     }
     setProblem('');
