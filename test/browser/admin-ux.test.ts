@@ -278,3 +278,60 @@ test.serial('the login captcha shows the shapes to click as small pictures named
   t.true(prompt.text.startsWith('Please click in order:'));
   await page.browserContext().close();
 });
+
+test.serial('Streamline: menus that do not fit go into "More"; the header tools are never covered, from 320 px up', async (t) => {
+  const { page, errors } = await adminPage(server, browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
+  await page.evaluate(() => localStorage.setItem('config', JSON.stringify({ layout: { layoutMode: 'Streamline' } })));
+  for (const lang of ['en', 'zh-cn']) {
+    await page.goto(`${server.url}/admin/dashboard?lang=${lang}`);
+    await page.waitForSelector('.admin-tools [data-open-layout]');
+    for (const width of [320, 360, 768, 900, 992, 1024, 1199, 1200, 1280, 1366, 1440, 1920]) {
+      await page.setViewport({ width, height: 768 });
+      // The shell re-lays itself out after a debounced resize (spec: 300 ms), then its transitions run.
+      await page.waitForFunction((phone: boolean) => document.querySelector('.admin-app')?.classList.contains('is-shrink') === phone, {}, width < 768);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const check = await page.evaluate(() => {
+        const tools = document.querySelector('.admin-tools')!.getBoundingClientRect();
+        const buttons = [...document.querySelectorAll<HTMLElement>('.admin-tools button, .admin-tools a')].filter((b) => b.offsetParent !== null);
+        const covered = buttons.filter((b) => {
+          const r = b.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !hit || !b.contains(hit);
+        });
+        const overlapping = [...document.querySelectorAll('.admin-topmenu:not(.admin-topmenu-ruler) > li')].filter((li) => {
+          const r = li.getBoundingClientRect();
+          return r.width > 0 && r.right > tools.left && r.left < tools.right && r.bottom > tools.top && r.top < tools.bottom;
+        });
+        return { covered: covered.map((b) => b.outerHTML.slice(0, 60)), overlapping: overlapping.map((li) => li.textContent), buttons: buttons.length };
+      });
+      t.true(check.buttons >= 4, `${lang} ${width}px: the tools are there`);
+      t.deepEqual(check.covered, [], `${lang} ${width}px: every tool can be clicked`);
+      t.deepEqual(check.overlapping, [], `${lang} ${width}px: no menu entry under the tools`);
+    }
+    // 1366 px, where the last folder ("Data security" then) used to sit on the tools: it is in "More", and
+    // the layout icon opens the layout settings.
+    await page.setViewport({ width: 1366, height: 768 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const room = await page.$eval('.admin-topnav', (nav) => ({ needed: nav.querySelector('.admin-topmenu-ruler')!.getBoundingClientRect().width, has: nav.clientWidth }));
+    if (lang === 'en') t.true(room.needed > room.has, 'in English the whole menu is wider than its room at 1366 px');
+    if (room.needed > room.has) {
+      await page.waitForSelector('.admin-topmenu [data-more-menu]');
+      const last = await page.$eval('.admin-topmenu-ruler > li:nth-last-child(2)', (li) => li.textContent ?? '');
+      await page.click('.admin-topmenu [data-more-menu]');
+      await page.waitForSelector('.admin-topmenu .dropdown-menu.show');
+      const more = await page.$eval('.admin-topmenu .dropdown-menu.show', (m) => m.textContent ?? '');
+      t.true(last !== '' && more.includes(last), `${lang}: the last folder, ${last}, is in More (${more.slice(0, 80)})`);
+      await page.keyboard.press('Escape');
+    } else {
+      t.is(await page.$('.admin-topmenu [data-more-menu]'), null, `${lang}: everything fits, no More`);
+    }
+    await page.click('[data-open-layout]');
+    await page.waitForSelector('[data-layout-settings].show');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[data-layout-settings].show'));
+  }
+  t.deepEqual(errors, []);
+  await page.evaluate(() => localStorage.removeItem('config'));
+  await page.close();
+});

@@ -1,3 +1,4 @@
+import { entriesThatFit } from '../../src/islands/admin/Menus.tsx';
 import test from 'ava';
 import {
   DEFAULT_LAYOUT,
@@ -123,4 +124,14 @@ test('restored tabs are the stored ones that are still pages, without repeats or
     restoreTabs(JSON.stringify({ tabs: [{ path: '/admin/dashboard/' }, { path: '/admin/dashboard', search: 'nope' }, 7, { search: '?x' }] }), () => true),
     [tab('/admin/dashboard')],
   );
+});
+
+test('Streamline: the top menu keeps the entries that fit and leaves room for "More" when some do not', (t) => {
+  const widths = [100, 120, 80, 90];
+  // Gaps of 4 px: all four take 402 px.
+  t.is(entriesThatFit(widths, 4, 60, 402), 4, 'everything fits: no More');
+  t.is(entriesThatFit(widths, 4, 60, 401), 3, 'four do not fit; three (308) + gap + More (60) = 372 do');
+  t.is(entriesThatFit(widths, 4, 60, 371), 2, 'one pixel less: two (224) + gap + More = 288');
+  t.is(entriesThatFit(widths, 4, 60, 50), 0, 'only More');
+  t.is(entriesThatFit([], 4, 60, 10), 0);
 });

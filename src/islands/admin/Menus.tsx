@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import type { MenuNode } from '../../shared/account.ts';
@@ -199,17 +199,68 @@ export function CollapsedMenu({ items, active, onOpen }: MenuProps) {
   );
 }
 
-/** Streamline's menu across the header: pages as links, folders as drop-down menus (icons only when narrow). */
-export function TopMenu({ items, active, onOpen }: MenuProps) {
+/** What a top-menu entry shows, without its behaviour: the ruler measures these. */
+function TopEntryFace({ item }: { item: MenuItem }) {
   return (
-    <ul className="admin-topmenu">
-      {items.map((item) => {
-        const title = menuTitle(item.node);
-        return (
+    <span className={`admin-menu-link${item.kind === 'group' ? ' dropdown-toggle' : ''}`}>
+      <MenuIcon name={item.node.icon} />
+      <span className="admin-menu-text">
+        <MenuLabel node={item.node} />
+      </span>
+      {item.kind === 'link' && <i className="bi bi-box-arrow-up-right admin-menu-extra" aria-hidden="true" />}
+    </span>
+  );
+}
+
+/**
+ * How many entries fit in `available` pixels, given each entry's width, the gap between them and the width
+ * of the "More" menu that takes the rest (only needed when some do not fit).
+ */
+export function entriesThatFit(widths: readonly number[], gap: number, more: number, available: number): number {
+  const span = (n: number) => widths.slice(0, n).reduce((sum, w) => sum + w, 0) + gap * Math.max(0, n - 1);
+  if (span(widths.length) <= available) return widths.length;
+  let n = widths.length - 1;
+  while (n > 0 && span(n) + gap + more > available) n--;
+  return n;
+}
+
+/**
+ * Streamline's menu across the header: pages as links, folders as drop-down menus (icons only when narrow).
+ * What does not fit goes into a "More" menu at the end, so the menu never runs under the header's tools: a
+ * hidden ruler holds every entry at its natural width, and the menu is re-measured whenever its room changes.
+ */
+export function TopMenu({ items, active, onOpen }: MenuProps) {
+  const { t, i18n } = useTranslation('admin');
+  const ruler = useRef<HTMLUListElement>(null);
+  const [fit, setFit] = useState(items.length);
+  const title = (item: MenuItem) => menuTitle(item.node);
+
+  useLayoutEffect(() => {
+    const list = ruler.current;
+    const room = list?.parentElement;
+    if (!list || !room) return;
+    const measure = () => {
+      const widths = [...list.children].map((li) => li.getBoundingClientRect().width);
+      const more = widths.pop() ?? 0;
+      setFit(entriesThatFit(widths, parseFloat(getComputedStyle(list).columnGap) || 0, more, room.clientWidth));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(room);
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [items, i18n.language]);
+
+  const shown = items.slice(0, fit);
+  const rest = items.slice(fit);
+  return (
+    <>
+      <ul className="admin-topmenu">
+        {shown.map((item) => (
           <li key={item.node.id}>
             {item.kind === 'group' ? (
               <Dropdown>
-                <Dropdown.Toggle as="button" type="button" className={`admin-menu-link${contains(item, active) ? ' has-active' : ''}`} title={title}>
+                <Dropdown.Toggle as="button" type="button" className={`admin-menu-link${contains(item, active) ? ' has-active' : ''}`} title={title(item)}>
                   <MenuIcon name={item.node.icon} />
                   <span className="admin-menu-text">
                     <MenuLabel node={item.node} />
@@ -223,8 +274,34 @@ export function TopMenu({ items, active, onOpen }: MenuProps) {
               <EntryLink item={item} active={item === active} onOpen={onOpen} tooltip />
             )}
           </li>
-        );
-      })}
-    </ul>
+        ))}
+        {rest.length > 0 && (
+          <li>
+            <Dropdown align="end">
+              <Dropdown.Toggle as="button" type="button" className={`admin-menu-link${rest.some((item) => contains(item, active)) ? ' has-active' : ''}`} title={t('shell.more')} data-more-menu="">
+                <i className="bi bi-three-dots admin-menu-icon" aria-hidden="true" />
+                <span className="admin-menu-text">{t('shell.more')}</span>
+              </Dropdown.Toggle>
+              <Dropdown.Menu className="admin-menu-popup">
+                <DropdownEntries items={rest} active={active} onOpen={onOpen} />
+              </Dropdown.Menu>
+            </Dropdown>
+          </li>
+        )}
+      </ul>
+      <ul className="admin-topmenu admin-topmenu-ruler" ref={ruler} aria-hidden="true" inert>
+        {items.map((item) => (
+          <li key={item.node.id}>
+            <TopEntryFace item={item} />
+          </li>
+        ))}
+        <li>
+          <span className="admin-menu-link dropdown-toggle">
+            <i className="bi bi-three-dots admin-menu-icon" aria-hidden="true" />
+            <span className="admin-menu-text">{t('shell.more')}</span>
+          </span>
+        </li>
+      </ul>
+    </>
   );
 }
