@@ -4,7 +4,6 @@ import { createTokenStore } from '../../../shared/request/tokens.ts';
 import { rewriteAdminUrl } from '../../../shared/request/query.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { ConfirmDialog } from '../crud/ConfirmDialog.tsx';
-import { SITE_TIME_ZONE } from '../crud/index.ts';
 import { useAdmin } from '../context.ts';
 import { fileSize } from './security/records.ts';
 
@@ -42,7 +41,7 @@ type Pending = { action: 'restore'; item: BackupItem; summary: CheckSummary } | 
  */
 export default function Backups() {
   const { t } = useTranslation('backup');
-  const { request, adminBase } = useAdmin();
+  const { request, adminBase, siteConfig } = useAdmin();
   const [data, setData] = useState<IndexData | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -121,7 +120,7 @@ export default function Backups() {
     const s = fileSize(bytes);
     return `${s.value} ${s.unit}`;
   };
-  const time = (seconds: number) => formatTime(seconds, undefined, SITE_TIME_ZONE);
+  const time = (seconds: number) => formatTime(seconds, undefined, siteConfig.timeZone);
 
   let body: ReactNode;
   if (!data) {

@@ -19,6 +19,7 @@ function chosenAmount(preset: string, custom: string): string {
 /** An order being paid: its QR code, then the outcome, asked for every ORDER_POLL_MS until it is settled. */
 function OrderPanel({ order: initial, onPaid, onDone }: { order: TopupOrder; onPaid(money: string): void; onDone(): void }) {
   const { t } = useTranslation('pay');
+  const { site } = useMember();
   const [order, setOrder] = useState(initial);
   // Each poll re-reads the clock, so the code is taken away once the order expires.
   const [clock, setClock] = useState(() => Date.now());
@@ -67,7 +68,7 @@ function OrderPanel({ order: initial, onPaid, onDone }: { order: TopupOrder; onP
             dangerouslySetInnerHTML={{ __html: order.qr_svg }}
           />
           <p className="small text-body-secondary mb-1">{t('topup.orderNo', { orderNo: order.order_no })}</p>
-          <p className="small text-body-secondary mb-2">{t('topup.expires', { time: formatTime(order.expire_time, 'yyyy-mm-dd hh:MM') })}</p>
+          <p className="small text-body-secondary mb-2">{t('topup.expires', { time: formatTime(order.expire_time, 'yyyy-mm-dd hh:MM', site.timeZone) })}</p>
           <p className="mb-2" role="status">
             <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
             {t('topup.waiting')}
