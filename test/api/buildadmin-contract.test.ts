@@ -129,6 +129,8 @@ test('every seeded member rule: a view path under /src/views/frontend/user/, an 
   t.is(byName.get('account/message')?.component, '/src/views/frontend/user/account/message.vue');
 });
 
+/** Ours beside the reference site fields: the site's time zone, which every date on screen is shown in. */
+const SITE_EXTRAS = ours({ timeZone: 'string' });
 const UPLOAD = { maxSize: 'number', saveName: 'string', allowedSuffixes: 'string', allowedMimeTypes: 'array', mode: 'string' };
 /** Reference 1.4 node fields; `title_en` is ours (the stored English title beside the reader's), ignored by its client. */
 const NODE = {
@@ -149,7 +151,7 @@ test('/admin/index/index answers in the reference shape (admin-api 1.2, 1.4)', a
   const data = res.body.data;
   t.deepEqual(Object.keys(data).sort(), ['adminInfo', 'menus', 'siteConfig', 'terminal']);
   matchShape(t, data.adminInfo, { id: 'number', username: 'string', nickname: 'string', avatar: 'string', last_login_time: 'string', super: 'boolean' }, 'adminInfo');
-  matchShape(t, data.siteConfig, { siteName: 'string', version: 'string', cdnUrl: 'string', apiUrl: 'string', upload: UPLOAD }, 'siteConfig');
+  matchShape(t, data.siteConfig, { siteName: 'string', version: 'string', cdnUrl: 'string', apiUrl: 'string', upload: UPLOAD, ...SITE_EXTRAS }, 'siteConfig');
   matchShape(t, data.terminal, { phpDevelopmentServer: 'boolean', npmPackageManager: 'string' }, 'terminal');
   let buttons = 0;
   walk(data.menus as Row[], (node) => {
@@ -166,7 +168,7 @@ test('/api/index/index answers in the reference shape, and the member keeps the 
   const guest = await api<Row>(server.url, '/api/index/index');
   t.is(guest.body.code, 1);
   t.deepEqual(Object.keys(guest.body.data).sort(), ['menus', 'openMemberCenter', 'rules', 'site', 'userInfo']);
-  matchShape(t, guest.body.data.site, { siteName: 'string', recordNumber: 'string', version: 'string', cdnUrl: 'string', upload: UPLOAD }, 'site');
+  matchShape(t, guest.body.data.site, { siteName: 'string', recordNumber: 'string', version: 'string', cdnUrl: 'string', upload: UPLOAD, ...SITE_EXTRAS }, 'site');
   t.is(guest.body.data.openMemberCenter, true);
   t.deepEqual(guest.body.data.userInfo, [], 'a guest gets an empty array');
   t.deepEqual(guest.body.data.menus, []);

@@ -197,7 +197,7 @@ test.serial('add a select item with choices, set it, keep it over a reload, dele
   // It shows in its group with its choices and tip, and it can be deleted.
   await page.waitForSelector(`${screen} [data-config-panel="basics"] [data-config-item="canal_season"]`);
   t.deepEqual(await page.$$eval(`${item('canal_season')} select option`, (os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent])), [
-    ['', 'Choose…'],
+    ['', 'Please select'],
     ['spring', 'Spring'],
     ['autumn', 'Autumn'],
   ]);
