@@ -83,7 +83,8 @@ test.serial('cloud tour: a tapped city tells its story in view; no city label is
       // Hydrated: the frame starts at the middle of the map, where the canal runs.
       await page.waitForFunction(() => document.querySelector('.tour-frame')!.scrollLeft > 0);
       const stop = await page.waitForSelector('::-p-xpath(//button[contains(@class, "tour-stop")][normalize-space(.)="Hangzhou"])');
-      await stop!.evaluate((b) => b.scrollIntoView({ block: 'center', inline: 'center' }));
+      // At once: Bootstrap makes the page scroll smoothly, and a tap during the scroll would miss the stop.
+      await stop!.evaluate((b) => b.scrollIntoView({ behavior: 'instant', block: 'center', inline: 'center' }));
       await stop!.tap();
       await page.waitForFunction(() => /Hangzhou/.test(document.querySelector('#tour-panel h2')?.textContent ?? ''));
       await page.waitForFunction(() => {
