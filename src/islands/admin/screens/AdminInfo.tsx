@@ -225,7 +225,7 @@ export default function AdminInfo() {
                 autoComplete="current-password"
                 maxLength={32}
                 value={values.oldPassword}
-                aria-describedby={form.problem?.field === 'oldPassword' ? form.idOf('oldPassword-error') : 'admin-info-old-password-hint'}
+                aria-describedby={form.invalid('oldPassword') ? form.idOf('oldPassword-error') : 'admin-info-old-password-hint'}
                 onChange={(e) => set('oldPassword')(e.target.value)}
               />
               <div id="admin-info-old-password-hint" className="form-text">
