@@ -89,7 +89,8 @@ export function adminRoutes(services: Services): ApiRoute[] {
   const { routes } = crudRoutes(services, def, {
     actions: ['index', 'add', 'edit', 'del'],
     hooks: {
-      hidden: ['password', 'salt', 'login_failure', 'last_failure_time'],
+      // The login before the last one feeds "last login" only; list rows keep the reference's columns.
+      hidden: ['password', 'salt', 'login_failure', 'last_failure_time', 'prev_login_time', 'prev_login_ip'],
       async output(row, req) {
         const groups = await groupsOfAdmin(Number(row.id));
         // The names beside the ids (reference 3.1), in the reader's language.

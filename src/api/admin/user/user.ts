@@ -32,7 +32,8 @@ export function userRoutes(services: Services): ApiRoute[] {
   const { routes } = crudRoutes(services, def, {
     actions: ['index', 'add', 'edit', 'del'],
     hooks: {
-      hidden: ['password', 'salt', 'last_failure_time'],
+      // The login before the last one feeds "last login" only; list rows keep the reference's columns.
+      hidden: ['password', 'salt', 'last_failure_time', 'prev_login_time', 'prev_login_ip'],
       readonly: ['money', 'score'],
       output(row, req) {
         const out = { ...row, money: centsToYuan(Number(row.money ?? 0)) };
