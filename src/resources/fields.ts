@@ -6,8 +6,8 @@ export const ID_FIELD = { name: 'id', type: 'number', form: false, list: { sorta
 
 export const COVER_FIELD = { name: 'cover', type: 'image', max: 255, list: { render: 'image', operator: false } } as const satisfies FieldDef;
 
-/** Drag-sort order: higher first. */
-export const WEIGH_FIELD = { name: 'weigh', type: 'weigh', default: 0, list: { sortable: true, operator: false } } as const satisfies FieldDef;
+/** Drag-sort order: higher first. The rows show it by their order, so the number's column starts hidden. */
+export const WEIGH_FIELD = { name: 'weigh', type: 'weigh', default: 0, list: { sortable: true, operator: false, hidden: true } } as const satisfies FieldDef;
 
 /** An on/off status: content is published ('1') or a draft ('0'); accounts, groups and rules enabled or not. */
 export const STATUS_FIELD = { name: 'status', type: 'switch', options: ['0', '1'], default: '1', list: { render: 'switch', operator: 'eq' } } as const satisfies FieldDef;

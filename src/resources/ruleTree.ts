@@ -33,7 +33,7 @@ export function ruleResource(tree: {
       tree.flag,
       { name: 'extend', type: 'select', options: RULE_EXTENDS, default: 'none', list: false },
       { name: 'remark', type: 'string', max: 255, list: false },
-      { name: 'weigh', type: 'weigh', default: 0, list: { operator: false } },
+      { name: 'weigh', type: 'weigh', default: 0, list: { operator: false, hidden: true } },
       STATUS_FIELD,
       { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },
       { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },

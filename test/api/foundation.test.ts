@@ -154,3 +154,21 @@ test('every response carries a request id', async (t) => {
   const fresh = await fetch(`${server.url}/`);
   t.regex(fresh.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
 });
+
+test('a page served in English because of Accept-Language says so: canonical, hreflang and Vary', async (t) => {
+  // Twice: the first answer is rendered, the second comes from the page cache, and both must say the same.
+  for (const round of ['rendered', 'cached']) {
+    const { html, headers } = await page('/news', { 'accept-language': 'en-US,en;q=0.9' });
+    t.regex(html, /<html[^>]* lang="en">/, round);
+    t.regex(html, /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/news\?lang=en"/, `${round}: the canonical is the English page`);
+    t.regex(html, /hrefLang="en" href="[^"]+\/news\?lang=en"/, round);
+    t.regex(html, /hrefLang="zh-CN" href="[^"]+\/news\?lang=zh-cn"/, round);
+    t.regex(html, /hrefLang="x-default" href="[^"]+\/news"/, round);
+    const vary = (headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase());
+    t.true(vary.includes('accept-language') && vary.includes('cookie'), `${round}: Vary says the answer depends on the language asked (${vary.join(', ')})`);
+  }
+  // The same URL without the header is the Chinese page, with its own canonical.
+  const zh = await page('/news');
+  t.regex(zh.html, /<html[^>]* lang="zh-CN">/);
+  t.regex(zh.html, /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/news"/);
+});

@@ -340,3 +340,41 @@ test.serial('Streamline: menus that do not fit go into "More"; the header tools 
   await page.evaluate(() => localStorage.removeItem('config'));
   await page.close();
 });
+
+test.serial('admin tables fit 1366 px without sideways scrolling, status and dates in view; long text is cut short with the whole in a tooltip', async (t) => {
+  // A news item with a title far longer than its column, so the table has something to cut.
+  const long = { 'zh-cn': '京杭大运河沿线城市联合举办运河文化遗产保护与利用论坛'.repeat(3), en: 'Cities along the Beijing–Hangzhou Grand Canal hold a joint forum on protecting and using the heritage of the canal' };
+  const news = await server.app.knex('news').orderBy('id', 'desc').first<{ id: number }>('id');
+  await server.app.knex('news').where({ id: news.id }).update({ title: long['zh-cn'], title_en: long.en });
+  const screen = { width: 1366, height: 768 };
+  for (const lang of ['en', 'zh-cn'] as const) {
+    const { page, errors } = await adminPage(server, browser, `/admin/dashboard?lang=${lang}`, screen);
+    await page.waitForSelector('.admin-side a[data-menu]', { visible: false });
+    const hrefs = await page.$$eval('.admin-side a[data-menu]', (links) => Object.fromEntries(links.map((a) => [a.dataset.menu!, (a as HTMLAnchorElement).href])));
+    let checked = 0;
+    for (const def of resources) {
+      const href = hrefs[def.name];
+      if (!href) continue;
+      await page.goto(href);
+      await page.waitForSelector('.admin-pane table tbody tr, .admin-pane form');
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+      const wide = await page.$$eval('.admin-pane .table-responsive', (boxes) =>
+        boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.scrollWidth} > ${b.clientWidth}`),
+      );
+      t.deepEqual(wide, [], `${lang} ${def.name}: the table fits without scrolling sideways`);
+      checked++;
+    }
+    t.true(checked >= 20, `${lang}: ${checked} screens checked`);
+
+    await page.goto(hrefs['content/news']!);
+    const cell = `tr[data-row-id="${news.id}"] td[data-column="title"] .crud-text`;
+    await page.waitForSelector(cell);
+    const title = await page.$eval(cell, (span) => ({ tooltip: span.getAttribute('title'), cut: span.scrollWidth > span.clientWidth }));
+    t.is(title.tooltip, long[lang], `${lang}: the whole title in the tooltip`);
+    t.true(title.cut, `${lang}: the title is cut short`);
+    const columns = await page.$$eval('.admin-pane thead th[data-column]', (ths) => ths.map((th) => th.getAttribute('data-column')));
+    for (const column of ['title', 'status', 'publish_time']) t.true(columns.includes(column), `${lang}: ${column} is a default column (${columns.join(', ')})`);
+    t.deepEqual(errors, []);
+    await page.close();
+  }
+});

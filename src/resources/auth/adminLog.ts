@@ -14,7 +14,7 @@ export default defineResource({
     { name: 'data', type: 'textarea', form: false, list: false },
     { name: 'ip', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'useragent', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', width: 170 } },
+    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
   ],
   quickSearch: ['title'],
   defaultOrder: ['id', 'desc'],

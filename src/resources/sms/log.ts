@@ -14,7 +14,7 @@ export default defineResource({
     { name: 'content', type: 'textarea', form: false, list: { operator: 'LIKE' } },
     { name: 'status', type: 'select', options: SMS_LOG_STATUSES, form: false, list: { render: 'tag', operator: 'eq' } },
     { name: 'answer', type: 'textarea', form: false, list: { operator: 'LIKE' } },
-    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', width: 170 } },
+    { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
   ],
   quickSearch: ['mobile', 'template_code'],
   defaultOrder: ['id', 'desc'],

@@ -2,6 +2,8 @@ import { pageNonce } from '../../lib/nonce.ts';
 
 /**
  * The few rules Bootstrap utilities cannot express (dialog backdrop, sticky action column, drag states).
+ * Tables fit a 1366 px screen: small type, headers that may wrap, date-times on two lines, text cut short
+ * with the whole in a tooltip, and the main text column (title, name) taking whatever room is left.
  * A dialog scrolls only its body, between a fixed header and footer: the body is the containing block of
  * what is positioned inside it (hidden file inputs, pop-up lists), so nothing stretches the dialog itself.
  * React 19 hoists a `<style href precedence>` into <head> once, however many components render it.
@@ -18,8 +20,13 @@ const CSS = `
 .crud-dialog-footer{border-top:1px solid var(--bs-border-color);justify-content:flex-end;flex-wrap:wrap}
 .crud-dialog-body{position:relative;padding:1rem;overflow:auto;overscroll-behavior:contain;flex:1 1 auto;min-height:0}
 .crud-table th.crud-actions,.crud-table td.crud-actions{position:sticky;right:0;background:var(--bs-body-bg);box-shadow:-1px 0 0 var(--bs-border-color);white-space:nowrap}
-.crud-table td,.crud-table th{white-space:nowrap}
-.crud-table .crud-text{display:inline-block;max-width:22rem;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
+.crud-table{font-size:.875rem}
+.crud-table>:not(caption)>*>*{padding:.4rem .45rem}
+.crud-table td{white-space:nowrap}
+.crud-table .crud-text{display:inline-block;max-width:10em;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
+.crud-table td.crud-main{width:100%;max-width:0}
+.crud-table td.crud-main .crud-text{display:block;max-width:none}
+.crud-table td.crud-datetime{white-space:normal;min-width:6.2em;max-width:7em}
 .crud-details .crud-text{display:inline;max-width:none;white-space:normal}
 .crud-json{white-space:pre-wrap;word-break:break-word;font-size:.8125rem;background:var(--bs-tertiary-bg);padding:.5rem .75rem;border-radius:.375rem}
 .crud-table img.crud-thumb{width:2.5rem;height:2.5rem;object-fit:cover;border-radius:.25rem}

@@ -4,7 +4,7 @@ import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
 import { menuIconClass } from '../../../shared/icons.ts';
 import { LocalTextView } from '../../app/LocalTextView.tsx';
-import { cellOf, type Cell } from './cells.ts';
+import { cellOf, renderOf, type Cell } from './cells.ts';
 import { CrudStyles } from './CrudStyles.tsx';
 import { useResourceLabels } from './labels.ts';
 import { isSortable, type Order, type Row } from './listModel.ts';
@@ -18,11 +18,12 @@ export function CellView({ cell }: { cell: Cell }) {
       return <span className="text-body-tertiary">-</span>;
     case 'text':
       return cell.fallback ? (
-        <span className="crud-text">
+        <span className="crud-text" title={cell.text}>
           <LocalTextView value={{ text: cell.text, fallback: true }} />
         </span>
       ) : (
-        <span className="crud-text" title={cell.text.length > 30 ? cell.text : undefined}>
+        // Long text is cut short in the table: the whole of it shows on hover.
+        <span className="crud-text" title={cell.text.length > 8 ? cell.text : undefined}>
           {cell.text}
         </span>
       );
@@ -52,7 +53,7 @@ export function CellView({ cell }: { cell: Cell }) {
       return <span className={`badge ${cell.on ? 'text-bg-success' : 'text-bg-secondary'}`}>{cell.text}</span>;
     case 'url':
       return (
-        <a className="crud-text" href={cell.href} target="_blank" rel="noopener noreferrer">
+        <a className="crud-text" href={cell.href} target="_blank" rel="noopener noreferrer" title={cell.text}>
           {cell.text}
         </a>
       );
@@ -67,7 +68,7 @@ export function CellView({ cell }: { cell: Cell }) {
       return (
         <span>
           <i className={`${menuIconClass(cell.icon)} me-1`} aria-hidden="true" />
-          <code className="small">{cell.icon}</code>
+          <code className="small crud-text" title={cell.icon}>{cell.icon}</code>
         </span>
       );
   }
@@ -95,6 +96,12 @@ export interface CrudTableProps {
   rowActions?(row: Row): ReactNode;
   /** Shown in the body when there are no rows. */
   emptyText?: string;
+}
+
+/** The text column that takes the room the others leave (the title or name searched by): it is cut short first. */
+export function mainColumn(def: ResourceDef, columns: readonly FieldDef[]): string | undefined {
+  const text = columns.filter((f) => renderOf(f) === 'text' && (f.type === 'string' || f.type === 'textarea'));
+  return (text.find((f) => def.quickSearch.includes(f.name)) ?? text[0])?.name;
 }
 
 /** The one row of an empty table: a spinner while the first page loads, else what there is none of. */
@@ -135,6 +142,7 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
   const hasActions = !!(onView || onEdit || onDelete || onMove || rowActions);
   const colCount = columns.length + (selectable ? 1 : 0) + (onMove ? 1 : 0) + (hasActions ? 1 : 0);
   const ctx = { lang, cdnUrl: siteConfig.cdnUrl, timeZone: siteConfig.timeZone, optionLabel };
+  const main = mainColumn(def, columns);
 
   function rowUnder(event: PointerEvent): string | null {
     const el = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('tr[data-row-id]');
@@ -252,7 +260,7 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
                   </td>
                 )}
                 {columns.map((field) => (
-                  <td key={field.name} data-column={field.name}>
+                  <td key={field.name} data-column={field.name} className={field.name === main ? 'crud-main' : renderOf(field) === 'datetime' ? 'crud-datetime' : undefined}>
                     <CellView cell={cellOf(field, row, ctx)} />
                   </td>
                 ))}

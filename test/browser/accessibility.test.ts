@@ -1,0 +1,75 @@
+import { createRequire } from 'node:module';
+import test from 'ava';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchBrowser } from '../helpers/browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { MEMBERS_ONLY, memberPage, publicRoutes } from './publicRoutes.ts';
+
+// What Lighthouse and axe-core report about the public pages and both login pages (issue 17, item 12): no
+// WCAG 2.2 AA violation on a phone or a desktop, in either language.
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let server: TestServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let routes: string[];
+
+test.before(async () => {
+  server = await startServer();
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  routes = [...(await publicRoutes(server.url)), '/admin/login'];
+});
+
+test.after.always(async () => {
+  await closeBrowser?.();
+  await server?.stop();
+});
+
+const inLang = (path: string, lang: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844, isMobile: true, hasTouch: true },
+  { name: 'desktop', width: 1366, height: 768 },
+] as const;
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: string[];
+}
+
+/** axe-core over the page as it is now: WCAG 2.0–2.2 A and AA rules, and headings in order. */
+async function violations(page: Page): Promise<Violation[]> {
+  // Our CSP allows no inline or foreign script: the test's own script goes in around it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      rules: { 'heading-order': { enabled: true } },
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+}
+
+test.serial('axe-core finds no WCAG 2.2 AA violation on any public page or login page, phone or desktop, in either language', async (t) => {
+  t.true(routes.length >= 22, 'every public route and both login pages');
+  for (const viewport of VIEWPORTS) {
+    const guest = await browser.newPage();
+    await guest.setBypassCSP(true);
+    await guest.setViewport(viewport);
+    const member = await memberPage(server, browser);
+    await member.setBypassCSP(true);
+    await member.setViewport(viewport);
+    for (const lang of ['zh-cn', 'en']) {
+      for (const route of routes) {
+        const page = MEMBERS_ONLY.includes(route) ? member : guest;
+        await page.goto(server.url + inLang(route, lang), { waitUntil: 'networkidle0' });
+        const found = await violations(page);
+        t.deepEqual(found, [], `${viewport.name} ${lang} ${route}`);
+      }
+    }
+    await guest.close();
+    await member.browserContext().close();
+  }
+});
