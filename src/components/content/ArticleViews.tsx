@@ -47,9 +47,9 @@ export function ArticleListPage({ data, section }: { data: ArticleList; section:
           <EmptyState firstHref={list.page > 1 ? href(1) : null} />
         ) : (
           <CardGrid>
-            {list.items.map((item) => (
+            {list.items.map((item, i) => (
               <div className="col" key={item.id}>
-                <ArticleCardView item={item} path={`${base}/info`} />
+                <ArticleCardView item={item} path={`${base}/info`} headingLevel={2} eager={i === 0} />
               </div>
             ))}
           </CardGrid>

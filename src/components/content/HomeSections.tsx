@@ -18,7 +18,11 @@ export function HomeSection({ id, title, moreHref, heading = 'plain', children }
         <h2 id={id} className={`h4 mb-0${heading === 'rule' ? ' section-rule' : ''}`}>
           {title}
         </h2>
-        <a href={withLang(moreHref, lang)}>{t('list.more')}</a>
+        {/* "More" alone says nothing out of context (a screen reader's list of links): the section names it. */}
+        <a href={withLang(moreHref, lang)}>
+          {t('list.more')}
+          <span className="visually-hidden"> {title}</span>
+        </a>
       </div>
       {children}
     </section>

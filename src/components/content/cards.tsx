@@ -40,14 +40,22 @@ interface ContentCardProps {
   summary: LocalText;
   /** What follows the summary (place, trail facts). */
   children?: ReactNode;
+  /** The first card of a list: its cover is the page's largest paint. */
+  eager?: boolean;
+}
+
+/** How a list places its cards: under the page's h1 (level 2) or under a section's h2 (level 3), first or not. */
+export interface CardPlace {
+  headingLevel?: 2 | 3;
+  eager?: boolean;
 }
 
 /** The card every content list shows: cover, meta line, linked title, summary. The whole card is the link. */
-function ContentCard({ cover, meta, title, href, headingLevel = 3, summary, children }: ContentCardProps) {
+function ContentCard({ cover, meta, title, href, headingLevel = 3, summary, children, eager = false }: ContentCardProps) {
   const H = `h${headingLevel}` as const;
   return (
     <article className="card content-card h-100">
-      {cover !== undefined && <Cover src={cover} />}
+      {cover !== undefined && <Cover src={cover} eager={eager} />}
       <div className="card-body">
         {meta && <p className="card-meta small mb-1">{meta}</p>}
         <H className={`${cover === undefined ? 'h6' : 'h5'} card-title`}>
@@ -65,7 +73,7 @@ function ContentCard({ cover, meta, title, href, headingLevel = 3, summary, chil
 }
 
 /** News and culture cards; `path` is the detail route. */
-export function ArticleCardView({ item, path, headingLevel = 3 }: { item: ArticleCard; path: string; headingLevel?: 2 | 3 }) {
+export function ArticleCardView({ item, path, headingLevel = 3, eager }: { item: ArticleCard; path: string } & CardPlace) {
   const { lang } = usePageContext();
   const meta = (
     <>
@@ -77,7 +85,7 @@ export function ArticleCardView({ item, path, headingLevel = 3 }: { item: Articl
       <Time seconds={item.publishTime} />
     </>
   );
-  return <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref(path, { id: item.id }, lang)} headingLevel={headingLevel} summary={item.summary} />;
+  return <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref(path, { id: item.id }, lang)} headingLevel={headingLevel} summary={item.summary} eager={eager} />;
 }
 
 export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
@@ -85,7 +93,7 @@ export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
   return <span className={`badge stage-badge stage-${stage}`}>{t(`brand.stage.${stage}`)}</span>;
 }
 
-export function ActivityCardView({ item }: { item: ActivityCard }) {
+export function ActivityCardView({ item, headingLevel, eager }: { item: ActivityCard } & CardPlace) {
   const { lang } = usePageContext();
   const meta = (
     <>
@@ -93,7 +101,7 @@ export function ActivityCardView({ item }: { item: ActivityCard }) {
     </>
   );
   return (
-    <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref('/brand/info', { id: item.id }, lang)} summary={item.summary}>
+    <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref('/brand/info', { id: item.id }, lang)} summary={item.summary} headingLevel={headingLevel} eager={eager}>
       <p className="card-meta small mb-0">
         <Text value={item.place} />
       </p>
@@ -128,7 +136,7 @@ export function TrailFacts({ item }: { item: TrailCard }) {
   );
 }
 
-export function TrailCardView({ item }: { item: TrailCard }) {
+export function TrailCardView({ item, headingLevel, eager }: { item: TrailCard } & CardPlace) {
   const { lang } = usePageContext();
   const meta = (
     <>
@@ -142,15 +150,15 @@ export function TrailCardView({ item }: { item: TrailCard }) {
     </>
   );
   return (
-    <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref('/trail/info', { id: item.id }, lang)} summary={item.summary}>
+    <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref('/trail/info', { id: item.id }, lang)} summary={item.summary} headingLevel={headingLevel} eager={eager}>
       <TrailFacts item={item} />
     </ContentCard>
   );
 }
 
-export function CanalCardView({ item }: { item: CanalCard }) {
+export function CanalCardView({ item, headingLevel, eager }: { item: CanalCard } & CardPlace) {
   const { lang } = usePageContext();
-  return <ContentCard cover={item.cover} meta={<Text value={item.era} />} title={item.name} href={pageHref('/canals/info', { id: item.id }, lang)} summary={item.summary} />;
+  return <ContentCard cover={item.cover} meta={<Text value={item.era} />} title={item.name} href={pageHref('/canals/info', { id: item.id }, lang)} summary={item.summary} headingLevel={headingLevel} eager={eager} />;
 }
 
 export function CityCardView({ item }: { item: CityCard }) {

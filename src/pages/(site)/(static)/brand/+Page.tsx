@@ -31,9 +31,9 @@ export default function Page() {
           <EmptyState firstHref={list.page > 1 ? href(1) : null} />
         ) : (
           <CardGrid>
-            {list.items.map((item) => (
+            {list.items.map((item, i) => (
               <div className="col" key={item.id}>
-                <ActivityCardView item={item} />
+                <ActivityCardView item={item} headingLevel={2} eager={i === 0} />
               </div>
             ))}
           </CardGrid>

@@ -27,9 +27,9 @@ export default function Page() {
           <EmptyState firstHref={list.page > 1 ? href(1) : null} />
         ) : (
           <CardGrid>
-            {list.items.map((item) => (
+            {list.items.map((item, i) => (
               <div className="col" key={item.id}>
-                <CanalCardView item={item} />
+                <CanalCardView item={item} headingLevel={2} eager={i === 0} />
               </div>
             ))}
           </CardGrid>

@@ -90,7 +90,10 @@ export default function Page() {
             <h2 id="forum-title" className="h4 mb-0 section-rule">
               {tn('home.forum')}
             </h2>
-            <a href={withLang('/forum', lang)}>{tn('list.more')}</a>
+            <a href={withLang('/forum', lang)}>
+              {tn('list.more')}
+              <span className="visually-hidden"> {tn('home.forum')}</span>
+            </a>
           </div>
           <div className="row g-4">
             {home.forum.map((f) => (
