@@ -361,6 +361,7 @@ test.serial('admin tables fit 1366 px without sideways scrolling, status and dat
       const wide = await page.$$eval('.admin-pane .table-responsive', (boxes) =>
         boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.scrollWidth} > ${b.clientWidth}`),
       );
+      if (wide.length) t.log(await page.$$eval('.admin-pane thead th', (ths) => ths.map((th) => `${th.getAttribute('data-column')}:${Math.round(th.getBoundingClientRect().width)}`).join(' ')));
       t.deepEqual(wide, [], `${lang} ${def.name}: the table fits without scrolling sideways`);
       checked++;
     }

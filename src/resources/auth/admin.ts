@@ -18,7 +18,7 @@ export default defineResource({
     { name: 'department_id', type: 'remoteSelect', default: 0, remote: { resource: 'auth/department', labelField: 'name' }, list: { operator: 'eq' } },
     { name: 'job_id', type: 'remoteSelect', default: 0, remote: { resource: 'auth/job', labelField: 'name' }, list: { operator: 'eq' } },
     { name: 'avatar', type: 'image', max: 255, list: { render: 'image', operator: false } },
-    { name: 'email', type: 'string', max: 50, list: { operator: 'LIKE' } },
+    { name: 'email', type: 'string', max: 50, list: { operator: 'LIKE', hidden: true } },
     { name: 'mobile', type: 'string', max: 11, list: { operator: 'LIKE' } },
     { name: 'password', type: 'password', virtual: true, list: false },
     { name: 'motto', type: 'textarea', max: 255, list: false, form: { rows: 2 } },
