@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { iconStyles } from './scripts/iconStyles.ts';
 import { serverTranslation } from './scripts/serverTranslation.ts';
+import { purgePublicCss } from './scripts/publicCss.ts';
 import { OUT_DIR_ENV } from './src/server/buildStamp.ts';
 
 declare module 'vite' {
@@ -12,12 +13,14 @@ declare module 'vite' {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [serverTranslation(), react(), vike(), iconStyles()],
   // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
   // shared pointer file in node_modules that would otherwise send every process to the newest one.
   vitePluginServerEntry: { disableAutoImport: true },
   css: {
+    // A build serves what it scanned; the dev server keeps every rule so a new class works before a rebuild.
+    postcss: { plugins: command === 'build' ? [purgePublicCss()] : [] },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3's Sass still uses @import and global functions; its deprecation notices are not ours.
@@ -30,4 +33,4 @@ export default defineConfig({
     target: 'es2022',
     outDir: process.env[OUT_DIR_ENV] || 'dist',
   },
-});
+}));
