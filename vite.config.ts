@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { iconStyles } from './scripts/iconStyles.ts';
 import { serverTranslation } from './scripts/serverTranslation.ts';
-import { purgePublicCss } from './scripts/publicCss.ts';
+import { purgeUnusedCss } from './scripts/purgeCss.ts';
 import { OUT_DIR_ENV } from './src/server/buildStamp.ts';
 
 declare module 'vite' {
@@ -20,7 +20,7 @@ export default defineConfig(({ command }) => ({
   vitePluginServerEntry: { disableAutoImport: true },
   css: {
     // A build serves what it scanned; the dev server keeps every rule so a new class works before a rebuild.
-    postcss: { plugins: command === 'build' ? [purgePublicCss()] : [] },
+    postcss: { plugins: command === 'build' ? [purgeUnusedCss()] : [] },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3's Sass still uses @import and global functions; its deprecation notices are not ours.

@@ -1,4 +1,5 @@
 import 'virtual:icons.css';
+import '../../../styles/admin.scss';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Island } from '../../../components/Island.tsx';
 import AdminApp from '../../../islands/admin/AdminApp.tsx';

@@ -1,3 +1,4 @@
+import '../../../styles/admin-login.scss';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Island } from '../../../components/Island.tsx';
 import AdminLogin from '../../../islands/admin/AdminLogin.tsx';

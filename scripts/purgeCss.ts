@@ -1,0 +1,56 @@
+import path from 'node:path';
+import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
+import type { Plugin } from 'postcss';
+import { RICH_TEXT_TAGS } from '../src/server/services/richText.ts';
+
+/**
+ * Stylesheets a first visit pays for keep only the rules whose classes their pages can render: Bootstrap's
+ * utilities alone are most of each, and a slow phone loads all of it before the first paint. Each sheet is
+ * scanned against every source its pages are rendered from. The back office after login and the member
+ * centre keep their whole stylesheets (their screens are many, and a returning visitor has them cached).
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Class names built at run time (`stage-${stage}`, the captcha's `text-${tone}`), which no scan finds whole. */
+const BUILT_CLASSES = [/^stage-/, /^difficulty-/, /^text-(success|danger|warning|info|secondary)$/];
+
+interface PurgedSheet {
+  sources: string[];
+  /** Markup the sheet must style that no source names (e.g. the tags stored rich text may hold). */
+  raw?: string;
+}
+
+const SHEETS: Record<string, PurgedSheet> = {
+  // The public site; staff-written rich text carries no classes (the sanitiser drops them), only its tags.
+  'src/styles/site.scss': {
+    sources: ['src/pages/(site)/**/*.tsx', 'src/pages/_error/**/*.tsx', 'src/components/**/*.tsx', 'src/islands/*.tsx', 'src/islands/{app,lib,user}/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    raw: RICH_TEXT_TAGS.map((tag) => `<${tag}>`).join(''),
+  },
+  // The admin login page: the whole admin stylesheet is for the app behind it.
+  'src/styles/admin-login.scss': {
+    sources: ['src/pages/admin/login/**/*.tsx', 'src/pages/admin/+Head.tsx', 'src/components/Island.tsx', 'src/islands/admin/AdminLogin.tsx', 'src/islands/ClickCaptcha.tsx', 'src/islands/lib/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+  },
+};
+
+function purgeFor(sheet: PurgedSheet): Plugin {
+  // The creator is typed as plugin-or-processor; what it returns is the plugin object with OnceExit.
+  return purgeCSSPlugin({
+    content: [...sheet.sources.map((glob) => path.join(ROOT, glob)), ...(sheet.raw ? [{ raw: sheet.raw, extension: 'html' }] : [])],
+    safelist: { standard: BUILT_CLASSES },
+    variables: true,
+    keyframes: true,
+    fontFace: true,
+  }) as Plugin;
+}
+
+export function purgeUnusedCss(): Plugin {
+  const purges = new Map(Object.entries(SHEETS).map(([file, sheet]) => [path.join(ROOT, file), purgeFor(sheet)]));
+  return {
+    postcssPlugin: 'purge-unused-css',
+    OnceExit(root, helpers) {
+      const purge = purges.get(root.source?.input.file ?? '');
+      return purge?.OnceExit?.(root, helpers);
+    },
+  };
+}
