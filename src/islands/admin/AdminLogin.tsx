@@ -5,16 +5,10 @@ import { LANGS, htmlLang, normalizeLang, DEFAULT_LANG } from '../../shared/i18n/
 import { withLang } from '../../shared/i18n/links.ts';
 import { ClickCaptcha } from '../ClickCaptcha.tsx';
 import { browserRequest } from '../lib/request.ts';
-import { captchaAsked, check, randomId } from '../lib/forms.ts';
+import { captchaAsked, checkAccount, prefetchAccountRules, randomId } from '../lib/forms.ts';
 import { loginRedirect } from './navigation.ts';
 import { storeAdminLogin } from './store.ts';
 import { useFormProblem } from '../lib/useFormProblem.tsx';
-
-/**
- * The form's rules (zod and the shared schema, a sixth of the page's script) load when the admin starts on
- * the form, not with the page, so a first visit on a slow phone stays light; typing leaves time to fetch them.
- */
-const loadRules = () => import('../../shared/schemas/account.ts').then((m) => m.adminLoginSchema);
 
 export interface AdminLoginProps {
   /** ADMIN_BASE: where a logged-in admin goes. */
@@ -39,7 +33,6 @@ export default function AdminLogin({ adminBase, siteName }: AdminLoginProps) {
   const [captchaOpen, setCaptchaOpen] = useState(false);
   // One captcha id per attempt: the server consumes it when the login uses it.
   const captchaId = useRef('');
-  const rules = useRef<ReturnType<typeof loadRules> | null>(null);
   // The page's query (kept by the language links), known once in the browser.
   const [search, setSearch] = useState('');
 
@@ -74,24 +67,10 @@ export default function AdminLogin({ adminBase, siteName }: AdminLoginProps) {
     }
   }
 
-  function loadingRules(): ReturnType<typeof loadRules> {
-    rules.current ??= loadRules().catch((err: unknown) => {
-      rules.current = null;
-      throw err;
-    });
-    return rules.current;
-  }
-
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (captchaOn === null) return;
-    let schema: Awaited<ReturnType<typeof loadRules>>;
-    try {
-      schema = await loadingRules();
-    } catch {
-      return form.report({ field: 'form', message: 'request:offline' });
-    }
-    const checked = check(schema, { username, password, keep });
+    const checked = await checkAccount((rules) => rules.adminLoginSchema, { username, password, keep });
     if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     if (!captchaOn) return void send(null);
@@ -114,7 +93,7 @@ export default function AdminLogin({ adminBase, siteName }: AdminLoginProps) {
           <h1 className="h4 mt-2 mb-1">{t('login.heading')}</h1>
           <p className="text-body-secondary mb-0">{siteName}</p>
         </div>
-        <form onSubmit={(event) => void submit(event)} onFocus={() => void loadingRules().catch(() => undefined)} method="post" noValidate aria-label={t('login.heading')}>
+        <form onSubmit={(event) => void submit(event)} onFocus={prefetchAccountRules} method="post" noValidate aria-label={t('login.heading')}>
           {form.summary(['username', 'password'])}
           <div className="mb-3">
             <label className="form-label" htmlFor={form.idOf('username')}>

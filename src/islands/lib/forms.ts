@@ -31,6 +31,37 @@ export function check<T>(schema: Pick<ZodType<T>, 'safeParse'>, values: unknown)
   return { ok: false, problems };
 }
 
+// The account schemas (and zod with them, a sixth of a login page's script) are fetched when a form is first
+// used, not with the page, so a first visit on a slow phone stays light; typing leaves time to fetch them.
+const accountRules = () => import('./accountRules.ts');
+export type AccountRules = Awaited<ReturnType<typeof accountRules>>;
+let pending: Promise<AccountRules> | null = null;
+
+/** The account schemas, fetched once; a failed fetch is tried again on the next call. */
+function loadAccountRules(): Promise<AccountRules> {
+  pending ??= accountRules().catch((err: unknown) => {
+    pending = null;
+    throw err;
+  });
+  return pending;
+}
+
+/** Starts fetching the account schemas (a form's onFocus), so they are there when the form is sent. */
+export function prefetchAccountRules(): void {
+  loadAccountRules().catch(() => undefined);
+}
+
+/** check() against an account schema fetched on demand; without the network, the form says so (field 'form'). */
+export async function checkAccount<T>(pick: (rules: AccountRules) => Pick<ZodType<T>, 'safeParse'>, values: unknown): Promise<Checked<T>> {
+  let rules: AccountRules;
+  try {
+    rules = await loadAccountRules();
+  } catch {
+    return { ok: false, problems: [{ field: 'form', message: 'request:offline' }] };
+  }
+  return check(pick(rules), values);
+}
+
 /**
  * A random id for the click captcha. crypto.randomUUID exists only on secure origins, and a site may be
  * served over plain HTTP; getRandomValues works everywhere.

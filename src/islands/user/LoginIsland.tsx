@@ -2,13 +2,13 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../shared/account.ts';
 import { USER_BASE, USER_LOGIN, RequestError } from '../../shared/request/client.ts';
-import { loginSchema, registerSchema, retrievePasswordSchema, type VerifyType } from '../../shared/schemas/account.ts';
+import type { VerifyType } from '../../shared/schemas/account.ts';
 import { ClickCaptcha } from '../ClickCaptcha.tsx';
 import { browserRequest } from '../lib/request.ts';
 import type { CodeEvent } from './components/SendCode.tsx';
 import { AddressInput, CodeInput } from './components/CodeFields.tsx';
 import { useFormProblem, type ControlProps } from '../lib/useFormProblem.tsx';
-import { captchaAsked, check, randomId } from '../lib/forms.ts';
+import { captchaAsked, checkAccount, prefetchAccountRules, randomId } from '../lib/forms.ts';
 import { loginTarget } from './redirect.ts';
 import { storeLogin } from './store.ts';
 
@@ -151,10 +151,10 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
     }
   }
 
-  function submit(event: FormEvent): void {
+  async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (!config) return;
-    const checked = check(loginSchema, { username: account, password, keep });
+    const checked = await checkAccount((rules) => rules.loginSchema, { username: account, password, keep });
     if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     if (config.userLoginCaptchaSwitch || captchaNeeded) setCaptchaOpen(true);
@@ -162,7 +162,7 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
   }
 
   return (
-    <form onSubmit={submit} method="post" noValidate aria-labelledby="user-tab-login">
+    <form onSubmit={(e) => void submit(e)} onFocus={prefetchAccountRules} method="post" noValidate aria-labelledby="user-tab-login">
       {form.summary(['username', 'password'])}
       <div className="mb-3">
         <label className="form-label" htmlFor="login-username">
@@ -248,7 +248,7 @@ function RegisterForm({ config, captchaId }: FormProps) {
       mobile: type === 'mobile' ? address : '',
       captcha: code,
     };
-    const checked = check(registerSchema, values);
+    const checked = await checkAccount((rules) => rules.registerSchema, values);
     if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     setBusy(true);
@@ -261,7 +261,7 @@ function RegisterForm({ config, captchaId }: FormProps) {
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} method="post" noValidate aria-labelledby="user-tab-register">
+    <form onSubmit={(e) => void submit(e)} onFocus={prefetchAccountRules} method="post" noValidate aria-labelledby="user-tab-register">
       {form.summary(['username', 'password', 'email', 'mobile', 'captcha'])}
       <div className="mb-3">
         <label className="form-label" htmlFor="register-username">
@@ -333,7 +333,7 @@ function RetrieveForm({ config, captchaId, onDone, onBack }: FormProps & { onDon
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (!config) return;
-    const checked = check(retrievePasswordSchema, { type, account, captcha: code, password });
+    const checked = await checkAccount((rules) => rules.retrievePasswordSchema, { type, account, captcha: code, password });
     if (!checked.ok) return form.report(checked.problems.map((p) => (p.field === 'account' ? { ...p, field: type } : p)));
     form.report(null);
     setBusy(true);
@@ -355,7 +355,7 @@ function RetrieveForm({ config, captchaId, onDone, onBack }: FormProps & { onDon
           {t('retrieve.unavailable')}
         </div>
       ) : (
-        <form onSubmit={(e) => void submit(e)} method="post" noValidate aria-labelledby="user-retrieve-title">
+        <form onSubmit={(e) => void submit(e)} onFocus={prefetchAccountRules} method="post" noValidate aria-labelledby="user-retrieve-title">
           {form.summary(['email', 'mobile', 'captcha', 'password'])}
           <AddressAndCode
             {...{ form, types, type, code }}

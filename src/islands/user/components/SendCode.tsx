@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { email as emailSchema, mobile as mobileSchema } from '../../../shared/schemas/fields.ts';
 import type { VerifyType } from '../../../shared/schemas/account.ts';
 import { ClickCaptcha } from '../../ClickCaptcha.tsx';
 import { browserRequest } from '../../lib/request.ts';
-import { INVALID } from '../../lib/forms.ts';
+import { INVALID, checkAccount } from '../../lib/forms.ts';
 
 /** Codes may be asked for again after this many seconds (reference 5.1). */
 export const RESEND_SECONDS = 60;
@@ -55,11 +54,10 @@ export function SendCode({ channel, address, event, captchaId, password, onProbl
   const [sending, setSending] = useState(false);
   const [left, startCountdown] = useCountdown();
 
-  function open(): void {
-    const format = channel === 'email' ? emailSchema() : mobileSchema();
-    const parsed = format.safeParse(address);
-    if (!parsed.success) {
-      onProblem(parsed.error.issues[0]?.message ?? INVALID);
+  async function open(): Promise<void> {
+    const checked = await checkAccount((rules) => (channel === 'email' ? rules.email() : rules.mobile()), address);
+    if (!checked.ok) {
+      onProblem(checked.problems[0]?.message ?? INVALID);
       return;
     }
     if (password !== undefined && password === '') {
@@ -101,7 +99,7 @@ export function SendCode({ channel, address, event, captchaId, password, onProbl
       <button
         type="button"
         className="btn btn-outline-primary text-nowrap"
-        onClick={open}
+        onClick={() => void open()}
         disabled={disabled || sending || left > 0}
         data-send-code=""
       >
