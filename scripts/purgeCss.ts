@@ -17,15 +17,17 @@ const BUILT_CLASSES = [/^stage-/, /^difficulty-/, /^text-(success|danger|warning
 
 interface PurgedSheet {
   sources: string[];
-  /** Markup the sheet must style that no source names (e.g. the tags stored rich text may hold). */
+  /** Markup the sheet must style that no source names: the tags stored rich text may hold, the page shell. */
   raw?: string;
 }
 
 const SHEETS: Record<string, PurgedSheet> = {
   // The public site; staff-written rich text carries no classes (the sanitiser drops them), only its tags.
   'src/styles/site.scss': {
-    sources: ['src/pages/(site)/**/*.tsx', 'src/pages/_error/**/*.tsx', 'src/components/**/*.tsx', 'src/islands/*.tsx', 'src/islands/{app,lib,user}/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
-    raw: RICH_TEXT_TAGS.map((tag) => `<${tag}>`).join(''),
+    // Globs: the route group's parentheses are escaped, or they read as a pattern.
+    sources: ['src/pages/\\(site\\)/**/*.tsx', 'src/pages/_error/**/*.tsx', 'src/components/**/*.tsx', 'src/islands/*.tsx', 'src/islands/{app,lib,user}/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    // vike-react renders the pages into <div id="root">, which the sticky footer's rule names.
+    raw: `<body><div id="root"></div>${RICH_TEXT_TAGS.map((tag) => `<${tag}>`).join('')}</body>`,
   },
   // The admin login page: the whole admin stylesheet is for the app behind it.
   'src/styles/admin-login.scss': {
