@@ -13,10 +13,12 @@ const BIG_FILE_BYTES = 8 * 1024 * 1024;
 test('the server starts, reuses its data on a second start and exits 0 on SIGTERM', async (t) => {
   await buildIfNeededLocked('all');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-proc-'));
+  const children: Array<ReturnType<typeof boot>['child']> = [];
   try {
     fs.mkdirSync(path.join(dataDir, 'storage'));
     fs.writeFileSync(path.join(dataDir, 'storage/big.bin'), Buffer.alloc(BIG_FILE_BYTES, 7));
     const first = boot(dataDir);
+    children.push(first.child);
     const port = await first.port;
     t.is((await fetch(`http://127.0.0.1:${port}/`)).status, 200);
     // The bundle carries the admin app's server render and loads the canvas addon for the first captcha.
@@ -50,6 +52,7 @@ test('the server starts, reuses its data on a second start and exits 0 on SIGTER
     t.true(Date.now() - started < 5000, 'stops within 5 s');
 
     const second = boot(dataDir);
+    children.push(second.child);
     const port2 = await second.port;
     const body = (await (await fetch(`http://127.0.0.1:${port2}/api/index/index`)).json()) as { code: number };
     t.is(body.code, 1);
@@ -57,6 +60,8 @@ test('the server starts, reuses its data on a second start and exits 0 on SIGTER
     second.child.kill('SIGINT');
     t.is(await second.exit, 0);
   } finally {
+    // A failed check must not leave a server running: the test worker would wait for it forever.
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
@@ -69,16 +74,21 @@ test('npm start keeps V8 code cache beside the bundle and the next start accepts
     for (const until = Date.now() + ms; Date.now() < until && !check(); ) await new Promise((r) => setTimeout(r, 200));
     return check();
   };
+  // A cache left by a start with other flags (npm run bench) would be rejected and rewritten: start afresh.
+  fs.rmSync(cacheFile, { force: true });
+  const children: Array<ReturnType<typeof boot>['child']> = [];
   try {
     const first = boot(dataDir);
+    children.push(first.child);
     await first.port;
-    // Written once the server has started (or already there from another start of this build).
+    // Written once the server has started.
     t.true(await waitFor(() => fs.existsSync(cacheFile), 60_000), 'the cache is written');
     first.child.kill('SIGTERM');
     t.is(await first.exit, 0);
     const written = fs.statSync(cacheFile).mtimeMs;
 
     const second = boot(dataDir);
+    children.push(second.child);
     const port = await second.port;
     t.is((await fetch(`http://127.0.0.1:${port}/news`)).status, 200);
     // A rejected cache (another Node version or other flags) would be written again after 5 s.
@@ -87,6 +97,8 @@ test('npm start keeps V8 code cache beside the bundle and the next start accepts
     second.child.kill('SIGTERM');
     t.is(await second.exit, 0);
   } finally {
+    // A failed check must not leave a server running: the test worker would wait for it forever.
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
