@@ -38,3 +38,14 @@ test('the local driver keeps objects under its folder, reads ranges, lists by pr
   t.true(fs.existsSync(path.join(root, 'storage')), 'up to the top folder, which stays');
   t.true(fs.existsSync(path.join(root, 'backups/b.tar.gz')));
 });
+
+test('writes of the same key at once all succeed and leave one whole file (two uploads of one file)', async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'local-storage-'));
+  t.teardown(() => fs.rmSync(root, { recursive: true, force: true }));
+  const source = path.join(root, 'source.bin');
+  fs.writeFileSync(source, Buffer.alloc(256 * 1024, 7));
+  const storage = new LocalStorage(path.join(root, 'data'));
+  await Promise.all(Array.from({ length: 8 }, () => storage.put('storage/default/same.bin', source)));
+  t.deepEqual(fs.readdirSync(path.join(root, 'data/storage/default')), ['same.bin']);
+  t.deepEqual(fs.readFileSync(path.join(root, 'data/storage/default/same.bin')), fs.readFileSync(source));
+});

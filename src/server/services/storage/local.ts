@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -32,8 +33,9 @@ export class LocalStorage implements ObjectStorage {
   async put(key: string, file: string): Promise<void> {
     const target = this.required(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
-    // Copied next to the target, then renamed: a reader never sees half a file.
-    const partial = `${target}.${process.pid}.partial`;
+    // Copied next to the target, then renamed: a reader never sees half a file. A name of its own per write:
+    // two uploads of the same file at once store it under the same key, and must not share their copy.
+    const partial = `${target}.${randomUUID()}.partial`;
     await fsp.copyFile(file, partial);
     await fsp.rename(partial, target);
   }
