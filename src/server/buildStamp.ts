@@ -13,8 +13,15 @@ export const STAMP_FILE = '.build-stamp';
 /** Tells vite.config.ts where to build, relative to the project (the terminal's web-build picks a fresh folder). */
 export const OUT_DIR_ENV = 'BUILD_OUT_DIR';
 
+/**
+ * Vike compiles each `+config.ts`/`+route.ts` to a `<name>.build-<hash>.mjs` beside it for a moment while it
+ * builds. Counted, a build running elsewhere (the terminal's web-build) would change the fingerprint, and
+ * everyone checking it then would rebuild dist/ under the servers using it.
+ */
+const TRANSIENT = /\.build-[0-9a-f]+\.mjs$/;
+
 function* files(p: string): Generator<string> {
-  if (!fs.existsSync(p)) return;
+  if (TRANSIENT.test(p) || !fs.existsSync(p)) return;
   if (fs.statSync(p).isDirectory()) {
     for (const entry of fs.readdirSync(p).sort()) yield* files(path.join(p, entry));
   } else {
