@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, toastText } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { pngFile, startInbox } from './userHelpers.ts';
 import type { UploadedFile } from '../../src/shared/upload.ts';
@@ -63,12 +63,6 @@ async function setValue(page: Page, selector: string, value: string): Promise<vo
     },
     value,
   );
-}
-
-/** Waits for a message, then clears the messages (they cover the top bar for a few seconds). */
-async function toastText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted: string) => [...document.querySelectorAll('#portal-toasts .alert')].some((a) => a.textContent === wanted), {}, text);
-  await page.evaluate(() => document.getElementById('portal-toasts')?.replaceChildren());
 }
 
 async function openTab(page: Page, group: string): Promise<void> {

@@ -2,7 +2,7 @@ import test from 'ava';
 import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { ruleIds } from '../helpers/admins.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { collectErrors, launchBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 
@@ -26,15 +26,7 @@ test.after.always(async () => {
 async function newPage(context: Browser | BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 800 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  // Failed requests by URL (the console line would not say which); the browser's own favicon probe is not ours.
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
-  });
+  const errors = collectErrors(page);
   return { page, errors };
 }
 

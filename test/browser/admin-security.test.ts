@@ -2,7 +2,7 @@ import test from 'ava';
 import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, createMember } from '../helpers/accounts.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, toastText } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 // The data-security screens in the real shell, as the seeded super admin: members deleted through the API
@@ -44,12 +44,6 @@ async function adminPage(path: string): Promise<{ page: Page; errors: string[] }
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
   await page.goto(`${server.url}${path}`);
   return { page, errors };
-}
-
-/** Waits for a message, then clears the messages (they cover the top bar for a few seconds). */
-async function toastText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted: string) => [...document.querySelectorAll('#portal-toasts .alert')].some((a) => a.textContent === wanted), {}, text);
-  await page.evaluate(() => document.getElementById('portal-toasts')?.replaceChildren());
 }
 
 const cell = (page: Page, row: string, column: string) => page.$eval(`${row} td[data-column="${column}"]`, (td) => td.textContent ?? '');

@@ -1,7 +1,7 @@
 import test from 'ava';
 import type { Browser } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { collectErrors, launchBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { waitForPath } from './userHelpers.ts';
 
@@ -30,11 +30,7 @@ test.after.always(async () => {
 test('a guest is sent to /manage/login and brought back; every admin link stays under /manage', async (t) => {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = collectErrors(page);
   const apiCalls: string[] = [];
   page.on('request', (r) => {
     if (r.headers().server === 'true') apiCalls.push(new URL(r.url()).pathname);

@@ -1,7 +1,7 @@
 import test from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, createMember, solvedCaptcha } from '../helpers/accounts.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { collectErrors, launchBrowser, toastText } from '../helpers/browser.ts';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 
@@ -26,11 +26,7 @@ test.after.always(async () => {
 async function newPage(width: number, height: number): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage();
   await page.setViewport({ width, height, isMobile: width < 600 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = collectErrors(page);
   return { page, errors };
 }
 
@@ -56,12 +52,6 @@ async function openLayoutSettings(page: Page): Promise<void> {
   await page.click('[data-open-layout]');
   await page.waitForSelector('[data-layout-settings].show');
   await settled(page);
-}
-
-/** Waits for a message, then dismisses every message (they cover the top bar for a few seconds). */
-async function toastText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted: string) => [...document.querySelectorAll('#portal-toasts .alert')].some((a) => a.textContent === wanted), {}, text);
-  await page.evaluate(() => document.getElementById('portal-toasts')?.replaceChildren());
 }
 
 test.serial('the admin logs in through the captcha and works with tabs, layouts, languages and the tools', async (t) => {

@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Browser } from 'puppeteer-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { collectErrors, launchBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { superToken } from '../helpers/admins.ts';
 import { startBucket, type TestBucket } from '../helpers/s3.ts';
@@ -31,11 +31,7 @@ test('an admin avatar goes straight to the bucket and is shown from it', async (
   const adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(server), refresh_token: '' });
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = collectErrors(page);
   const posts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST') posts.push(new URL(r.url()).origin === bucket.endpoint ? 'bucket' : new URL(r.url()).pathname);

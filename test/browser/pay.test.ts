@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { collectErrors, launchBrowser, step, toastText } from '../helpers/browser.ts';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 import { ADMIN_PASSWORD, createMember, memberToken } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
@@ -32,11 +32,7 @@ test.after.always(async () => {
 async function openPage(): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
-  });
+  const errors = collectErrors(page);
   // A page without scripts, to write the login into this origin's storage.
   await page.goto(`${server.url}/robots.txt`);
   return { page, errors };
@@ -62,7 +58,7 @@ test.serial('staff enter the provider settings, check them, and see the secrets 
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
   await page.goto(`${server.url}/admin/pay/config?lang=en`);
   const form = '[data-screen="pay-config"]';
-  await page.waitForSelector(`${form} #pay-wechat_mchid`);
+  await step(page, 'the settings form', errors, page.waitForSelector(`${form} #pay-wechat_mchid`));
 
   for (const [name, value] of Object.entries(fake.settings())) {
     if (name.endsWith('_enabled')) {
@@ -75,7 +71,7 @@ test.serial('staff enter the provider settings, check them, and see the secrets 
   // A typo first: the message sits under the field and nothing is saved.
   await setValue(page, '#pay-wechat_mchid', '19000-09191');
   await page.click(`${form} [data-action="save"]`);
-  await page.waitForSelector('#pay-wechat_mchid-error');
+  await step(page, '#pay-wechat_mchid-error', errors, page.waitForSelector('#pay-wechat_mchid-error'));
   t.is(await page.$eval('#pay-wechat_mchid-error', (el) => el.textContent), 'The merchant ID must be 8 to 12 digits.');
   t.is(await page.evaluate(() => document.activeElement?.id), 'pay-wechat_mchid');
   t.is(Number((await server.app.knex('pay_setting').count({ n: '*' }))[0]!.n), 0);
@@ -83,12 +79,12 @@ test.serial('staff enter the provider settings, check them, and see the secrets 
   await setValue(page, '#pay-wechat_mchid', '1900009191');
   t.is(await page.$('#pay-wechat_mchid-error'), null, 'the message goes with the corrected value');
   await page.click(`${form} [data-action="check"]`);
-  await page.waitForSelector('[data-report-provider="alipay"] [data-check="sample"]');
+  await step(page, '[data-report-provider="alipay"] [data-check="sample"]', errors, page.waitForSelector('[data-report-provider="alipay"] [data-check="sample"]'));
   t.is(await page.$$eval('[data-report] [data-ok="0"]', (els) => els.length), 0);
   t.regex(await page.$eval('[data-report-provider="wechat"] [data-check="sample"]', (el) => el.textContent ?? ''), /A sample request was signed.*WECHATPAY2-SHA256-RSA2048 mchid="1900009191"/);
 
   await page.click(`${form} [data-action="save"]`);
-  await page.waitForFunction(() => [...document.querySelectorAll('#portal-toasts .alert')].some((a) => a.textContent === 'Payment settings saved.'));
+  await step(page, 'the saved toast', errors, toastText(page, 'Payment settings saved.'));
   t.is(await page.$eval('#pay-wechat_private_key', (el) => (el as HTMLTextAreaElement).value), '', 'the key is not sent back');
   t.regex(await page.$eval('#pay-wechat_private_key-hint', (el) => el.textContent ?? ''), /Saved\. Leave blank to keep it\./);
   t.regex(await page.$eval('#pay-notify-wechat', (el) => (el as HTMLInputElement).value), /\/api\/pay\/notify\/wechat$/);
@@ -104,9 +100,9 @@ test.serial('a member tops up by QR code and sees the balance and the money log 
   const { page, errors } = await openPage();
   await page.evaluate((v) => localStorage.setItem('userInfo', v), JSON.stringify(info));
   await page.goto(`${server.url}/user/account/balance?lang=en`);
-  await page.waitForSelector('[data-topup] [data-action="pay"]');
+  await step(page, '[data-topup] [data-action="pay"]', errors, page.waitForSelector('[data-topup] [data-action="pay"]'));
   t.is(await page.$eval('[data-balance]', (el) => el.textContent), '0.00');
-  await page.waitForSelector('[data-empty]');
+  await step(page, '[data-empty]', errors, page.waitForSelector('[data-empty]'));
 
   // A marker on the window survives only if the page is never reloaded.
   await page.evaluate(() => Object.assign(window, { stillHere: true }));
@@ -114,7 +110,7 @@ test.serial('a member tops up by QR code and sees the balance and the money log 
   // An amount outside the limits is refused before anything is sent.
   await page.type('[data-topup] input[name="amount"]', '99999');
   await page.click('[data-topup] [data-action="pay"]');
-  await page.waitForSelector('[data-topup] .invalid-feedback');
+  await step(page, '[data-topup] .invalid-feedback', errors, page.waitForSelector('[data-topup] .invalid-feedback'));
   t.is(await page.$eval('[data-topup] .invalid-feedback', (el) => el.textContent), 'The amount must be between 1.00 and 5000.00 yuan.');
   t.is(Number((await server.app.knex('pay_order').where({ user_id: m.id }).count({ n: '*' }))[0]!.n), 0);
   await setValue(page, '[data-topup] input[name="amount"]', '');
@@ -123,7 +119,7 @@ test.serial('a member tops up by QR code and sees the balance and the money log 
   await page.click('[data-topup] label[for$="-provider-wechat"]');
   t.is(await page.$eval('[data-topup] [data-action="pay"]', (el) => el.textContent), 'Pay 50.00 yuan');
   await page.click('[data-topup] [data-action="pay"]');
-  await page.waitForSelector('[data-order][data-status="pending"] svg');
+  await step(page, '[data-order][data-status="pending"] svg', errors, page.waitForSelector('[data-order][data-status="pending"] svg'));
   const orderNo = await page.$eval('[data-order]', (el) => el.getAttribute('data-order')!);
   t.regex(await page.$eval('[data-order] p', (el) => el.textContent ?? ''), /Scan with WeChat Pay to pay 50\.00 yuan/);
   t.is(await page.$eval('[data-order] [role="img"]', (el) => el.getAttribute('aria-label')), `Payment QR code for order ${orderNo}`);
@@ -132,10 +128,10 @@ test.serial('a member tops up by QR code and sees the balance and the money log 
   const answer = await deliver(fake.pay(orderNo));
   t.is(answer.status, 204);
 
-  await page.waitForSelector('[data-paid]', { timeout: 15_000 });
+  await step(page, '[data-paid]', errors, page.waitForSelector('[data-paid]', { timeout: 15_000 }));
   t.is(await page.$eval('[data-paid]', (el) => el.textContent), 'Paid: 50.00 yuan were added to your balance.');
-  await page.waitForFunction(() => document.querySelector('[data-balance]')?.textContent === '50.00');
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-screen="balance"] tbody tr')].some((tr) => tr.textContent?.includes('+50.00')));
+  await step(page, 'the new balance', errors, page.waitForFunction(() => document.querySelector('[data-balance]')?.textContent === '50.00'));
+  await step(page, 'the money log line', errors, page.waitForFunction(() => [...document.querySelectorAll('[data-screen="balance"] tbody tr')].some((tr) => tr.textContent?.includes('+50.00'))));
   const row = await page.$eval('[data-screen="balance"] tbody tr', (tr) => tr.textContent ?? '');
   t.true(row.includes(orderNo), 'the ledger line names the order');
   t.true(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true), 'no reload');
@@ -143,7 +139,7 @@ test.serial('a member tops up by QR code and sees the balance and the money log 
 
   // The QR code is gone; a new top-up starts from the form again.
   await page.click('[data-order] [data-action="again"]');
-  await page.waitForSelector('[data-topup] [data-action="pay"]');
+  await step(page, '[data-topup] [data-action="pay"]', errors, page.waitForSelector('[data-topup] [data-action="pay"]'));
   t.deepEqual(errors, []);
   await page.close();
 });
@@ -159,20 +155,20 @@ test.serial('staff refund the paid order from the orders screen after confirming
   );
   await page.goto(`${server.url}/admin/pay/order?lang=en`);
   const refund = `[data-action="refund"][aria-label="Refund ${order!.order_no}"]`;
-  await page.waitForSelector(refund);
+  await step(page, 'the refund button', errors, page.waitForSelector(refund));
   await page.click(refund);
-  await page.waitForSelector('[data-confirm="ok"]');
+  await step(page, '[data-confirm="ok"]', errors, page.waitForSelector('[data-confirm="ok"]'));
   t.regex(await page.$eval('[role="alertdialog"]', (el) => el.textContent ?? ''), /50\.00 yuan of order \d+ go back to the member through WeChat Pay/);
   await page.click('[data-confirm="ok"]');
-  await page.waitForFunction(() => [...document.querySelectorAll('#portal-toasts .alert')].some((a) => a.textContent === 'Refunded.'));
-  await page.waitForFunction((sel: string) => !document.querySelector(sel), {}, refund);
+  await step(page, 'the refunded toast', errors, toastText(page, 'Refunded.'));
+  await step(page, 'the refund button gone', errors, page.waitForFunction((sel: string) => !document.querySelector(sel), {}, refund));
   const row = await server.app.knex('pay_order').where({ id: order!.id }).first<{ status: string }>('status');
   t.is(row.status, 'refunded');
   t.is(Number((await server.app.knex('user').where({ id: order!.user_id }).first<{ money: number }>('money')).money), 0);
 
   // The dashboard charts what was paid (the refunded order was paid that day).
   await page.goto(`${server.url}/admin/dashboard?lang=en`);
-  await page.waitForSelector('[data-paid-chart] [data-paid-total]');
+  await step(page, '[data-paid-chart] [data-paid-total]', errors, page.waitForSelector('[data-paid-chart] [data-paid-total]'));
   t.is(await page.$eval('[data-paid-total]', (el) => el.getAttribute('data-paid-total')), '50.00');
   t.deepEqual(errors, []);
   await page.close();

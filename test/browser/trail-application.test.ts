@@ -2,7 +2,7 @@ import test from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
 import { createMember } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { collectErrors, launchBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { loginPageReady, pngFile, waitForPath } from './userHelpers.ts';
 
@@ -22,10 +22,7 @@ test.after.always(async () => {
 async function newPage(errors: string[], width = 1280, height = 900): Promise<Page> {
   const page = await browser.newPage();
   await page.setViewport({ width, height, isMobile: width < 600 });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  collectErrors(page, errors);
   return page;
 }
 

@@ -1,7 +1,7 @@
 import test from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
 import { createMember } from '../helpers/accounts.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { collectErrors, launchBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { loginPageReady, storedUserInfo, waitForPath } from './userHelpers.ts';
 
@@ -38,11 +38,7 @@ test.after.always(async () => {
 async function newPage(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage();
   await page.setViewport({ width, height, isMobile: width < 600 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = collectErrors(page);
   return { page, errors };
 }
 

@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { Browser } from 'puppeteer-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { collectErrors, launchBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { isCaptcha, loginPageReady, pngFile, solveCaptcha, startInbox, storedUserInfo, useInbox, waitForPath, type Inbox } from './userHelpers.ts';
 
@@ -28,11 +28,7 @@ test.after.always(async () => {
 test.serial('register with an e-mail code, edit the profile, upload an avatar, log out and back in', async (t) => {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = collectErrors(page);
 
   // --- register -------------------------------------------------------------------------------------
   await page.goto(`${server.url}/user/login?lang=en`);
@@ -142,8 +138,7 @@ async function codeFor(address: string, before: number): Promise<string> {
 test.serial('change the bound e-mail: prove the current address, then confirm the new one', async (t) => {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const errors = collectErrors(page);
   await page.goto(`${server.url}/user/account/profile?lang=en`);
   await page.waitForSelector('[data-screen="profile"]');
   t.is(await page.$eval('[data-bound="email"]', (e) => e.textContent), 'walker@example.org');
@@ -180,8 +175,7 @@ test.serial('change the bound e-mail: prove the current address, then confirm th
 test.serial('retrieve the password with an e-mail code, then log in with the new one', async (t) => {
   const page = await browser.newPage();
   await page.setViewport({ width: 375, height: 740, isMobile: true });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  const errors = collectErrors(page);
   await page.goto(`${server.url}/about`);
   await page.evaluate(() => localStorage.clear());
   await page.goto(`${server.url}/user/login?lang=en`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -36,4 +36,38 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Collects a page's script errors, console errors and failed requests, each request by its URL (the console's
+ * "Failed to load resource" line would not say which). The browser's own /favicon.ico probe is not ours.
+ */
+export function collectErrors(page: Page, errors: string[] = []): string[] {
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
+  });
+  return errors;
+}
+
+/** A wait of a test; when it fails, the failure names the step and says what the page showed and which errors it had. */
+export async function step<T>(page: Page, what: string, errors: readonly string[], wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (err) {
+    const shown = await page.evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 2000) ?? ''}`).catch((e: unknown) => String(e));
+    throw new Error(`${what}: ${String(err)}\nThe page showed: ${shown}\nErrors: ${errors.join('\n') || 'none'}`);
+  }
+}
+
+/**
+ * Waits for a toast with exactly this text, then clears the toasts (they cover the top bar for a few seconds).
+ * Polled on DOM changes: a toast lives four seconds, and polling by animation frames can miss it on a busy machine.
+ */
+export async function toastText(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((wanted: string) => [...document.querySelectorAll('#portal-toasts .alert')].some((a) => a.textContent === wanted), { polling: 'mutation' }, text);
+  await page.evaluate(() => document.getElementById('portal-toasts')?.replaceChildren());
 }
