@@ -6,7 +6,7 @@
 import test from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
 import { createMember, memberToken } from '../helpers/accounts.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, step } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { adminPage } from './adminHelpers.ts';
 
@@ -71,7 +71,7 @@ test.serial('the admin draws every stored menu icon from the subset, with no ico
   for (const path of ['/admin/login']) {
     const page = await browser.newPage();
     const seen = watch(page);
-    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle0' });
+    await step(page, `${path} until the network is idle`, seen.warnings, page.goto(`${server.url}${path}`, { waitUntil: 'networkidle0' }));
     t.deepEqual(seen.fonts, [], `${path}: no font fetched`);
     t.is(await noPreloadedFont(page), 0, `${path}: no font preloaded`);
     t.deepEqual(seen.warnings.filter((w) => /preload/i.test(w)), [], `${path}: no preload warning`);
@@ -80,8 +80,8 @@ test.serial('the admin draws every stored menu icon from the subset, with no ico
 
   const { page, errors } = await adminPage(server, browser, '/admin');
   const seen = watch(page);
-  await page.waitForSelector('.admin-side i.app-icon');
-  await page.waitForNetworkIdle();
+  await step(page, 'the side menu', errors, page.waitForSelector('.admin-side i.app-icon'));
+  await step(page, 'the network idle', errors, page.waitForNetworkIdle());
   t.deepEqual(await loadedFonts(page), [], 'the shell loads no font');
   t.is(await noPreloadedFont(page), 0, 'the shell preloads no font');
   const drawn = await icons(page, '.admin-side');

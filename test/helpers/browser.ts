@@ -55,11 +55,12 @@ export function collectErrors(page: Page, errors: string[] = []): string[] {
 
 /** A wait of a test; when it fails, the failure names the step and says what the page showed and which errors it had. */
 export async function step<T>(page: Page, what: string, errors: readonly string[], wait: Promise<T>): Promise<T> {
+  const started = Date.now();
   try {
     return await wait;
   } catch (err) {
     const shown = await page.evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 2000) ?? ''}`).catch((e: unknown) => String(e));
-    throw new Error(`${what}: ${String(err)}\nThe page showed: ${shown}\nErrors: ${errors.join('\n') || 'none'}`);
+    throw new Error(`${what}, after ${Date.now() - started} ms: ${String(err)}\nThe page showed: ${shown}\nErrors: ${errors.join('\n') || 'none'}`);
   }
 }
 
