@@ -53,6 +53,22 @@ test('wall-clock date-times from forms are read in the site time zone', (t) => {
   t.is(toUnixSeconds(''), null);
 });
 
+test('zones with summer time: each instant gets the offset of its own moment, both ways', (t) => {
+  // London moved from GMT to BST at 01:00 UTC on 30 March 2025, and back at 01:00 UTC on 26 October 2025.
+  t.is(formatTime(Date.UTC(2025, 2, 30, 0, 59, 59), undefined, 'Europe/London'), '2025-03-30 00:59:59');
+  t.is(formatTime(Date.UTC(2025, 2, 30, 1, 0, 0), undefined, 'Europe/London'), '2025-03-30 02:00:00');
+  t.is(formatTime(Date.UTC(2025, 9, 26, 0, 30, 0), undefined, 'Europe/London'), '2025-10-26 01:30:00');
+  t.is(formatTime(Date.UTC(2025, 9, 26, 1, 30, 0), undefined, 'Europe/London'), '2025-10-26 01:30:00');
+  t.is(formatTime(Date.UTC(2025, 6, 1, 12, 0, 0), undefined, 'America/New_York'), '2025-07-01 08:00:00');
+  t.is(formatTime(Date.UTC(2025, 0, 1, 12, 0, 0), undefined, 'America/New_York'), '2025-01-01 07:00:00');
+  t.is(formatTime(Date.UTC(2025, 0, 1, 12, 0, 0) + 999, 'hh:MM:ss', 'Asia/Kolkata'), '17:30:00', 'half-hour zones; milliseconds never round up');
+  t.is(parseWallClock('2025-07-01 08:00', 'America/New_York'), Date.UTC(2025, 6, 1, 12) / 1000);
+  t.is(parseWallClock('2025-01-01 07:00', 'America/New_York'), Date.UTC(2025, 0, 1, 12) / 1000);
+  t.is(parseWallClock('2025-03-30 03:00', 'Europe/London'), Date.UTC(2025, 2, 30, 2) / 1000, 'just after the change');
+  t.is(parseWallClock('2025-03-30 00:30', 'Europe/London'), Date.UTC(2025, 2, 30, 0, 30) / 1000, 'just before it');
+  t.is(parseWallClock('1970-01-01 08:00', 'Asia/Shanghai'), 0);
+});
+
 test('greeting follows the hour', (t) => {
   const expected: Array<[number, GreetingKey]> = [
     [0, 'lateNight'], [4, 'lateNight'], [5, 'earlyMorning'], [8, 'earlyMorning'], [9, 'morning'], [11, 'morning'],
