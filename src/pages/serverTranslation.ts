@@ -10,6 +10,24 @@ type Translation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; read
 const kept = new WeakMap<I18n, Map<string, Translation>>();
 
 /**
+ * The t of one language and namespace, remembering each text asked for by key alone (most calls): i18next copies
+ * all its options into a new object on every call, a large part of an uncached page's garbage. Calls with
+ * options (interpolation, plurals) go to i18next each time.
+ */
+function remembered(t: TFunction): TFunction {
+  const call = t as unknown as (...args: unknown[]) => unknown;
+  const texts = new Map<string, unknown>();
+  const lookup = (...args: unknown[]): unknown => {
+    const [key] = args;
+    if (args.length !== 1 || typeof key !== 'string') return call(...args);
+    let text = texts.get(key);
+    if (text === undefined) texts.set(key, (text = call(key)));
+    return text;
+  };
+  return Object.assign(lookup, t) as unknown as TFunction;
+}
+
+/**
  * react-i18next's useTranslation for server rendering (vite.config.ts sends the pages' imports here when
  * rendering on the server). A server render uses one language from start to end and never loads anything,
  * so each component gets the fixed t made once per language and namespace; the original copies the whole
@@ -24,7 +42,7 @@ export function useTranslation(ns?: string | readonly string[]): Translation {
   let translation = byNamespaces.get(key);
   if (!translation) {
     const first = typeof ns === 'string' ? ns : ns?.[0];
-    const t = i18n.getFixedT(null, first ?? (i18n.options.defaultNS as string | undefined) ?? null);
+    const t = remembered(i18n.getFixedT(null, first ?? (i18n.options.defaultNS as string | undefined) ?? null));
     translation = Object.assign([t, i18n, true] as [TFunction, I18n, boolean], { t, i18n, ready: true });
     byNamespaces.set(key, translation);
   }
