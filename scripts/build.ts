@@ -6,7 +6,7 @@ import { OUT_DIR_ENV, PAGE_INPUTS, STAMP_FILE, fingerprint } from '../src/server
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Everything the server bundle is built from besides the pages. */
-const SERVER_INPUTS = ['src', 'db', 'package.json', 'package-lock.json', 'scripts/bundle.ts'];
+const SERVER_INPUTS = ['src', 'db', 'package.json', 'package-lock.json', 'scripts/bundle.ts', 'scripts/shims'];
 const PAGES_STAMP = path.join(ROOT, 'dist', STAMP_FILE);
 export const SERVER_STAMP = path.join(ROOT, 'dist/portal/.build-stamp');
 

@@ -11,6 +11,8 @@ export const BUNDLE_FILE = path.join(ROOT, 'dist/portal/server.cjs');
 /** What `npm start` runs: the bundle with V8's code cache (src/server/launcher.ts). */
 const LAUNCHER_FILE = path.join(ROOT, 'dist/portal/start.cjs');
 const RUNTIME_MODULE = path.join(ROOT, 'src/server/runtime.ts');
+/** Lighter stand-ins for dependencies, in the server bundle only. */
+const SHIMS = path.join(ROOT, 'scripts/shims');
 /** Database drivers knex can load that the portal does not use (pg stays loadable from node_modules). */
 const UNUSED_DRIVERS = ['pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2', 'mariadb', 'oracledb', 'tedious', 'sqlite3'];
 /** The bucket driver's SDK, loaded from node_modules only with UPLOAD_MODE=s3: most sites never pay its megabytes. */
@@ -56,10 +58,24 @@ function moduleFoldersSource(): string {
   ].join('\n');
 }
 
-/** Native addons load from a file path (runtime.ts) instead of their packages' lookups, which need node_modules. */
+/** Our copy of Vike's loop guard (scripts/shims/vike-catchInfiniteLoop.js says why); checked against Vike's on each build. */
+function vikeLoopGuard(original: string): esbuild.OnLoadResult {
+  const source = fs.readFileSync(original, 'utf8');
+  if (!source.includes('function catchInfiniteLoop(functionName)') || !source.includes('const maxCalls = 99;') || !source.includes('const time = 5 * 1000;')) {
+    throw new Error(`Vike's ${original} changed: compare it with scripts/shims/vike-catchInfiniteLoop.js before bundling`);
+  }
+  return { contents: fs.readFileSync(path.join(SHIMS, 'vike-catchInfiniteLoop.js'), 'utf8'), loader: 'js', resolveDir: path.dirname(original) };
+}
+
+/**
+ * Native addons load from a file path (runtime.ts) instead of their packages' lookups, which need node_modules.
+ * Two dependencies are replaced by lighter equivalents (scripts/shims, each file says why).
+ */
 const portalPlugin: esbuild.Plugin = {
   name: 'portal',
   setup(build) {
+    build.onLoad({ filter: /[\\/]vike[\\/]dist[\\/]utils[\\/]catchInfiniteLoop\.js$/ }, (args) => vikeLoopGuard(args.path));
+    build.onResolve({ filter: /^iconv-lite$/ }, () => ({ path: path.join(SHIMS, 'iconv-lite.cjs') }));
     build.onLoad({ filter: /[\\/]src[\\/]server[\\/]moduleFolders\.ts$/ }, () => ({ contents: moduleFoldersSource(), loader: 'js', resolveDir: ROOT }));
     build.onResolve({ filter: /^bindings$/ }, (args) => (args.importer.includes(`${path.sep}better-sqlite3${path.sep}`) ? { path: 'better_sqlite3', namespace: 'portal-addon' } : undefined));
     build.onLoad({ filter: /[\\/]@napi-rs[\\/]canvas[\\/]js-binding\.js$/ }, () => ({
