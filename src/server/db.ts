@@ -3,6 +3,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
 import { migrationModules } from './moduleFolders.ts';
+import { skipCodeCache } from './codeCache.ts';
 
 interface SqliteConnection {
   pragma(sql: string): unknown;
@@ -109,6 +110,7 @@ export function knexSettings(databaseUrl: string): Knex.Config {
 export async function openDatabase(databaseUrl: string): Promise<Knex> {
   const knex = knexFactory(knexSettings(databaseUrl));
   Model.knex(knex);
-  await knex.migrate.latest();
+  const [, applied] = (await knex.migrate.latest()) as [number, string[]];
+  if (applied.length > 0) skipCodeCache();
   return knex;
 }

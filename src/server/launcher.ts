@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { codeCacheSkipped } from './codeCache.ts';
 import { IMPORT_HOOK } from './importFile.ts';
 
 // What `npm start` runs (bundled to dist/portal/start.cjs beside server.cjs): it runs the server bundle with
 // V8's code cache. Compiling the 7 MB bundle is the largest single cost of a cold start (about a quarter of a
 // second on a quiet machine, over a second on a busy one); with the cache it takes a few milliseconds. The
 // cache is written by the first start of each build (V8 rejects a cache made by another Node version or with
-// other flags, and the next start writes a fresh one); a read-only installation simply starts without it.
+// other flags, and the next start writes a fresh one), unless that start upgraded the database (codeCache.ts);
+// a read-only installation simply starts without it.
 
 const CACHE_AFTER_MS = 5_000;
 
@@ -26,6 +28,7 @@ function readCache(): Buffer | undefined {
 /** Written once the server has started, so the functions compiled while starting are in the cache too. */
 function writeCache(script: vm.Script): void {
   const timer = setTimeout(() => {
+    if (codeCacheSkipped()) return;
     const temp = `${cacheFile}.${process.pid}`;
     try {
       fs.writeFileSync(temp, script.createCachedData());
