@@ -36,8 +36,13 @@ export class LocalStorage implements ObjectStorage {
     // Copied next to the target, then renamed: a reader never sees half a file. A name of its own per write:
     // two uploads of the same file at once store it under the same key, and must not share their copy.
     const partial = `${target}.${randomUUID()}.partial`;
-    await fsp.copyFile(file, partial);
-    await fsp.rename(partial, target);
+    try {
+      await fsp.copyFile(file, partial);
+      await fsp.rename(partial, target);
+    } catch (err) {
+      await fsp.rm(partial, { force: true });
+      throw err;
+    }
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
