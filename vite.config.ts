@@ -4,6 +4,7 @@ import vike from 'vike/plugin';
 import { iconStyles } from './scripts/iconStyles.ts';
 import { serverTranslation } from './scripts/serverTranslation.ts';
 import { purgeUnusedCss } from './scripts/purgeCss.ts';
+import { SASS_OPTIONS } from './scripts/sassOptions.ts';
 import { OUT_DIR_ENV } from './src/server/buildStamp.ts';
 
 declare module 'vite' {
@@ -22,11 +23,7 @@ export default defineConfig(({ command }) => ({
     // A build serves what it scanned; the dev server keeps every rule so a new class works before a rebuild.
     postcss: { plugins: command === 'build' ? [purgeUnusedCss()] : [] },
     preprocessorOptions: {
-      scss: {
-        // Bootstrap 5.3's Sass still uses @import and global functions; its deprecation notices are not ours.
-        quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
-      },
+      scss: { ...SASS_OPTIONS, silenceDeprecations: [...SASS_OPTIONS.silenceDeprecations] },
     },
   },
   build: {

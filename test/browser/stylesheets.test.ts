@@ -1,6 +1,7 @@
 import path from 'node:path';
 import test from 'ava';
 import * as sass from 'sass';
+import { SASS_OPTIONS } from '../../scripts/sassOptions.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { publicRoutes } from './publicRoutes.ts';
 
@@ -19,7 +20,7 @@ test.after.always(async () => {
 
 /** The stylesheet as written, before the cut. */
 function wholeSheet(file: string): string {
-  return sass.compile(path.join(ROOT, file), { loadPaths: [path.join(ROOT, 'node_modules')], quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'], logger: sass.Logger.silent }).css;
+  return sass.compile(path.join(ROOT, file), { loadPaths: [path.join(ROOT, 'node_modules')], ...SASS_OPTIONS, silenceDeprecations: [...SASS_OPTIONS.silenceDeprecations], logger: sass.Logger.silent }).css;
 }
 
 const styles = (css: string, name: string) => new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css);
