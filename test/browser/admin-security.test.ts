@@ -90,7 +90,7 @@ test.serial('recycle bin: deleted members found, shown field by field, restored 
   t.is(await value('password'), 'Hidden (secret)', 'the hash is not shown');
   t.regex(await page.$eval('[data-recycle-data] [data-data-field="mobile"] th', (th) => th.textContent ?? ''), /^mobile\s*Mobile/, 'labelled by the members resource');
   t.regex(await dialogText(page), /Admin \(admin\)/);
-  await page.click('[data-entry-close]');
+  await page.click('[data-dialog-close]');
   await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
 
   // --- restore one: Cancel keeps it in the bin, Restore puts the member back --------------------------------
@@ -164,7 +164,7 @@ test.serial('sensitive-data log: a changed mobile shown before and after, rolled
   t.is(await fact('before'), '13800138001');
   t.is(await fact('after'), '13900139001');
   t.is(await fact('data_table'), 'user');
-  await page.click('[data-entry-close]');
+  await page.click('[data-dialog-close]');
   await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
 
   await page.click(`${mobile} [data-action="rollback"]`);

@@ -51,7 +51,7 @@ test.serial('admin log: read-only, each entry in a details dialog with the maske
       title: d.querySelector('h2')?.textContent ?? '',
       json: d.querySelector('[data-detail="data"] pre')?.textContent ?? '',
       fields: [...d.querySelectorAll('[data-detail]')].map((dd) => dd.getAttribute('data-detail')),
-      close: d.querySelector('[data-details-close]')?.textContent ?? '',
+      close: d.querySelector('[data-dialog-close]')?.textContent ?? '',
     }));
     t.regex(details.title, lang === 'en' ? /Admin log · record \d+/ : /管理员日志 · 记录 \d+/);
     t.is(details.close, lang === 'en' ? 'Close' : '关闭');
@@ -59,7 +59,7 @@ test.serial('admin log: read-only, each entry in a details dialog with the maske
     t.deepEqual(details.fields, ['id', 'admin_id', 'username', 'title', 'url', 'data', 'ip', 'useragent', 'create_time']);
     t.regex(details.json, /^\{\n {2}"username": "x",\n {2}"password": "\*\*\*",\n {2}"nickname": "Towpath <keeper>"\n\}$/);
     t.false(details.json.includes('Lock&Key9'));
-    await page.click('[data-details-close]');
+    await page.click('[data-dialog-close]');
     await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
     t.deepEqual(errors, []);
     await page.close();

@@ -5,7 +5,7 @@ import { cellOf, detailFields, jsonText } from './cells.ts';
 import { CellView } from './CrudTable.tsx';
 import { useResourceLabels } from './labels.ts';
 import type { Row } from './listModel.ts';
-import { Modal } from './Modal.tsx';
+import { ReadOnlyDialog } from './ReadOnlyDialog.tsx';
 
 /**
  * One record, read-only: every column of the definition (hidden ones too), JSON pretty-printed. The screen of
@@ -17,17 +17,7 @@ export function CrudDetails({ def, row, onClose }: { def: ResourceDef; row: Row;
   const ctx = { lang, cdnUrl: siteConfig.cdnUrl, timeZone: siteConfig.timeZone, optionLabel };
   const id = String(row[def.pk]);
   return (
-    <Modal
-      title={t('crud-ui:details.title', { title, id })}
-      size="lg"
-      onClose={onClose}
-      initialFocus="[data-details-close]"
-      footer={
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose} data-details-close="">
-          {t('crud-ui:details.close')}
-        </button>
-      }
-    >
+    <ReadOnlyDialog title={t('crud-ui:details.title', { title, id })} onClose={onClose}>
       <dl className="row mb-0 crud-details" data-details={id}>
         {detailFields(def).map((field) => {
           const json = jsonText(row[field.name]);
@@ -41,6 +31,6 @@ export function CrudDetails({ def, row, onClose }: { def: ResourceDef; row: Row;
           );
         })}
       </dl>
-    </Modal>
+    </ReadOnlyDialog>
   );
 }

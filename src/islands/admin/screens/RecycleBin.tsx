@@ -3,8 +3,8 @@ import { fieldLabelKey } from '../../../resources/naming.ts';
 import dataRecycleLog from '../../../resources/security/dataRecycleLog.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
-import { useResourceLabels, type Row } from '../crud/index.ts';
-import { EntryDialog, LogScreen, useLogEntry } from './security/LogScreen.tsx';
+import { ReadOnlyDialog, useResourceLabels, type Row } from '../crud/index.ts';
+import { LogScreen, useLogEntry } from './security/LogScreen.tsx';
 import { accountColumn, recordLines, resourceOfTable } from './security/records.ts';
 
 const def = dataRecycleLog;
@@ -32,7 +32,7 @@ function RecycleInfo({ id, onClose }: { id: string; onClose(): void }) {
   const owner = row ? resourceOfTable(row.data_table) : undefined;
   const lines = row ? recordLines(row.data) : [];
   return (
-    <EntryDialog title={own('log.infoOf', { id })} ready={!!row} failure={failure} onClose={onClose}>
+    <ReadOnlyDialog title={own('log.infoOf', { id })} ready={!!row} failure={failure} onClose={onClose}>
       {row && (
         <div data-recycle-info={row.id}>
           <dl className="row mb-3">
@@ -76,7 +76,7 @@ function RecycleInfo({ id, onClose }: { id: string; onClose(): void }) {
           </div>
         </div>
       )}
-    </EntryDialog>
+    </ReadOnlyDialog>
   );
 }
 

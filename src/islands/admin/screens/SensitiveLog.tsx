@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import sensitiveDataLog from '../../../resources/security/sensitiveDataLog.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
-import { useResourceLabels, type Row } from '../crud/index.ts';
-import { EntryDialog, LogScreen, useLogEntry } from './security/LogScreen.tsx';
+import { ReadOnlyDialog, useResourceLabels, type Row } from '../crud/index.ts';
+import { LogScreen, useLogEntry } from './security/LogScreen.tsx';
 import { accountColumn, hiddenColumn } from './security/records.ts';
 
 const def = sensitiveDataLog;
@@ -58,7 +58,7 @@ function SensitiveInfo({ id, onClose }: { id: string; onClose(): void }) {
       ]
     : [];
   return (
-    <EntryDialog title={own('log.infoOf', { id })} ready={!!row} failure={failure} onClose={onClose}>
+    <ReadOnlyDialog title={own('log.infoOf', { id })} ready={!!row} failure={failure} onClose={onClose}>
       <dl className="row mb-0" data-sensitive-info={id}>
         {facts.map(([name, value]) => (
           <Fragment key={name}>
@@ -69,7 +69,7 @@ function SensitiveInfo({ id, onClose }: { id: string; onClose(): void }) {
           </Fragment>
         ))}
       </dl>
-    </EntryDialog>
+    </ReadOnlyDialog>
   );
 }
 

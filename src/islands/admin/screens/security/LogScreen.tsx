@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionUrl } from '../../../../resources/naming.ts';
 import { offers, type FieldDef, type ResourceDef } from '../../../../resources/types.ts';
 import { RequestError } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
-import { ConfirmDialog, Modal, type Row } from '../../crud/index.ts';
+import { ConfirmDialog, type Row } from '../../crud/index.ts';
 import { ListScreen } from './ListScreen.tsx';
 
 /** The action that undoes what a log recorded: put deleted rows back, or changed values. */
@@ -138,35 +138,4 @@ export function useLogEntry<T>(def: ResourceDef, id: string): { row: T | null; f
     };
   }, [def, id, request]);
   return { row, failure };
-}
-
-/** The frame of a details dialog: a spinner until the entry is in, or why it could not be read. */
-export function EntryDialog({ title, ready, failure, onClose, children }: { title: string; ready: boolean; failure: string; onClose(): void; children: ReactNode }) {
-  const { t } = useTranslation('admin-screens-routine');
-  return (
-    <Modal
-      title={title}
-      size="lg"
-      onClose={onClose}
-      initialFocus="[data-entry-close]"
-      footer={
-        <button type="button" className="btn btn-outline-secondary" onClick={onClose} data-entry-close="">
-          {t('log.close')}
-        </button>
-      }
-    >
-      {failure && (
-        <div className="alert alert-danger" role="alert">
-          {failure}
-        </div>
-      )}
-      {!ready && !failure && (
-        <div className="text-center py-4" role="status">
-          <span className="spinner-border" aria-hidden="true" />
-          <span className="visually-hidden">{t('log.loading')}</span>
-        </div>
-      )}
-      {ready && children}
-    </Modal>
-  );
 }
