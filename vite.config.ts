@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { iconStyles } from './scripts/iconStyles.ts';
-import { serverTranslation } from './scripts/serverTranslation.ts';
+import { translationShims } from './scripts/translationShims.ts';
 import { purgeUnusedCss } from './scripts/purgeCss.ts';
 import { SASS_OPTIONS } from './scripts/sassOptions.ts';
 import { OUT_DIR_ENV } from './src/server/buildStamp.ts';
@@ -14,8 +14,31 @@ declare module 'vite' {
   }
 }
 
+/** What every island page needs before its island (the loader, translation, the request client, forms). */
+const ISLAND_CORE = [
+  'islands/hydrate.ts',
+  'islands/islandDef.ts',
+  'islands/lib/translation.ts',
+  'islands/lib/request.ts',
+  'islands/lib/toast.ts',
+  'islands/lib/forms.ts',
+  'islands/lib/useFormProblem.tsx',
+  'islands/lib/LazyClickCaptcha.tsx',
+  'islands/user/store.ts',
+  'shared/request/client.ts',
+  'shared/request/messages.ts',
+  'shared/request/query.ts',
+  'shared/request/tokens.ts',
+  'shared/api/envelope.ts',
+  'shared/i18n/langs.ts',
+  'shared/i18n/links.ts',
+  'shared/i18n/catalogues.ts',
+  'shared/constants/layout.ts',
+  'shared/constants/storage.ts',
+];
+
 export default defineConfig(({ command }) => ({
-  plugins: [serverTranslation(), react(), vike(), iconStyles()],
+  plugins: [translationShims(), react(), vike(), iconStyles()],
   // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
   // shared pointer file in node_modules that would otherwise send every process to the newest one.
   vitePluginServerEntry: { disableAutoImport: true },
@@ -28,6 +51,18 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Left alone, the bundler cuts a chunk per set of islands sharing a module: a login page fetched 25
+        // files, and each compresses on its own. React and what every island starts with travel as two files.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: (id) => /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id), priority: 2 },
+            { name: 'islands', test: (id) => ISLAND_CORE.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`)), priority: 1 },
+          ],
+        },
+      },
+    },
     outDir: process.env[OUT_DIR_ENV] || 'dist',
   },
 }));

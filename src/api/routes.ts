@@ -38,6 +38,7 @@ import { tableHelperRoutes } from './admin/tables.ts';
 import { terminalRoutes } from './admin/terminal.ts';
 import { areaRoutes } from './ajax/area.ts';
 import { contentRoutes } from './admin/content.ts';
+import { tourRoutes } from './front/tour.ts';
 import { trailRoutes } from './front/trail.ts';
 import { trailApplicationRoutes } from './admin/content/trailApplication.ts';
 import { smsRoutes } from './admin/sms.ts';
@@ -54,7 +55,7 @@ import { followGeneratedResources, generatedResourceRoutes } from './admin/crud/
 
 /** Every API route of the portal, in one place so tests can walk them all. */
 export function registerRoutes(registry: ApiRegistry, services: Services): void {
-  registry.add(...indexRoutes(services));
+  registry.add(...indexRoutes(services), ...tourRoutes(services));
   registry.add(...codeRoutes(services));
   registry.add(...refreshTokenRoutes(services));
   registry.add(...captchaRoutes(services));

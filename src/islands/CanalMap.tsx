@@ -167,8 +167,8 @@ function StopHeritage({ heritage }: { heritage: LocalText }) {
 /**
  * The cloud tour: the canal drawn as SVG from the sections' courses, each city a real <button> placed over the
  * map (keyboard and touch friendly; placed by the page's `tourStyles`), and a panel telling the chosen city's
- * story. The server renders all of it; without JavaScript the page's list of stories below the map carries
- * the same content.
+ * story. The server renders all of it; the browser fetches the sections and stops (GET /api/index/tour) rather
+ * than reading them from the page. Without JavaScript the page's list below the map links every city's page.
  */
 export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
   const { t } = useTranslation('content');
@@ -184,6 +184,13 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
     const el = frame.current;
     if (el) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
   }, []);
+  // City pages link here as /canal#stop-ID ("on the map"): open that city's story.
+  useEffect(() => {
+    const id = Number(/^#stop-(\d+)$/.exec(window.location.hash)?.[1]);
+    if (!stops.some((s) => s.id === id)) return;
+    tapped.current = true;
+    setSelected(id);
+  }, [stops]);
   // A stop tapped on a phone tells its story below the map, out of sight: bring the story into view.
   useEffect(() => {
     if (!tapped.current || !panel.current) return;

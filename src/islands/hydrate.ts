@@ -1,40 +1,41 @@
-import { islands, type IslandName } from './registry.ts';
+import type { IslandName } from './registry.ts';
+import { loadCatalogues, type CatalogueLoaders, type IslandDef } from './islandDef.ts';
 import { normalizeLang, DEFAULT_LANG } from '../shared/i18n/langs.ts';
-import { catalogueOf } from '../shared/i18n/catalogues.ts';
 import { hasStoredLogin } from '../shared/request/tokens.ts';
+import { ApiCode } from '../shared/api/envelope.ts';
 
-const catalogues = import.meta.glob(['../locales/*/*.json', '../locales/*/*/*.json'], { import: 'default' }) as Record<
-  string,
-  () => Promise<Record<string, unknown>>
->;
+
+/** The islands a page's loader knows: every one (registry.ts), or the one its page holds. */
+export type IslandSet = Partial<Record<IslandName, IslandDef>>;
 
 /**
  * The island loader behind every `+client.ts`: finds `[data-island]` elements and hydrates each one. React,
- * i18next and the islands' code are imported only when the page has an island, so pages without any stay
- * free of framework JavaScript.
+ * the catalogues and the islands' code are imported only when the page has an island, so pages without any
+ * stay free of framework JavaScript.
  */
-export async function hydrateIslands(root: ParentNode = document): Promise<void> {
+export async function hydrateIslands(islands: IslandSet, root: ParentNode = document): Promise<void> {
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
   if (elements.length === 0) return;
-  if (sendGuestToLogin(elements)) return;
+  if (sendGuestToLogin(islands, elements)) return;
   const lang = normalizeLang(elements[0]!.dataset.lang) ?? DEFAULT_LANG;
-  const defs = elements.map((el) => islands[el.dataset.island as IslandName]).filter((d) => d !== undefined);
-  const namespaces = [...new Set(defs.flatMap((d) => d.ns))];
-  const [{ createElement }, { hydrateRoot }, { I18nextProvider }, { createI18n }, resources] = await Promise.all([
+  const loaders: CatalogueLoaders = Object.assign({}, ...elements.map((el) => islands[el.dataset.island as IslandName]?.catalogues));
+  // Fetched props travel while the code loads.
+  const props = elements.map(propsOf);
+  const [{ createElement }, { hydrateRoot }, { I18nextProvider, createTranslator }, catalogues] = await Promise.all([
     import('react'),
     import('react-dom/client'),
-    import('react-i18next'),
-    import('../shared/i18n/instance.ts'),
-    loadResources(lang, namespaces),
+    import('./lib/translation.ts'),
+    loadCatalogues(loaders, lang),
   ]);
-  const i18n = createI18n(lang, resources, namespaces);
+  const i18n = createTranslator(lang, catalogues);
   await Promise.all(
-    elements.map(async (el) => {
+    elements.map(async (el, i) => {
       const def = islands[el.dataset.island as IslandName];
       if (!def) return;
-      const Component = await def.load();
-      const props = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
-      hydrateRoot(el, createElement(I18nextProvider, { i18n }, createElement(Component, props)));
+      const [Component, given] = await Promise.all([def.load(), props[i]!]);
+      // Without its props the island stays as the server rendered it: links and text, not interactive.
+      if (!given) return;
+      hydrateRoot(el, createElement(I18nextProvider, { i18n }, createElement(Component, given)));
     }),
   );
 }
@@ -43,7 +44,7 @@ export async function hydrateIslands(root: ParentNode = document): Promise<void>
  * A guest opening a members-only island goes to its login link at once, before React, the catalogues or
  * the island's code are fetched: on a slow phone that is the difference between a blink and a wait.
  */
-function sendGuestToLogin(elements: readonly HTMLElement[]): boolean {
+function sendGuestToLogin(islands: IslandSet, elements: readonly HTMLElement[]): boolean {
   for (const el of elements) {
     if (!islands[el.dataset.island as IslandName]?.membersOnly || hasStoredLogin(window.localStorage, 'user')) continue;
     const { loginHref } = JSON.parse(el.dataset.props ?? '{}') as { loginHref?: unknown };
@@ -54,21 +55,17 @@ function sendGuestToLogin(elements: readonly HTMLElement[]): boolean {
   return false;
 }
 
-async function loadResources(lang: string, namespaces: string[]) {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  const langs = lang === DEFAULT_LANG ? [lang] : [lang, DEFAULT_LANG];
-  await Promise.all(
-    langs.flatMap((l) =>
-      namespaces.map(async (ns) => {
-        const parts = Object.keys(catalogues).filter((file) => {
-          const where = catalogueOf(file);
-          return where?.lang === l && where.ns === ns;
-        });
-        const loaded = await Promise.all(parts.map((file) => catalogues[file]!()));
-        resources[l] ??= {};
-        resources[l][ns] = Object.assign({}, ...loaded);
-      }),
-    ),
-  );
-  return resources;
+/** An island's props: those in its markup and those it fetches (`data-props-url`); null when the fetch failed. */
+async function propsOf(el: HTMLElement): Promise<Record<string, unknown> | null> {
+  const inline = JSON.parse(el.dataset.props ?? '{}') as Record<string, unknown>;
+  const url = el.dataset.propsUrl;
+  if (!url) return inline;
+  try {
+    const res = await fetch(url, { headers: { accept: 'application/json' } });
+    const envelope = (await res.json()) as { code?: unknown; data?: unknown };
+    if (!res.ok || envelope.code !== ApiCode.success || typeof envelope.data !== 'object' || envelope.data === null) return null;
+    return { ...inline, ...(envelope.data as Record<string, unknown>) };
+  } catch {
+    return null;
+  }
 }

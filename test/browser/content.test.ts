@@ -143,3 +143,23 @@ test.serial('cloud tour: clicking a stop tells its story; stops work from the ke
   t.true(overflow <= 0, 'the map fits the phone screen');
   await phone.close();
 });
+
+test.serial('cloud tour: a city page\'s "on the map" link opens that city\'s story; without JavaScript the list links every city', async (t) => {
+  const errors: string[] = [];
+  const page = await open(errors);
+  const id = Number(((await server.app.knex('canal_city').where({ name: '杭州' }).first('id')) as { id: number }).id);
+  await page.goto(`${server.url}/canals/info/city?id=${id}&lang=en`);
+  await clickAndWait(page, `a[href="/canal?lang=en#stop-${id}"]`);
+  await page.waitForFunction(() => document.querySelector('#tour-panel h2')?.textContent === 'Hangzhou');
+  t.regex(await page.$eval('#tour-panel', (p) => p.textContent ?? ''), /Gongchen Bridge/);
+  t.deepEqual(errors, []);
+  await page.close();
+
+  const still = await browser.newPage();
+  await still.setJavaScriptEnabled(false);
+  await still.goto(`${server.url}/canal?lang=zh-cn`);
+  await clickAndWait(still, `#stop-${id} a`);
+  t.is(new URL(still.url()).pathname + new URL(still.url()).search, `/canals/info/city?id=${id}`);
+  t.regex(await still.$eval('main', (m) => m.textContent ?? ''), /拱宸桥/);
+  await still.close();
+});

@@ -35,6 +35,8 @@ test.serial('register with an e-mail code, edit the profile, upload an avatar, l
   t.is(await page.title(), 'Member login - Grand Canal Culture Association');
   await loginPageReady(page);
   await page.click('#user-tab-register');
+  // The registration form is fetched when its tab first opens.
+  await page.waitForSelector('#register-username');
   await page.type('#register-username', 'canal_walker');
   await page.type('#register-password', 'towpath2024');
   t.true(await page.$eval('#register-type-email', (r) => (r as HTMLInputElement).checked), 'e-mail is the first way offered');

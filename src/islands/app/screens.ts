@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { i18n } from 'i18next';
+import type { CatalogueStore } from '../lib/translation.ts';
 import { loadNamespaces } from './namespaces.ts';
 
 /** A screen an app shows, by screen name ('auth/admin'): its code, loaded on first use, and its catalogues. */
@@ -22,7 +22,7 @@ export interface ScreenLoader<P> {
 export type ScreenLookup<P> = (screen: string) => ScreenDef<P> | undefined;
 
 /** `screenOf` reads the screen name out of a view path: adminScreenOf or memberScreenOf. */
-export function createScreenLoader<P>(registry: ScreenRegistry<P> | ScreenLookup<P>, instance: i18n, screenOf: (component: string) => string | null): ScreenLoader<P> {
+export function createScreenLoader<P>(registry: ScreenRegistry<P> | ScreenLookup<P>, instance: CatalogueStore, screenOf: (component: string) => string | null): ScreenLoader<P> {
   const loaded = new Map<string, Promise<ComponentType<P>>>();
   const lookup: ScreenLookup<P> = typeof registry === 'function' ? registry : (screen) => (Object.hasOwn(registry, screen) ? registry[screen] : undefined);
   const defOf = (component: string) => {

@@ -2,10 +2,10 @@ import { createRequest, type RequestFn } from '../../shared/request/client.ts';
 import { normalizeLang, DEFAULT_LANG } from '../../shared/i18n/langs.ts';
 import { toast } from './toast.ts';
 
-const catalogues = import.meta.glob('../../locales/*/request.json', { eager: true, import: 'default' }) as Record<
-  string,
-  Record<string, string>
->;
+// Only the page language's messages are fetched: the island loader has them already (every island that
+// sends requests lists the catalogue), so they are in place long before any answer needs one.
+const catalogues = import.meta.glob('../../locales/*/request.json', { import: 'default' }) as Record<string, () => Promise<Record<string, string>>>;
+let messages: Record<string, string> = {};
 
 /** The page's language, as the server rendered it. */
 export function pageLang() {
@@ -21,7 +21,9 @@ let shared: RequestFn | null = null;
 export function browserRequest(): RequestFn {
   if (shared) return shared;
   const lang = pageLang();
-  const messages = catalogues[`../../locales/${lang}/request.json`] ?? {};
+  void catalogues[`../../locales/${lang}/request.json`]?.().then((loaded) => {
+    messages = loaded;
+  });
   shared = createRequest({
     fetch: window.fetch.bind(window),
     storage: window.localStorage,

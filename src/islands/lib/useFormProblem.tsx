@@ -1,7 +1,21 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadCatalogues } from '../islandDef.ts';
 import type { FormProblem } from './forms.ts';
 import { clearToasts } from './toast.ts';
+import type { CatalogueStore } from './translation.ts';
+
+// The messages of the shared account schemas: an island that does not load them with the page (the member
+// login) gets them with the first problem it shows.
+const problemCatalogues = import.meta.glob('../../locales/*/{account,validate}.json', { import: 'default' }) as Record<string, () => Promise<Record<string, unknown>>>;
+
+/** Loads the catalogues of `problems`' messages that the page has not loaded yet. */
+async function messagesFor(i18n: CatalogueStore, problems: readonly FormProblem[]): Promise<void> {
+  const missing = problems.map((p) => /^([a-z-]+):/.exec(p.message)?.[1]).filter((ns): ns is string => !!ns && !i18n.hasResourceBundle(i18n.language, ns));
+  if (missing.length === 0) return;
+  const byNs = await loadCatalogues(problemCatalogues, i18n.language);
+  for (const ns of new Set(missing)) if (byNs[ns] && !i18n.hasResourceBundle(i18n.language, ns)) i18n.addResourceBundle(i18n.language, ns, byNs[ns]);
+}
 
 /** Attributes a form control gets from `control()`. */
 export interface ControlProps {
@@ -19,18 +33,26 @@ export interface ControlProps {
  * ('validate:email'), so any island can use it.
  */
 export function useFormProblem(prefix: string) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [problems, setProblems] = useState<readonly FormProblem[]>([]);
   const idOf = useCallback((field: string) => `${prefix}-${field}`, [prefix]);
+  // Only the latest report shows, should an earlier one still wait for its catalogue.
+  const latest = useRef(0);
 
   const report = useCallback(
     (next: FormProblem | readonly FormProblem[] | null) => {
       const list = next === null ? [] : 'field' in next ? [next] : next;
+      const attempt = ++latest.current;
       clearToasts();
-      setProblems(list);
-      if (list[0]) document.getElementById(idOf(list[0].field))?.focus();
+      const show = () => {
+        if (attempt !== latest.current) return;
+        setProblems(list);
+        if (list[0]) document.getElementById(idOf(list[0].field))?.focus();
+      };
+      // Messages whose catalogue is not there yet show when it is; one that fails to come shows its key.
+      messagesFor(i18n, list).then(show, show);
     },
-    [idOf],
+    [idOf, i18n],
   );
 
   const messageOf = (field: string) => problems.find((p) => p.field === field)?.message;

@@ -1,4 +1,4 @@
-import type { i18n } from 'i18next';
+import type { Translator } from '../../lib/translation.ts';
 import { findResource, resources } from '../../../resources/index.ts';
 import type { ResourceDef } from '../../../resources/types.ts';
 import { LANGS } from '../../../shared/i18n/langs.ts';
@@ -13,7 +13,7 @@ let generated: readonly ResourceDef[] = [];
 const revisions = new Map<string, { json: string; revision: number }>();
 
 /** Takes the generated definitions of this admin; their menu titles join the shell's catalogue. */
-export function setGeneratedResources(defs: readonly ResourceDef[], instance: i18n): void {
+export function setGeneratedResources(defs: readonly ResourceDef[], instance: Pick<Translator, 'hasResourceBundle' | 'addResource'>): void {
   generated = defs;
   for (const def of defs) {
     const json = JSON.stringify(def);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifyType } from '../../../shared/schemas/account.ts';
-import { ClickCaptcha } from '../../ClickCaptcha.tsx';
+import { LazyClickCaptcha } from '../../lib/LazyClickCaptcha.tsx';
 import { browserRequest } from '../../lib/request.ts';
 import { INVALID, checkAccount } from '../../lib/forms.ts';
 
@@ -114,7 +114,7 @@ export function SendCode({ channel, address, event, captchaId, password, onProbl
           t('code.send')
         )}
       </button>
-      {captchaOpen && <ClickCaptcha id={captchaId} onSuccess={(info) => void send(info)} onCancel={() => setCaptchaOpen(false)} />}
+      {captchaOpen && <LazyClickCaptcha id={captchaId} onSuccess={(info) => void send(info)} onCancel={() => setCaptchaOpen(false)} />}
     </>
   );
 }

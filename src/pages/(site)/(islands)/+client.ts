@@ -1,3 +1,4 @@
 import { hydrateIslands } from '../../../islands/hydrate.ts';
+import { islands } from '../../../islands/registry.ts';
 
-void hydrateIslands();
+void hydrateIslands(islands);

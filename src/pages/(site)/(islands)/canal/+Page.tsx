@@ -3,7 +3,7 @@ import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Island } from '../../../../components/Island.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
-import { LineList, Paragraphs, Text } from '../../../../components/content/Text.tsx';
+import { Text } from '../../../../components/content/Text.tsx';
 import { pageHref } from '../../../../components/content/meta.ts';
 import CanalMap, { tourStyles } from '../../../../islands/CanalMap.tsx';
 import type { Data } from './+data.ts';
@@ -19,31 +19,30 @@ export default function Page() {
       <div className="container">
         {/* Places and colours of the map and the list: the CSP lets only a nonce'd style element set them. */}
         <style nonce={cspNonce ?? undefined}>{tourStyles(sections, stops)}</style>
-        <Island name="CanalMap" component={CanalMap} props={{ lang, sections, stops }} />
+        <Island name="CanalMap" component={CanalMap} props={{ lang, sections, stops }} fetched={{ url: '/api/index/tour', keys: ['sections', 'stops'] }} />
+        {/* Without JavaScript the map's buttons do nothing: every city links to its page, which tells its story. */}
         <section aria-labelledby="stops-title" className="mt-5">
           <h2 id="stops-title" className="h4 mb-3">
             {t('tour.stops')}
           </h2>
           {sections.map((section) => (
-            <div key={section.id} className="stop-group mb-4" data-section={section.id}>
-              <h3 className="h5">
+            <div key={section.id} className="stop-group mb-3" data-section={section.id}>
+              <h3 className="h6 mb-1">
                 <a href={pageHref('/canals/info', { id: section.id }, lang)}>
                   <Text value={section.name} />
                 </a>
               </h3>
-              {stops
-                .filter((s) => s.canalId === section.id)
-                .map((s) => (
-                  <article key={s.id} id={`stop-${s.id}`} className="stop-story">
-                    <h4 className="h6">
+              <ul className="list-inline mb-0">
+                {stops
+                  .filter((s) => s.canalId === section.id)
+                  .map((s) => (
+                    <li key={s.id} id={`stop-${s.id}`} className="list-inline-item stop-link">
                       <a href={pageHref('/canals/info/city', { id: s.id }, lang)}>
                         <Text value={s.name} />
                       </a>
-                    </h4>
-                    <Paragraphs value={s.intro} />
-                    <LineList value={s.heritage} className="heritage-list small" />
-                  </article>
-                ))}
+                    </li>
+                  ))}
+              </ul>
             </div>
           ))}
         </section>
