@@ -64,6 +64,13 @@ test('every public route answers 200 in both languages with seeded content', asy
   }
 });
 
+test('a city page gives its coordinates in the page language', async (t) => {
+  const id = await idOf('canal_city', 'name', '杭州');
+  t.regex((await get(`/canals/info/city?id=${id}`)).html, /北纬 30\.\d\d°，东经 120\.\d\d°/);
+  // `lng` would be i18next's own option (the language), not a value of the text.
+  t.regex((await get(`/canals/info/city?id=${id}&lang=en`)).html, /30\.\d\d° N, 120\.\d\d° E/);
+});
+
 test('a missing, malformed or unpublished id gives the 404 page with status 404', async (t) => {
   const draft = await idOf('news', 'title', '协会年度工作报告（待审定）');
   for (const path of [

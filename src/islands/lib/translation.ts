@@ -24,13 +24,20 @@ export interface Translator {
   addResource(lang: string, ns: string, key: string, value: string): void;
 }
 
-function lookup(catalogue: Record<string, unknown> | undefined, key: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
+/**
+ * The text at a dotted key. Some keys are sentences with dots of their own ("e.g. ..."): as i18next does,
+ * a key part that is not there is tried joined with the next ones.
+ */
+function lookup(node: unknown, parts: readonly string[]): string | undefined {
+  if (parts.length === 0) return typeof node === 'string' ? node : undefined;
+  if (typeof node !== 'object' || node === null) return undefined;
+  for (let i = 1; i <= parts.length; i++) {
+    const next = (node as Record<string, unknown>)[parts.slice(0, i).join('.')];
+    if (next === undefined) continue;
+    const found = lookup(next, parts.slice(i));
+    if (found !== undefined) return found;
   }
-  return typeof node === 'string' ? node : undefined;
+  return undefined;
 }
 
 function interpolate(text: string, options: Options | undefined): string {
@@ -57,7 +64,7 @@ export function createTranslator(language: string, catalogues: Catalogues, defau
           const named = colon > 0 && key.slice(0, colon) in catalogues;
           const namespace = named ? key.slice(0, colon) : (options?.ns ?? first);
           const path = named ? key.slice(colon + 1) : key;
-          const text = lookup(catalogues[namespace], path);
+          const text = lookup(catalogues[namespace], path.split('.'));
           return text === undefined ? path : interpolate(text, options);
         };
         fixed.set(first, t);

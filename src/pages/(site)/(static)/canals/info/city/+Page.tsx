@@ -43,7 +43,7 @@ export default function Page() {
                 </>
               )}
               <dt>{t('city.coordinates')}</dt>
-              <dd>{t('city.latLng', { lat: item.lat.toFixed(2), lng: item.lng.toFixed(2) })}</dd>
+              <dd>{t('city.latLng', { latitude: item.lat.toFixed(2), longitude: item.lng.toFixed(2) })}</dd>
             </dl>
             <h2 className="h5">{t('city.heritage')}</h2>
             <LineList value={item.heritage} className="heritage-list" />
