@@ -14,10 +14,11 @@ declare module 'vite' {
   }
 }
 
-/** What every island page needs before its island (the loader, translation, the request client, forms). */
+// Modules (paths under src/) that travel together rather than in a chunk per set of islands sharing them.
+/** The island loader, which runs before React: it may send a guest to log in before any framework loads. */
+const LOADER = ['islands/hydrate.ts', 'islands/islandDef.ts', 'shared/i18n/langs.ts', 'shared/i18n/catalogues.ts', 'shared/request/tokens.ts', 'shared/constants/storage.ts', 'shared/api/envelope.ts'];
+/** What every island needs once React is there: translation, the request client, forms and their problems. */
 const ISLAND_CORE = [
-  'islands/hydrate.ts',
-  'islands/islandDef.ts',
   'islands/lib/translation.ts',
   'islands/lib/request.ts',
   'islands/lib/toast.ts',
@@ -28,14 +29,10 @@ const ISLAND_CORE = [
   'shared/request/client.ts',
   'shared/request/messages.ts',
   'shared/request/query.ts',
-  'shared/request/tokens.ts',
-  'shared/api/envelope.ts',
-  'shared/i18n/langs.ts',
   'shared/i18n/links.ts',
-  'shared/i18n/catalogues.ts',
   'shared/constants/layout.ts',
-  'shared/constants/storage.ts',
 ];
+const inSrc = (files: readonly string[]) => (id: string) => files.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`));
 
 export default defineConfig(({ command }) => ({
   plugins: [translationShims(), react(), vike(), iconStyles()],
@@ -54,11 +51,13 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         // Left alone, the bundler cuts a chunk per set of islands sharing a module: a login page fetched 25
-        // files, and each compresses on its own. React and what every island starts with travel as two files.
+        // files, and each compresses on its own. The loader, React and what every island starts with travel
+        // as three files; the loader's imports none of React, so a guest sent to log in loads none of it.
         codeSplitting: {
           groups: [
             { name: 'react', test: (id) => /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id), priority: 2 },
-            { name: 'islands', test: (id) => ISLAND_CORE.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`)), priority: 1 },
+            { name: 'loader', test: inSrc(LOADER), priority: 1 },
+            { name: 'islands', test: inSrc(ISLAND_CORE), priority: 1 },
           ],
         },
       },
