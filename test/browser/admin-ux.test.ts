@@ -66,11 +66,13 @@ test.serial('admin log: read-only, each entry in a details dialog with the maske
   }
 });
 
-test.serial('no screen offers a button for an action the server does not have', async (t) => {
-  const { page, errors } = await adminPage(server, browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
+/**
+ * Opens every resource screen the side menu links to, one after the other, once its list or form has loaded,
+ * and calls `visit` on each. Answers the side menu's links by resource name, and how many screens were visited.
+ */
+async function eachResourceScreen(page: Page, visit: (def: (typeof resources)[number]) => Promise<void>): Promise<{ hrefs: Record<string, string>; checked: number }> {
   await page.waitForSelector('.admin-side a[data-menu]', { visible: false });
   const hrefs = await page.$$eval('.admin-side a[data-menu]', (links) => Object.fromEntries(links.map((a) => [a.dataset.menu!, (a as HTMLAnchorElement).href])));
-  const buttons = { add: ['[data-toolbar="add"]'], edit: ['[data-toolbar="edit"]', '[data-action="edit"]'], del: ['[data-toolbar="delete"]', '[data-action="delete"]'] };
   let checked = 0;
   for (const def of resources) {
     const href = hrefs[def.name];
@@ -79,12 +81,21 @@ test.serial('no screen offers a button for an action the server does not have', 
     // Screens of lists show a table; the configuration screen shows its groups as forms.
     await page.waitForSelector('.admin-pane table tbody tr, .admin-pane form');
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    await visit(def);
+    checked++;
+  }
+  return { hrefs, checked };
+}
+
+test.serial('no screen offers a button for an action the server does not have', async (t) => {
+  const { page, errors } = await adminPage(server, browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
+  const buttons = { add: ['[data-toolbar="add"]'], edit: ['[data-toolbar="edit"]', '[data-action="edit"]'], del: ['[data-toolbar="delete"]', '[data-action="delete"]'] };
+  const { checked } = await eachResourceScreen(page, async (def) => {
     for (const [action, selectors] of Object.entries(buttons)) {
       if (offers(def, action)) continue;
       for (const selector of selectors) t.is(await page.$(`.admin-pane ${selector}`), null, `${def.name} has no ${action}, so no ${selector}`);
     }
-    checked++;
-  }
+  });
   t.true(checked >= 20, `${checked} resource screens checked`);
   t.deepEqual(errors, []);
   await page.close();
@@ -349,22 +360,13 @@ test.serial('admin tables fit 1366 px without sideways scrolling, status and dat
   const screen = { width: 1366, height: 768 };
   for (const lang of ['en', 'zh-cn'] as const) {
     const { page, errors } = await adminPage(server, browser, `/admin/dashboard?lang=${lang}`, screen);
-    await page.waitForSelector('.admin-side a[data-menu]', { visible: false });
-    const hrefs = await page.$$eval('.admin-side a[data-menu]', (links) => Object.fromEntries(links.map((a) => [a.dataset.menu!, (a as HTMLAnchorElement).href])));
-    let checked = 0;
-    for (const def of resources) {
-      const href = hrefs[def.name];
-      if (!href) continue;
-      await page.goto(href);
-      await page.waitForSelector('.admin-pane table tbody tr, .admin-pane form');
-      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    const { hrefs, checked } = await eachResourceScreen(page, async (def) => {
       const wide = await page.$$eval('.admin-pane .table-responsive', (boxes) =>
         boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.scrollWidth} > ${b.clientWidth}`),
       );
       if (wide.length) t.log(await page.$$eval('.admin-pane thead th', (ths) => ths.map((th) => `${th.getAttribute('data-column')}:${Math.round(th.getBoundingClientRect().width)}`).join(' ')));
       t.deepEqual(wide, [], `${lang} ${def.name}: the table fits without scrolling sideways`);
-      checked++;
-    }
+    });
     t.true(checked >= 20, `${lang}: ${checked} screens checked`);
 
     await page.goto(hrefs['content/news']!);
