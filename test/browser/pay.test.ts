@@ -59,6 +59,7 @@ test.serial('staff enter the provider settings, check them, and see the secrets 
   await page.goto(`${server.url}/admin/pay/config?lang=en`);
   const form = '[data-screen="pay-config"]';
   await step(page, 'the settings form', errors, page.waitForSelector(`${form} #pay-wechat_mchid`));
+  t.notRegex(await page.$eval(form, (el) => (el as HTMLElement).innerText), /hints\./, 'a field without a hint shows none, not its key');
 
   for (const [name, value] of Object.entries(fake.settings())) {
     if (name.endsWith('_enabled')) {

@@ -27,6 +27,9 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Bootstrap scrolls smoothly unless motion is reduced: a click on an element scrolled into view would land
+      // where it was mid-scroll on a busy machine, and nothing would happen.
+      '--force-prefers-reduced-motion',
     ],
   });
   return {

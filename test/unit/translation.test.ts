@@ -70,3 +70,18 @@ test('a missing key reads as the key; another namespace by option or prefix; add
   t.is(t0('menu.news'), 'News');
   t.is(t0('form.loading'), 'Loading…', 'a text added beside others keeps them');
 });
+
+test('a missing key reads as the default value the call gives, an empty one too, as i18next reads it', (t) => {
+  const catalogues: Catalogues = { pay: { hints: { topup_amounts: 'Separated by commas' } } };
+  const ours = createTranslator('en', catalogues, 'pay').getFixedT(null);
+  const theirs = createI18n('en', { en: catalogues }, ['pay']).getFixedT('en', 'pay');
+  for (const [key, options] of [
+    ['hints.topup_min', { defaultValue: '' }],
+    ['hints.topup_amounts', { defaultValue: '' }],
+    ['hints.topup_min', { defaultValue: 'Field {{name}}', name: 'min' }],
+    ['hints.topup_min', {}],
+  ] as const) {
+    t.is(ours(key, options), theirs(key, options), `${key} ${JSON.stringify(options)}`);
+  }
+  t.is(ours('hints.topup_min', { defaultValue: '' }), '');
+});

@@ -3,7 +3,7 @@ import { createContext, createElement, useContext, useMemo, type ReactNode } fro
 /**
  * react-i18next for the islands in the browser (the build sends their `react-i18next` imports here; see
  * scripts/translationShims.ts). Islands use a small part of i18next: a key in the hook's namespace or
- * `ns:key`, nested keys, `{{value}}` in texts, the language, and adding catalogues as screens load. That
+ * `ns:key`, nested keys, `{{value}}` in texts, a default value for a missing key, the language, and adding catalogues as screens load. That
  * part is done here, so an island page ships neither i18next nor react-i18next (about 26 KB gzip of a login
  * page's 120). Our catalogues have no plurals, nesting or formats, and both languages hold every key (a test
  * checks), so only the page's language is loaded and there is no fallback language.
@@ -64,7 +64,9 @@ export function createTranslator(language: string, catalogues: Catalogues, defau
           const named = colon > 0 && key.slice(0, colon) in catalogues;
           const namespace = named ? key.slice(0, colon) : (options?.ns ?? first);
           const path = named ? key.slice(colon + 1) : key;
-          const text = lookup(catalogues[namespace], path.split('.'));
+          const found = lookup(catalogues[namespace], path.split('.'));
+          // A missing key reads as the call's defaultValue when it gives one (even ''), else as the key.
+          const text = found ?? (typeof options?.defaultValue === 'string' ? options.defaultValue : undefined);
           return text === undefined ? path : interpolate(text, options);
         };
         fixed.set(first, t);
