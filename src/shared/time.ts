@@ -1,8 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
 import type { Lang } from './i18n/langs.ts';
-
-dayjs.extend(utc);
 
 export const DEFAULT_TIME_FORMAT = 'yyyy-mm-dd hh:MM:ss';
 /** The site's time zone unless the `time_zone` config item says otherwise. */
@@ -38,7 +34,7 @@ export function isTimeZone(name: string): boolean {
   return wallClock(name) !== null;
 }
 
-/** How many milliseconds the zone's clocks are ahead of UTC at this instant. */
+/** How many milliseconds the zone's clocks are ahead of UTC at this instant (to the second). */
 function offsetAt(ms: number, format: Intl.DateTimeFormat): number {
   const part: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const { type, value } of format.formatToParts(ms)) part[type] = Number(value);
@@ -46,21 +42,60 @@ function offsetAt(ms: number, format: Intl.DateTimeFormat): number {
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
+// Offsets already worked out, by zone and second: a page lists the same few dates on every render, and
+// formatToParts is most of the cost of a date. Bounded, since a long list of old dates would fill it.
+const OFFSETS_KEPT = 4096;
+const offsets = new Map<Intl.DateTimeFormat, Map<number, number>>();
+
+function cachedOffsetAt(ms: number, format: Intl.DateTimeFormat): number {
+  let byZone = offsets.get(format);
+  if (!byZone) offsets.set(format, (byZone = new Map()));
+  const second = Math.floor(ms / 1000);
+  let offset = byZone.get(second);
+  if (offset === undefined) {
+    if (byZone.size >= OFFSETS_KEPT) byZone.clear();
+    offset = offsetAt(ms, format);
+    byZone.set(second, offset);
+  }
+  return offset;
+}
+
 const zoneFormat = (timeZone: string) => wallClock(timeZone) ?? wallClock(DEFAULT_TIME_ZONE)!;
+
+/** The fields of a wall clock. */
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
 
 /**
  * The one way to a wall clock: a timestamp (seconds or milliseconds) seen in a time zone; null when empty or
- * invalid. The Dayjs holds the wall-clock fields (in UTC mode), for formatting.
+ * invalid.
  */
-function zoned(value: number | string | null | undefined, timeZone: string): Dayjs | null {
+function zoned(value: number | string | null | undefined, timeZone: string): WallClock | null {
   if (value === null || value === undefined || value === '' || value === 0) return null;
   const ms = toMillis(value);
   if (!Number.isFinite(ms)) return null;
-  return dayjs.utc(ms + offsetAt(ms, zoneFormat(timeZone)));
+  const wall = new Date(ms + cachedOffsetAt(ms, zoneFormat(timeZone)));
+  if (Number.isNaN(wall.getTime())) return null;
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds() };
 }
 
-// The spec's tokens (yyyy mm dd hh MM ss) in dayjs's spelling.
-const TOKENS: Record<string, string> = { yyyy: 'YYYY', mm: 'MM', dd: 'DD', hh: 'HH', MM: 'mm', ss: 'ss' };
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+// The spec's tokens: yyyy (year), mm (month), dd (day), hh (hour, 24 h), MM (minute), ss (second).
+const TOKENS: Record<string, (w: WallClock) => string> = {
+  yyyy: (w) => pad(w.year, 4),
+  mm: (w) => pad(w.month),
+  dd: (w) => pad(w.day),
+  hh: (w) => pad(w.hour),
+  MM: (w) => pad(w.minute),
+  ss: (w) => pad(w.second),
+};
 
 /**
  * Formats a timestamp in the site's time zone with the tokens yyyy (year), mm (month), dd (day), hh (hour,
@@ -68,10 +103,9 @@ const TOKENS: Record<string, string> = { yyyy: 'YYYY', mm: 'MM', dd: 'DD', hh: '
  * rather than "Invalid Date" on screen.
  */
 export function formatTime(value: number | string | null | undefined, format = DEFAULT_TIME_FORMAT, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const time = zoned(value, timeZone);
-  if (!time) return '';
-  const pattern = format.replace(/yyyy|mm|dd|hh|MM|ss|[^ymdhMs]+|./g, (part) => TOKENS[part] ?? `[${part}]`);
-  return time.format(pattern);
+  const wall = zoned(value, timeZone);
+  if (!wall) return '';
+  return format.replace(/yyyy|mm|dd|hh|MM|ss/g, (token) => TOKENS[token]!(wall));
 }
 
 /**
@@ -81,22 +115,26 @@ export function formatTime(value: number | string | null | undefined, format = D
 export function parseWallClock(text: string, timeZone: string = DEFAULT_TIME_ZONE): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
   if (!m) return Number.NaN;
-  const [, y, mo, d, h = '00', mi = '00', s = '00'] = m;
-  const wall = `${y}-${mo}-${d} ${h}:${mi}:${s}`;
-  // dayjs rolls 2026-02-30 over into March: a date that does not read back the same does not exist.
-  if (!dayjs(wall).isValid() || dayjs(wall).format('YYYY-MM-DD HH:mm:ss') !== wall) return Number.NaN;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  // 2026-02-30 or 24:00 would roll over into the next day: a wall clock that does not read back the same does not exist.
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(asUtc);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || back.getUTCHours() !== h || back.getUTCMinutes() !== mi || back.getUTCSeconds() !== s) return Number.NaN;
   // The offset at the wall clock read as UTC, then at the instant that gives: right on both sides of a change.
   const format = zoneFormat(timeZone);
-  const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
   return (asUtc - offsetAt(asUtc - offsetAt(asUtc, format), format)) / 1000;
 }
 
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /** A date for reading, in the site's time zone: 2026年11月21日 / 21 Nov 2026; '' for none. */
 export function formatDate(lang: Lang, value: number | string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return zoned(value, timeZone)?.format(lang === 'en' ? 'D MMM YYYY' : 'YYYY年M月D日') ?? '';
+  const wall = zoned(value, timeZone);
+  if (!wall) return '';
+  return lang === 'en' ? `${wall.day} ${MONTHS_EN[wall.month - 1]} ${wall.year}` : `${wall.year}年${wall.month}月${wall.day}日`;
 }
 
 /** The ISO date (YYYY-MM-DD) in the site's time zone, for `<time datetime>` and the sitemap. */
 export function isoDate(value: number | string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return zoned(value, timeZone)?.format('YYYY-MM-DD') ?? '';
+  return formatTime(value, 'yyyy-mm-dd', timeZone);
 }

@@ -69,6 +69,21 @@ test('zones with summer time: each instant gets the offset of its own moment, bo
   t.is(parseWallClock('1970-01-01 08:00', 'Asia/Shanghai'), 0);
 });
 
+test('every hour of a year with two changes reads as the runtime itself reads it, twice (the second time from remembered offsets)', (t) => {
+  // sv-SE writes the same yyyy-mm-dd hh:MM:ss. 9000 instants are more than the remembered offsets hold, so the
+  // memory is also emptied and filled again on the way.
+  const oracle = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const start = Date.UTC(2025, 0, 1, 0, 17, 3);
+  for (let round = 0; round < 2; round++) {
+    let differ = 0;
+    for (let h = 0; h < 9000; h++) {
+      const ms = start + h * 3_600_000;
+      if (formatTime(ms, undefined, 'Europe/London') !== oracle.format(ms)) differ++;
+    }
+    t.is(differ, 0, `round ${round + 1}`);
+  }
+});
+
 test('greeting follows the hour', (t) => {
   const expected: Array<[number, GreetingKey]> = [
     [0, 'lateNight'], [4, 'lateNight'], [5, 'earlyMorning'], [8, 'earlyMorning'], [9, 'morning'], [11, 'morning'],
