@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
@@ -8,6 +8,7 @@ import { cellOf, renderOf, type Cell } from './cells.ts';
 import { CrudStyles } from './CrudStyles.tsx';
 import { useResourceLabels } from './labels.ts';
 import { isSortable, type Order, type Row } from './listModel.ts';
+import { DragHandleCell, DragHeader, MoveButtons, ReloadOverlay, RowCheckbox, SelectAllHeader, useRowDrag } from './tableParts.tsx';
 
 const TONES = ['primary', 'success', 'warning', 'info', 'danger', 'secondary'];
 
@@ -131,9 +132,7 @@ export function EmptyRow({ colSpan, loading, emptyText }: { colSpan: number; loa
 export function CrudTable({ def, rows, columns, loading = false, order, onOrder, selected, onSelect, onEdit, onDelete, onView, onMove, rowActions, emptyText }: CrudTableProps) {
   const { lang, siteConfig } = useAdmin();
   const { t, fieldLabel, optionLabel } = useResourceLabels(def);
-  const [drag, setDrag] = useState<{ from: string; over: string | null } | null>(null);
-  const dragRef = useRef(drag);
-  dragRef.current = drag;
+  const { drag, handlers: dragHandlers } = useRowDrag(String, () => true, onMove);
   const idOf = (row: Row) => String(row[def.pk]);
   const ids = rows.map(idOf);
   const selectable = !!selected && !!onSelect;
@@ -144,34 +143,6 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
   const ctx = { lang, cdnUrl: siteConfig.cdnUrl, timeZone: siteConfig.timeZone, optionLabel };
   const main = mainColumn(def, columns);
 
-  function rowUnder(event: PointerEvent): string | null {
-    const el = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('tr[data-row-id]');
-    return el?.dataset.rowId ?? null;
-  }
-
-  const dragHandlers = (id: string) => ({
-    onPointerDown(event: PointerEvent<HTMLButtonElement>) {
-      if (event.button !== 0) return;
-      event.currentTarget.setPointerCapture(event.pointerId);
-      setDrag({ from: id, over: id });
-    },
-    onPointerMove(event: PointerEvent<HTMLButtonElement>) {
-      if (!dragRef.current) return;
-      const over = rowUnder(event);
-      if (over !== dragRef.current.over) setDrag({ from: dragRef.current.from, over });
-    },
-    onPointerUp(event: PointerEvent<HTMLButtonElement>) {
-      const current = dragRef.current;
-      setDrag(null);
-      if (!current) return;
-      const over = rowUnder(event) ?? current.over;
-      if (over && over !== current.from) onMove?.(current.from, over);
-    },
-    onPointerCancel() {
-      setDrag(null);
-    },
-  });
-
   return (
     <div className="table-responsive position-relative" aria-busy={loading || undefined}>
       <CrudStyles />
@@ -179,25 +150,13 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
         <thead>
           <tr>
             {selectable && (
-              <th scope="col" style={{ width: '2.5rem' }}>
-                <input
-                  type="checkbox"
-                  className="form-check-input"
-                  aria-label={t('crud-ui:list.selectAll')}
-                  checked={allSelected}
-                  ref={(el) => {
-                    if (el) el.indeterminate = someSelected && !allSelected;
-                  }}
-                  onChange={() => onSelect(allSelected ? new Set([...selected].filter((id) => !ids.includes(id))) : new Set([...selected, ...ids]))}
-                  data-select-all=""
-                />
-              </th>
+              <SelectAllHeader
+                all={allSelected}
+                some={someSelected}
+                onToggle={() => onSelect(allSelected ? new Set([...selected].filter((id) => !ids.includes(id))) : new Set([...selected, ...ids]))}
+              />
             )}
-            {onMove && (
-              <th scope="col" style={{ width: '2.5rem' }}>
-                <span className="visually-hidden">{t('crud-ui:list.dragColumn')}</span>
-              </th>
-            )}
+            {onMove && <DragHeader />}
             {columns.map((field) => {
               const sortable = isSortable(field) && !!onOrder;
               const current = order.field === field.name ? order.direction : null;
@@ -237,28 +196,10 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
               <tr key={id} data-row-id={id} className={classes || undefined}>
                 {selectable && (
                   <td>
-                    <input
-                      type="checkbox"
-                      className="form-check-input"
-                      aria-label={t('crud-ui:list.selectRow', { id })}
-                      checked={selected.has(id)}
-                      onChange={(e) => {
-                        const next = new Set(selected);
-                        if (e.target.checked) next.add(id);
-                        else next.delete(id);
-                        onSelect(next);
-                      }}
-                      data-select-row={id}
-                    />
+                    <RowCheckbox id={id} label={t('crud-ui:list.selectRow', { id })} selected={selected} onSelect={onSelect} />
                   </td>
                 )}
-                {onMove && (
-                  <td>
-                    <button type="button" className="btn btn-sm btn-link text-body-secondary crud-drag-handle" tabIndex={-1} aria-hidden="true" title={t('crud-ui:list.drag')} data-drag={id} {...dragHandlers(id)}>
-                      <i className="bi bi-grip-vertical" />
-                    </button>
-                  </td>
-                )}
+                {onMove && <DragHandleCell id={id} title={t('crud-ui:list.drag')} handlers={dragHandlers(id)} />}
                 {columns.map((field) => (
                   <td key={field.name} data-column={field.name} className={field.name === main ? 'crud-main' : renderOf(field) === 'datetime' ? 'crud-datetime' : undefined}>
                     <CellView cell={cellOf(field, row, ctx)} />
@@ -269,15 +210,12 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
                     <div className="d-inline-flex gap-1">
                       {rowActions?.(row)}
                       {onMove && (
-                        // Touch screens drag by the grip; the buttons are the keyboard's way and would crowd a phone.
-                        <span className="d-none d-md-inline-flex gap-1">
-                          <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.moveUp', { id })} title={t('crud-ui:list.moveUp', { id })} disabled={index === 0} onClick={() => onMove(id, ids[index - 1]!)} data-action="up">
-                            <i className="bi bi-arrow-up" aria-hidden="true" />
-                          </button>
-                          <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.moveDown', { id })} title={t('crud-ui:list.moveDown', { id })} disabled={index === rows.length - 1} onClick={() => onMove(id, ids[index + 1]!)} data-action="down">
-                            <i className="bi bi-arrow-down" aria-hidden="true" />
-                          </button>
-                        </span>
+                        <MoveButtons
+                          upLabel={t('crud-ui:list.moveUp', { id })}
+                          downLabel={t('crud-ui:list.moveDown', { id })}
+                          onUp={index === 0 ? null : () => onMove(id, ids[index - 1]!)}
+                          onDown={index === rows.length - 1 ? null : () => onMove(id, ids[index + 1]!)}
+                        />
                       )}
                       {onView && (
                         <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.viewRow', { id })} title={t('crud-ui:list.view')} onClick={() => onView(row)} data-action="view">
@@ -302,12 +240,7 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
           })}
         </tbody>
       </table>
-      {loading && rows.length > 0 && (
-        <div className="position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center bg-body bg-opacity-50" role="status">
-          <span className="spinner-border" aria-hidden="true" />
-          <span className="visually-hidden">{t('crud-ui:list.loading')}</span>
-        </div>
-      )}
+      {loading && rows.length > 0 && <ReloadOverlay />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudStyles } from '../../crud/CrudStyles.tsx';
 import { EmptyRow } from '../../crud/CrudTable.tsx';
+import { DragHandleCell, DragHeader, MoveButtons, ReloadOverlay, RowCheckbox, SelectAllHeader, useRowDrag } from '../../crud/tableParts.tsx';
 import { TreeStyles } from './TreeStyles.tsx';
 import { areSiblings, flatten, visibleRows, type TreeItem } from './treeModel.ts';
 
@@ -41,9 +42,7 @@ export interface TreeTableProps<T extends TreeItem> {
  */
 export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, onToggle, labelOf, loading = false, selected, onSelect, selectable = () => true, onMove, actions, emptyText }: TreeTableProps<T>) {
   const { t } = useTranslation(['admin-screens-auth', 'crud-ui']);
-  const [drag, setDrag] = useState<{ from: number; over: number | null } | null>(null);
-  const dragRef = useRef(drag);
-  dragRef.current = drag;
+  const { drag, handlers: dragHandlers } = useRowDrag(Number, (from, over) => areSiblings(nodes, from, over), onMove);
   const rows = visibleRows(nodes, expanded);
   const choosable = flatten(nodes).filter(selectable).map((n) => n.id);
   const canSelect = !!selected && !!onSelect;
@@ -51,34 +50,6 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
   const someSelected = canSelect && choosable.some((id) => selected.has(id));
   const hasActions = !!(onMove || actions);
   const colCount = columns.length + (canSelect ? 1 : 0) + (onMove ? 1 : 0) + (hasActions ? 1 : 0);
-
-  function rowUnder(event: PointerEvent): number | null {
-    const el = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('tr[data-row-id]');
-    return el ? Number(el.dataset.rowId) : null;
-  }
-
-  const dragHandlers = (id: number) => ({
-    onPointerDown(event: PointerEvent<HTMLButtonElement>) {
-      if (event.button !== 0) return;
-      event.currentTarget.setPointerCapture(event.pointerId);
-      setDrag({ from: id, over: id });
-    },
-    onPointerMove(event: PointerEvent<HTMLButtonElement>) {
-      if (!dragRef.current) return;
-      const over = rowUnder(event);
-      if (over !== dragRef.current.over) setDrag({ from: dragRef.current.from, over });
-    },
-    onPointerUp(event: PointerEvent<HTMLButtonElement>) {
-      const current = dragRef.current;
-      setDrag(null);
-      if (!current) return;
-      const over = rowUnder(event) ?? current.over;
-      if (over !== null && areSiblings(nodes, current.from, over)) onMove?.(current.from, over);
-    },
-    onPointerCancel() {
-      setDrag(null);
-    },
-  });
 
   function dragClass(id: number): string | undefined {
     if (!drag) return undefined;
@@ -94,26 +65,8 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
       <table className="table table-hover align-middle mb-0 crud-table perm-tree-table" data-tree-table={name}>
         <thead>
           <tr>
-            {canSelect && (
-              <th scope="col" style={{ width: '2.5rem' }}>
-                <input
-                  type="checkbox"
-                  className="form-check-input"
-                  aria-label={t('crud-ui:list.selectAll')}
-                  checked={allSelected}
-                  ref={(el) => {
-                    if (el) el.indeterminate = someSelected && !allSelected;
-                  }}
-                  onChange={() => onSelect(allSelected ? new Set() : new Set(choosable))}
-                  data-select-all=""
-                />
-              </th>
-            )}
-            {onMove && (
-              <th scope="col" style={{ width: '2.5rem' }}>
-                <span className="visually-hidden">{t('crud-ui:list.dragColumn')}</span>
-              </th>
-            )}
+            {canSelect && <SelectAllHeader all={allSelected} some={someSelected} onToggle={() => onSelect(allSelected ? new Set() : new Set(choosable))} />}
+            {onMove && <DragHeader />}
             {columns.map((column) => (
               <th key={column.key} scope="col" data-column={column.key}>
                 {column.header}
@@ -134,32 +87,8 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
             const [first, ...rest] = columns;
             return (
               <tr key={id} data-row-id={id} data-pid={node.pid} data-depth={depth} className={dragClass(id)}>
-                {canSelect && (
-                  <td>
-                    {selectable(node) && (
-                      <input
-                        type="checkbox"
-                        className="form-check-input"
-                        aria-label={t('tree.select', { title: label })}
-                        checked={selected.has(id)}
-                        onChange={(e) => {
-                          const next = new Set(selected);
-                          if (e.target.checked) next.add(id);
-                          else next.delete(id);
-                          onSelect(next);
-                        }}
-                        data-select-row={id}
-                      />
-                    )}
-                  </td>
-                )}
-                {onMove && (
-                  <td>
-                    <button type="button" className="btn btn-sm btn-link text-body-secondary crud-drag-handle" tabIndex={-1} aria-hidden="true" title={t('tree.drag')} data-drag={id} {...dragHandlers(id)}>
-                      <i className="bi bi-grip-vertical" />
-                    </button>
-                  </td>
-                )}
+                {canSelect && <td>{selectable(node) && <RowCheckbox id={id} label={t('tree.select', { title: label })} selected={selected} onSelect={onSelect} />}</td>}
+                {onMove && <DragHandleCell id={id} title={t('tree.drag')} handlers={dragHandlers(id)} />}
                 {first && (
                   <td data-column={first.key}>
                     <span className="perm-tree-cell" style={{ paddingInlineStart: `${depth * 1.5}rem` }}>
@@ -190,15 +119,12 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
                   <td className="crud-actions text-end">
                     <div className="d-inline-flex gap-1">
                       {onMove && (
-                        // Touch screens drag by the grip; the buttons are the keyboard's way and would crowd a phone.
-                        <span className="d-none d-md-inline-flex gap-1">
-                          <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('tree.moveUp', { title: label })} title={t('tree.moveUp', { title: label })} disabled={!before} onClick={() => before && onMove(id, before.id)} data-action="up">
-                            <i className="bi bi-arrow-up" aria-hidden="true" />
-                          </button>
-                          <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('tree.moveDown', { title: label })} title={t('tree.moveDown', { title: label })} disabled={!after} onClick={() => after && onMove(id, after.id)} data-action="down">
-                            <i className="bi bi-arrow-down" aria-hidden="true" />
-                          </button>
-                        </span>
+                        <MoveButtons
+                          upLabel={t('tree.moveUp', { title: label })}
+                          downLabel={t('tree.moveDown', { title: label })}
+                          onUp={before ? () => onMove(id, before.id) : null}
+                          onDown={after ? () => onMove(id, after.id) : null}
+                        />
                       )}
                       {actions?.(node)}
                     </div>
@@ -209,12 +135,7 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
           })}
         </tbody>
       </table>
-      {loading && rows.length > 0 && (
-        <div className="position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center bg-body bg-opacity-50" role="status">
-          <span className="spinner-border" aria-hidden="true" />
-          <span className="visually-hidden">{t('crud-ui:list.loading')}</span>
-        </div>
-      )}
+      {loading && rows.length > 0 && <ReloadOverlay />}
     </div>
   );
 }
