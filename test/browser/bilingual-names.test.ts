@@ -3,6 +3,8 @@
  * menus, its admin log and the member centre's inbox. A name staff entered only in Chinese shows in Chinese
  * on English pages, marked as not translated.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import test from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
 import { createMember, memberToken } from '../helpers/accounts.ts';
@@ -108,4 +110,100 @@ test.serial("the member's inbox: each message in the member's language only", as
     t.deepEqual(errors, []);
     await page.close();
   }
+});
+
+const LOCALES = path.resolve(import.meta.dirname, '../../src/locales');
+
+/**
+ * What a text shown in place of its translation looks like: `group.key` under a group some catalogue has
+ * (`hints.topup_min`), or `namespace:key`. Every group path of every catalogue, and the namespaces.
+ */
+function keyShapes(): { groups: Set<string>; namespaces: Set<string> } {
+  const groups = new Set<string>();
+  const namespaces = new Set<string>();
+  const walk = (node: Record<string, unknown>, prefix: string) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value !== 'object' || value === null) continue;
+      groups.add(prefix + key);
+      walk(value as Record<string, unknown>, `${prefix}${key}.`);
+    }
+  };
+  for (const file of fs.readdirSync(LOCALES, { recursive: true }) as string[]) {
+    if (!file.endsWith('.json')) continue;
+    namespaces.add(path.basename(file, '.json'));
+    walk(JSON.parse(fs.readFileSync(path.join(LOCALES, file), 'utf8')) as Record<string, unknown>, '');
+  }
+  return { groups, namespaces };
+}
+
+/** The texts of the page a reader meets: what it shows and what it says to screen readers and on hover. */
+async function pageTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    document.body.innerText,
+    ...[...document.querySelectorAll('[placeholder], [aria-label], [title]')].flatMap((el) => ['placeholder', 'aria-label', 'title'].map((a) => el.getAttribute(a) ?? '')),
+  ]);
+}
+
+/** The words of `texts` that are translation keys rather than translations. */
+function rawKeys(texts: readonly string[], shapes: ReturnType<typeof keyShapes>): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    for (const [word] of text.matchAll(/[A-Za-z][\w-]*(?::[\w-]+)?(?:\.[\w-]+)+|[A-Za-z][\w-]*:[\w-]+/g)) {
+      const colon = word.indexOf(':');
+      if (colon > 0 && shapes.namespaces.has(word.slice(0, colon))) found.add(word);
+      const parts = word.slice(colon + 1).split('.');
+      if (parts.length > 1 && shapes.groups.has(parts.slice(0, -1).join('.'))) found.add(word);
+    }
+  }
+  return [...found];
+}
+
+/** Waits until the screen has drawn what it loads: no spinner and nothing busy in the pane. */
+async function settled(page: Page, pane: string): Promise<void> {
+  await page.waitForSelector(pane);
+  await page.waitForFunction((sel: string) => {
+    const root = document.querySelector(sel);
+    return !!root && !root.querySelector('.spinner-border, [aria-busy="true"]') && root.textContent!.trim() !== '';
+  }, {}, pane);
+}
+
+test.serial('no admin or member screen shows a translation key instead of its text, in either language (add dialogs too)', async (t) => {
+  const shapes = keyShapes();
+  const member = await createMember(server, { username: 'canal_reader' });
+  const token = await memberToken(server, member.id);
+  let screens = 0;
+  for (const lang of ['en', 'zh-cn'] as const) {
+    const { page, errors } = await adminPage(server, browser, `/admin/dashboard?lang=${lang}`);
+    await page.waitForSelector('.admin-side a[data-menu]', { visible: false });
+    const hrefs = await page.$$eval('.admin-side a[data-menu]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      await page.goto(href);
+      await settled(page, '.admin-pane');
+      t.deepEqual(rawKeys(await pageTexts(page), shapes), [], href);
+      if (await page.$('.admin-pane [data-toolbar="add"]')) {
+        await page.click('.admin-pane [data-toolbar="add"]');
+        await page.waitForSelector('dialog[open]');
+        await settled(page, 'dialog[open]');
+        t.deepEqual(rawKeys(await pageTexts(page), shapes), [], `${href}: the add dialog`);
+      }
+      screens++;
+    }
+    t.deepEqual(errors, []);
+    await page.close();
+
+    const memberPage = await browser.newPage();
+    await memberPage.goto(`${server.url}/robots.txt`);
+    await memberPage.evaluate((info) => localStorage.setItem('userInfo', info), JSON.stringify({ id: member.id, username: member.username, token }));
+    await memberPage.goto(`${server.url}/user?lang=${lang}`);
+    await memberPage.waitForSelector('.member-menu-link.active');
+    const links = await memberPage.$$eval('.member-menu-link:not([target])', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of links) {
+      await memberPage.goto(href);
+      await settled(memberPage, 'main');
+      t.deepEqual(rawKeys(await pageTexts(memberPage), shapes), [], href);
+      screens++;
+    }
+    await memberPage.close();
+  }
+  t.true(screens > 50, `${screens} screens read`);
 });
