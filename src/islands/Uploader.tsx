@@ -1,18 +1,10 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiCode, NEED_LOGIN, type Envelope } from '../shared/api/envelope.ts';
-import {
-  REFRESH_TOKEN_URL,
-  createTokenStore,
-  httpStatusMessage,
-  loginPathOf,
-  rewriteAdminUrl,
-  type RefreshTokenData,
-  type TokenSide,
-} from '../shared/request/client.ts';
+import { loginPathOf, type TokenSide } from '../shared/request/client.ts';
 import type { UploadSettings } from '../shared/site.ts';
-import { IMAGE_SUFFIXES, checkUpload, fileSuffix, suffixList, toMiB, type DirectUploadTicket, type UploadedFile } from '../shared/upload.ts';
+import { IMAGE_SUFFIXES, checkUpload, fileSuffix, suffixList, toMiB, type UploadedFile } from '../shared/upload.ts';
 import { Icon } from './lib/Icon.tsx';
+import { UploadFailure, adminBase, uploadFile, type UploadProblem } from './lib/uploadFile.ts';
 
 export interface UploaderProps {
   /** Which API receives the files: the member's `/api/ajax/upload` or the admin's `/admin/ajax/upload`. */
@@ -42,18 +34,6 @@ interface Item {
   file?: UploadedFile;
 }
 
-interface Problem {
-  text: string;
-  /** Offer a link to the login page. */
-  login?: boolean;
-}
-
-class UploadFailure extends Error {
-  constructor(readonly problem: Problem) {
-    super(problem.text);
-  }
-}
-
 function toUrls(value: string | string[] | undefined): string[] {
   const list = Array.isArray(value) ? value : (value ?? '').split(',');
   return list.map((u) => u.trim()).filter(Boolean);
@@ -74,38 +54,6 @@ function itemOf(url: string, known: readonly Item[]): Item {
 
 function displayUrl(url: string, cdnUrl: string): string {
   return /^(?:[a-z]+:)?\/\//i.test(url) ? url : cdnUrl + url;
-}
-
-function adminBase(): string {
-  return document.documentElement.dataset.adminBase ?? '/admin';
-}
-
-interface RawAnswer {
-  status: number;
-  text: string;
-}
-
-/** SHA-1 of a file in hex, or null where the browser has no digest (a page not served over https). */
-async function sha1Of(file: File): Promise<string | null> {
-  if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest('SHA-1', await file.arrayBuffer());
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** XMLHttpRequest rather than fetch: only it reports upload progress. */
-function post(url: string, body: FormData | string, headers: Record<string, string>, onProgress: (percent: number) => void): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new Error('network'));
-    xhr.onabort = () => reject(new Error('abort'));
-    xhr.send(body);
-  });
 }
 
 /**
@@ -132,7 +80,7 @@ export default function Uploader({
   const chooseRef = useRef<HTMLButtonElement>(null);
   const [items, setItems] = useState<Item[]>(() => toUrls(value).map((u) => itemOf(u, [])));
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [problem, setProblem] = useState<UploadProblem | null>(null);
   const [dragging, setDragging] = useState(false);
   const side: TokenSide = endpoint === 'admin' ? 'admin' : 'user';
   const images = accept === 'image';
@@ -150,102 +98,11 @@ export default function Uploader({
       ? allowed.map((s) => `.${s}`).join(',')
       : 'image/*'
     : [...allowed.map((s) => `.${s}`), ...settings.allowedMimeTypes].join(',');
-  const tRequest = (key: string) => t(key, { ns: 'request' });
 
   function emit(next: Item[]): void {
     const urls = next.map((i) => i.url);
     const files = next.flatMap((i) => (i.file ? [i.file] : []));
     onChange?.(multiple ? urls : (urls[0] ?? ''), files);
-  }
-
-  /** One refresh through the shared request client; the upload is then retried once with the new token. */
-  async function refreshToken(): Promise<boolean> {
-    const tokens = createTokenStore(window.localStorage);
-    const refresh = tokens.get(side, 'refresh');
-    if (!refresh) return false;
-    try {
-      // Loaded on demand: most uploads never need it, and it only runs in a browser.
-      const { browserRequest } = await import('./lib/request.ts');
-      const answer = await browserRequest()<RefreshTokenData>(
-        REFRESH_TOKEN_URL,
-        { method: 'POST', body: { refreshToken: refresh } },
-        { showCodeMessage: false, showErrorMessage: false, cancelDuplicate: false },
-      );
-      if (answer.data.type !== `${side}-refresh` || !answer.data.token) return false;
-      tokens.set(side, 'access', answer.data.token);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Posts to the portal's API with the request client's headers (language, API marker, tokens held). */
-  async function call<T>(path: string, body: FormData | Record<string, unknown>, onProgress: (percent: number) => void = () => {}): Promise<Envelope<T | null>> {
-    const tokens = createTokenStore(window.localStorage);
-    const headers: Record<string, string> = { 'think-lang': i18n.language, server: 'true' };
-    const adminToken = tokens.get('admin', 'access');
-    const userToken = tokens.get('user', 'access');
-    if (adminToken) headers.batoken = adminToken;
-    if (userToken) headers['ba-user-token'] = userToken;
-    if (!(body instanceof FormData)) headers['content-type'] = 'application/json';
-    let answer: RawAnswer;
-    try {
-      answer = await post(path, body instanceof FormData ? body : JSON.stringify(body), headers, onProgress);
-    } catch {
-      throw new UploadFailure({ text: tRequest(navigator.onLine ? 'serverException' : 'offline') });
-    }
-    if (answer.status < 200 || answer.status >= 300) throw new UploadFailure({ text: httpStatusMessage(answer.status, path, tRequest) });
-    try {
-      return JSON.parse(answer.text) as Envelope<T | null>;
-    } catch {
-      throw new UploadFailure({ text: tRequest('serverException') });
-    }
-  }
-
-  const apiPath = (action: string) => (endpoint === 'admin' ? rewriteAdminUrl(`/admin/${action}`, adminBase()) : `/api/${action}`);
-
-  /** Uploads in a bucket: a ticket from the portal, the file straight to the bucket, then the portal checks and records it. */
-  async function sendDirect(file: File, sha1: string): Promise<Envelope<unknown>> {
-    const onProgress = (percent: number) => setProgress({ name: file.name, percent });
-    const described = { name: file.name, size: file.size, type: file.type || 'application/octet-stream', sha1, ...(topic ? { topic } : {}) };
-    const ticket = await call<DirectUploadTicket>(apiPath('Alioss/params'), described);
-    if (ticket.code !== ApiCode.success || !ticket.data) return ticket;
-    if (!ticket.data.stored) {
-      const form = new FormData();
-      for (const [field, value] of Object.entries(ticket.data.fields)) form.append(field, value);
-      form.append('file', file);
-      let sent: RawAnswer;
-      try {
-        sent = await post(ticket.data.url, form, {}, onProgress);
-      } catch {
-        throw new UploadFailure({ text: tRequest(navigator.onLine ? 'serverException' : 'offline') });
-      }
-      if (sent.status < 200 || sent.status >= 300) throw new UploadFailure({ text: t('direct.bucketRefused') });
-    }
-    return call<{ file: UploadedFile }>(apiPath('Alioss/callback'), { ...described, url: ticket.data.fileUrl });
-  }
-
-  async function send(file: File, retried = false): Promise<UploadedFile> {
-    // Without a digest in this browser, the file goes through the portal, which stores it in the bucket itself.
-    const sha1 = settings.mode === 'local' ? null : await sha1Of(file);
-    let envelope: Envelope<unknown>;
-    if (sha1) {
-      envelope = await sendDirect(file, sha1);
-    } else {
-      const body = new FormData();
-      body.append('file', file);
-      if (topic) body.append('topic', topic);
-      envelope = await call<{ file: UploadedFile }>(apiPath('ajax/upload'), body, (percent) => setProgress({ name: file.name, percent }));
-    }
-    // Success carries the file; a refusal may say that a login is needed.
-    const data = envelope.data as { file?: UploadedFile; type?: string } | null;
-    if (envelope.code === ApiCode.success && data?.file) return data.file;
-    if (envelope.code === ApiCode.tokenExpired) {
-      if (!retried && (await refreshToken())) return send(file, true);
-      throw new UploadFailure({ text: t('ui.loginExpired'), login: true });
-    }
-    const needLogin = envelope.code === ApiCode.loginState && data?.type === NEED_LOGIN;
-    throw new UploadFailure({ text: envelope.msg || t('ui.failed'), login: needLogin });
   }
 
   async function handleFiles(list: readonly File[]): Promise<void> {
@@ -264,7 +121,7 @@ export default function Uploader({
       }
       setProgress({ name: file.name, percent: 0 });
       try {
-        const uploaded = await send(file);
+        const uploaded = await uploadFile(file, { endpoint, topic, settings, language: i18n.language, t, onProgress: (percent) => setProgress({ name: file.name, percent }) });
         const item: Item = { url: uploaded.url, name: uploaded.name || file.name, suffix: uploaded.suffix, file: uploaded };
         next = multiple ? [...next.filter((i) => i.url !== item.url), item] : [item];
         setItems(next);

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { IMAGE_SUFFIXES, checkUpload, fileSuffix, type UploadedFile } from '../../../shared/upload.ts';
-import { RequestError } from '../../../shared/request/client.ts';
+import { IMAGE_SUFFIXES, checkUpload, fileSuffix } from '../../../shared/upload.ts';
+import { UploadFailure, uploadFile } from '../../lib/uploadFile.ts';
 import { useAdmin } from '../context.ts';
 import { safeHref } from './cells.ts';
 import { pageNonce } from '../../lib/nonce.ts';
@@ -75,11 +75,12 @@ function Group({ children }: { children: ReactNode }) {
 
 /**
  * Tiptap (ProseMirror) with the formatting the public pages style: headings, bold, italic, lists, quotes,
- * links and images uploaded through the admin upload endpoint. The server sanitises the HTML on save.
+ * links and images uploaded as the admin's other files are. The server sanitises the HTML on save.
  */
 export default function TiptapEditor({ id, value, onChange, labelledBy, describedBy, invalid, required }: RichTextEditorProps) {
   const { t } = useTranslation(['crud-ui', 'upload']);
-  const { request, siteConfig } = useAdmin();
+  const { t: tUpload, i18n } = useTranslation(['upload', 'request']);
+  const { siteConfig } = useAdmin();
   const emitted = useRef(value);
   const change = useRef(onChange);
   change.current = onChange;
@@ -186,19 +187,17 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
     setProblem(null);
     const check = checkUpload(file, siteConfig.upload);
     if (!check.ok || !IMAGE_SUFFIXES.includes(fileSuffix(file.name))) {
-      setProblem(t(check.ok ? 'check.typeNotAllowed' : check.message, { ns: 'upload' }));
+      setProblem(tUpload(check.ok ? 'check.typeNotAllowed' : check.message));
       return;
     }
-    const body = new FormData();
-    body.append('file', file);
-    body.append('topic', 'editor');
     setUploading(true);
     try {
-      const answer = await request<{ file: UploadedFile }>('/admin/ajax/upload', { method: 'POST', body }, { upload: true, showCodeMessage: false });
+      // Straight to the bucket when uploads live in one, like every other uploader.
+      const uploaded = await uploadFile(file, { endpoint: 'admin', topic: 'editor', settings: siteConfig.upload, language: i18n.language, t: tUpload });
       // The site-relative url: the sanitiser drops protocol-relative ones, and a CDN origin may change later.
-      editor!.chain().focus().setImage({ src: answer.data.file.url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+      editor!.chain().focus().setImage({ src: uploaded.url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
     } catch (err) {
-      setProblem(err instanceof RequestError && err.kind === 'code' ? err.message : t('ui.failed', { ns: 'upload' }));
+      setProblem(err instanceof UploadFailure ? err.problem.text : tUpload('ui.failed'));
     } finally {
       setUploading(false);
     }
