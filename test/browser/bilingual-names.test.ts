@@ -3,8 +3,6 @@
  * menus, its admin log and the member centre's inbox. A name staff entered only in Chinese shows in Chinese
  * on English pages, marked as not translated.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import test from 'ava';
 import type { Browser, Page } from 'puppeteer-core';
 import { createMember, memberToken } from '../helpers/accounts.ts';
@@ -13,6 +11,8 @@ import { launchBrowser } from '../helpers/browser.ts';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 import { adminView } from '../../src/shared/views.ts';
 import { adminPage } from './adminHelpers.ts';
+import { publicRoutes } from './publicRoutes.ts';
+import { keyShapes, pageTexts, rawKeys } from '../helpers/translationKeys.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -112,52 +112,6 @@ test.serial("the member's inbox: each message in the member's language only", as
   }
 });
 
-const LOCALES = path.resolve(import.meta.dirname, '../../src/locales');
-
-/**
- * What a text shown in place of its translation looks like: `group.key` under a group some catalogue has
- * (`hints.topup_min`), or `namespace:key`. Every group path of every catalogue, and the namespaces.
- */
-function keyShapes(): { groups: Set<string>; namespaces: Set<string> } {
-  const groups = new Set<string>();
-  const namespaces = new Set<string>();
-  const walk = (node: Record<string, unknown>, prefix: string) => {
-    for (const [key, value] of Object.entries(node)) {
-      if (typeof value !== 'object' || value === null) continue;
-      groups.add(prefix + key);
-      walk(value as Record<string, unknown>, `${prefix}${key}.`);
-    }
-  };
-  for (const file of fs.readdirSync(LOCALES, { recursive: true }) as string[]) {
-    if (!file.endsWith('.json')) continue;
-    namespaces.add(path.basename(file, '.json'));
-    walk(JSON.parse(fs.readFileSync(path.join(LOCALES, file), 'utf8')) as Record<string, unknown>, '');
-  }
-  return { groups, namespaces };
-}
-
-/** The texts of the page a reader meets: what it shows and what it says to screen readers and on hover. */
-async function pageTexts(page: Page): Promise<string[]> {
-  return page.evaluate(() => [
-    document.body.innerText,
-    ...[...document.querySelectorAll('[placeholder], [aria-label], [title]')].flatMap((el) => ['placeholder', 'aria-label', 'title'].map((a) => el.getAttribute(a) ?? '')),
-  ]);
-}
-
-/** The words of `texts` that are translation keys rather than translations. */
-function rawKeys(texts: readonly string[], shapes: ReturnType<typeof keyShapes>): string[] {
-  const found = new Set<string>();
-  for (const text of texts) {
-    for (const [word] of text.matchAll(/[A-Za-z][\w-]*(?::[\w-]+)?(?:\.[\w-]+)+|[A-Za-z][\w-]*:[\w-]+/g)) {
-      const colon = word.indexOf(':');
-      if (colon > 0 && shapes.namespaces.has(word.slice(0, colon))) found.add(word);
-      const parts = word.slice(colon + 1).split('.');
-      if (parts.length > 1 && shapes.groups.has(parts.slice(0, -1).join('.'))) found.add(word);
-    }
-  }
-  return [...found];
-}
-
 /** Waits until the screen has drawn what it loads: no spinner and nothing busy in the pane. */
 async function settled(page: Page, pane: string): Promise<void> {
   await page.waitForSelector(pane);
@@ -167,7 +121,7 @@ async function settled(page: Page, pane: string): Promise<void> {
   }, {}, pane);
 }
 
-test.serial('no admin or member screen shows a translation key instead of its text, in either language (add dialogs too)', async (t) => {
+test.serial('no public page, admin or member screen shows a translation key instead of its text, in either language (add dialogs too)', async (t) => {
   const shapes = keyShapes();
   const member = await createMember(server, { username: 'canal_reader' });
   const token = await memberToken(server, member.id);
@@ -204,6 +158,14 @@ test.serial('no admin or member screen shows a translation key instead of its te
       screens++;
     }
     await memberPage.close();
+
+    const publicPage = await browser.newPage();
+    for (const route of await publicRoutes(server.url)) {
+      await publicPage.goto(`${server.url}${route}${route.includes('?') ? '&' : '?'}lang=${lang}`);
+      t.deepEqual(rawKeys(await pageTexts(publicPage), shapes), [], route);
+      screens++;
+    }
+    await publicPage.close();
   }
-  t.true(screens > 50, `${screens} screens read`);
+  t.true(screens > 90, `${screens} screens read`);
 });
