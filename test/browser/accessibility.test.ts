@@ -1,8 +1,7 @@
 import { createRequire } from 'node:module';
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'puppeteer-core';
+import { browserSuite } from '../helpers/browser.ts';
 import { MEMBERS_ONLY, memberPage, publicRoutes } from './publicRoutes.ts';
 
 // What Lighthouse and axe-core report about the public pages and both login pages (issue 17, item 12): no
@@ -10,20 +9,11 @@ import { MEMBERS_ONLY, memberPage, publicRoutes } from './publicRoutes.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let routes: string[];
 
+const suite = browserSuite(test);
 test.before(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  routes = [...(await publicRoutes(server.url)), '/admin/login'];
-});
-
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
+  routes = [...(await publicRoutes(suite.server.url)), '/admin/login'];
 });
 
 const inLang = (path: string, lang: string) => `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
@@ -58,16 +48,16 @@ test.serial('axe-core finds no WCAG 2.2 AA violation on any public page or login
   // Every page is checked before the verdict, so one run names every violation.
   const failures: Record<string, Violation[]> = {};
   for (const viewport of VIEWPORTS) {
-    const guest = await browser.newPage();
+    const guest = await suite.browser.newPage();
     await guest.setBypassCSP(true);
     await guest.setViewport(viewport);
-    const member = await memberPage(server, browser);
+    const member = await memberPage(suite.server, suite.browser);
     await member.setBypassCSP(true);
     await member.setViewport(viewport);
     for (const lang of ['zh-cn', 'en']) {
       for (const route of routes) {
         const page = MEMBERS_ONLY.includes(route) ? member : guest;
-        await page.goto(server.url + inLang(route, lang), { waitUntil: 'networkidle0' });
+        await page.goto(suite.server.url + inLang(route, lang), { waitUntil: 'networkidle0' });
         const found = await violations(page);
         if (found.length > 0) failures[`${viewport.name} ${lang} ${route}`] = found;
       }
@@ -80,7 +70,7 @@ test.serial('axe-core finds no WCAG 2.2 AA violation on any public page or login
 
 test.serial('what Lighthouse reports beyond axe: the first cover of a list loads first, "More" links name their section, the menu toggle is out of the desktop tab order', async (t) => {
   for (const list of ['/news', '/culture', '/brand', '/trail', '/canals']) {
-    const html = await (await fetch(`${server.url}${list}`)).text();
+    const html = await (await fetch(`${suite.server.url}${list}`)).text();
     const covers = [...html.matchAll(/<img[^>]*class="cover"[^>]*>/g)].map((m) => m[0]);
     t.true(covers.length >= 2, `${list}: a list of covers`);
     // HTML attribute names are case-free; React writes this one as fetchPriority.
@@ -88,10 +78,10 @@ test.serial('what Lighthouse reports beyond axe: the first cover of a list loads
     t.notRegex(covers[0]!, /loading="lazy"/, `${list}: the first cover is not lazy`);
     for (const later of covers.slice(1)) t.regex(later, /loading="lazy"/, `${list}: the covers below load lazily`);
   }
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   for (const lang of ['zh-cn', 'en']) {
     await page.setViewport({ width: 1366, height: 768 });
-    await page.goto(`${server.url}${inLang('/', lang)}`);
+    await page.goto(`${suite.server.url}${inLang('/', lang)}`);
     // The accessible text of every link, as a screen reader's list of links reads it.
     const names = await page.$$eval('a', (links) => links.map((a) => (a.textContent ?? '').replace(/\s+/g, ' ').trim()));
     const bare = names.filter((name) => ['more', '更多', 'read more', 'click here', 'here'].includes(name.toLowerCase()));

@@ -1,11 +1,10 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import type { HTTPResponse, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
-import { launchBrowser, toastText } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, toastText } from '../helpers/browser.ts';
 import { pngFile, startInbox } from './userHelpers.ts';
 import type { UploadedFile } from '../../src/shared/upload.ts';
 
@@ -14,31 +13,22 @@ import type { UploadedFile } from '../../src/shared/upload.ts';
 // and deleted again, locked items without a delete button, the quick entrances, and a test mail sent with
 // the mail tab's unsaved values to a local SMTP server. Then the attachments screen (routine/attachment).
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let adminInfo: string;
 
+const suite = browserSuite(test, { ADMIN_PASSWORD });
 test.before(async () => {
-  server = await startServer({ ADMIN_PASSWORD });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  const admin = await server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
-  adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(server), refresh_token: '' });
-});
-
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
+  const admin = await suite.server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
+  adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(suite.server), refresh_token: '' });
 });
 
 const screen = '[data-screen="config"]';
 const item = (name: string) => `${screen} [data-config-item="${name}"]`;
-const stored = async (name: string) => (await server.app.knex('config').where({ name }).first<{ value: string } | undefined>('value'))?.value;
+const stored = async (name: string) => (await suite.server.app.knex('config').where({ name }).first<{ value: string } | undefined>('value'))?.value;
 const isConfig = (action: string) => (r: HTTPResponse) => r.url().includes(`/admin/routine.Config/${action}`) && r.request().method() !== 'OPTIONS';
 
 /** A logged-in admin page at 1280×800 whose script errors and failed requests fail the test. */
 async function adminPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -46,9 +36,9 @@ async function adminPage(path: string): Promise<{ page: Page; errors: string[] }
   page.on('response', (r) => {
     if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
   });
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   return { page, errors };
 }
 
@@ -129,10 +119,10 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
   await openTab(page, 'mail');
   t.is(await page.$eval(`${item('smtp_server')} input`, (i) => (i as HTMLInputElement).value), 'smtp.unsaved.example.org', 'still being edited');
 
-  const home = await browser.newPage();
-  await home.goto(`${server.url}/?lang=zh-cn`);
+  const home = await suite.browser.newPage();
+  await home.goto(`${suite.server.url}/?lang=zh-cn`);
   t.is(await home.title(), '首页 - 京杭大运河文化协会');
-  await home.goto(`${server.url}/?lang=en`);
+  await home.goto(`${suite.server.url}/?lang=en`);
   t.is(await home.title(), 'Home - Beijing–Hangzhou Canal Society');
   await home.close();
 
@@ -154,7 +144,7 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
 });
 
 test.serial('add a select item with choices, set it, keep it over a reload, delete it', async (t) => {
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const { page, errors } = await adminPage('/admin/routine/config?lang=en');
   await page.waitForSelector(`${screen} [data-config-panel="basics"]`);
   await openTab(page, 'upload');
@@ -233,7 +223,7 @@ test.serial('every item type has its widget; values typed into them are saved in
   for (const type of types) {
     const choice = ['radio', 'checkbox', 'select', 'selects'].includes(type);
     const remote = type.startsWith('remote');
-    const res = await fetch(`${server.url}/admin/routine.Config/add`, {
+    const res = await fetch(`${suite.server.url}/admin/routine.Config/add`, {
       method: 'POST',
       headers: { server: 'true', batoken: token, 'content-type': 'application/json' },
       body: JSON.stringify({ group: 'upload', type, name: `t_${type.toLowerCase()}`, title: `Item ${type}`, content: choice ? 'a=Apple\nb=Banana\nc=Cherry' : '', inputExtend: remote ? 'resource=content/news\nfield=title' : '', weigh: 0 }),
@@ -317,8 +307,8 @@ test.serial('every item type has its widget; values typed into them are saved in
 test.serial('the mail tab sends a test mail with its unsaved values to a local SMTP server', async (t) => {
   const inbox = await startInbox();
   try {
-    await server.app.knex('config').where({ name: 'smtp_pass' }).update({ value: 'saved-secret' });
-    server.app.services.settings.invalidate();
+    await suite.server.app.knex('config').where({ name: 'smtp_pass' }).update({ value: 'saved-secret' });
+    suite.server.app.services.settings.invalidate();
     const { page, errors } = await adminPage('/admin/routine/config?lang=en');
     await page.waitForSelector(`${screen} [data-config-panel="basics"]`);
     t.is(await page.$(`${screen} [data-test-mail]`), null, 'only on the mail tab');
@@ -373,14 +363,14 @@ async function upload(bytes: Buffer, name: string, type: string): Promise<Upload
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   form.append('topic', 'default');
-  const res = await fetch(`${server.url}/admin/ajax/upload`, { method: 'POST', body: form, headers: { server: 'true', batoken: token.token } });
+  const res = await fetch(`${suite.server.url}/admin/ajax/upload`, { method: 'POST', body: form, headers: { server: 'true', batoken: token.token } });
   const body = (await res.json()) as { code: number; msg: string; data: { file: UploadedFile } };
   if (body.code !== 1) throw new Error(body.msg);
   return body.data.file;
 }
 
 test.serial('attachments: thumbnails or type icons, sizes, uploader, open link; edit name and topic only; delete removes the file', async (t) => {
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const picture = await upload(fs.readFileSync(pngFile()), 'lock gate.png', 'image/png');
   const recording = await upload(wav(3.5 * 1024 * 1024), 'records.wav', 'audio/wav');
   const { page, errors } = await adminPage('/admin/routine/attachment?lang=en');
@@ -389,7 +379,7 @@ test.serial('attachments: thumbnails or type icons, sizes, uploader, open link; 
   const row = (id: number) => `${list} tr[data-row-id="${id}"]`;
   const thumb = (id: number) => page.$eval(`${row(id)} td[data-column="url"] img`, (img) => (img as HTMLImageElement).src);
   t.regex(await thumb(picture.id), new RegExp(`${picture.url.replace(/[.]/g, '\\.')}$`), 'a picture is its own thumbnail');
-  t.is(await thumb(recording.id), `${server.url}/api/ajax/buildSuffixSvg?suffix=wav`, 'other files show their type');
+  t.is(await thumb(recording.id), `${suite.server.url}/api/ajax/buildSuffixSvg?suffix=wav`, 'other files show their type');
   // The icon arrives after the row: wait for it (a broken image times out here).
   const icon = `${row(recording.id)} td[data-column="url"] img`;
   await page.waitForFunction((selector) => { const img = document.querySelector<HTMLImageElement>(selector); return !!img && img.complete && img.naturalWidth > 0; }, { timeout: 10_000 }, icon).catch(() => null);
@@ -415,7 +405,7 @@ test.serial('attachments: thumbnails or type icons, sizes, uploader, open link; 
   t.like(await knex('attachment').where({ id: recording.id }).first(), { name: 'Lock records 2026.wav', topic: 'records', url: recording.url });
 
   // Delete: the question says the file goes too.
-  const file = path.join(server.dataDir, recording.url);
+  const file = path.join(suite.server.dataDir, recording.url);
   t.true(fs.existsSync(file));
   await page.click(`${row(recording.id)} [data-action="delete"]`);
   await page.waitForSelector('dialog.crud-dialog [data-confirm="ok"]');

@@ -1,18 +1,14 @@
 import test from 'ava';
-import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import type { HTTPResponse, Page } from 'puppeteer-core';
 import { createMember } from '../helpers/accounts.ts';
 import { createAdmin, createGroup, ruleIds, superToken } from '../helpers/admins.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite } from '../helpers/browser.ts';
 import { pngFile } from './userHelpers.ts';
 
 // The generic CRUD screen in a real shell, as the seeded super admin: Content → News (search, sort, pages,
 // columns, add with both languages, a remote category, an uploaded cover and rich text, edit, reorder,
 // delete, batch delete) and Members → Members (add with a remote-selected group).
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let adminInfo: string;
 
 interface NewsRow {
@@ -27,14 +23,13 @@ interface NewsRow {
   publish_time: number;
 }
 
+const suite = browserSuite(test);
 test.before(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const admin = await knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
-  const token = await superToken(server);
+  const token = await superToken(suite.server);
   adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token, refresh_token: '' });
-  await createMember(server, { username: 'lock_keeper', email: 'keeper@example.org', mobile: '13800138000' });
+  await createMember(suite.server, { username: 'lock_keeper', email: 'keeper@example.org', mobile: '13800138000' });
   // Enough news for a second page, with a word of their own to search for.
   const category = await knex('news_category').orderBy('id').first<{ id: number }>('id');
   const now = Math.floor(Date.now() / 1000);
@@ -55,11 +50,6 @@ test.before(async () => {
       update_time: now,
     });
   }
-});
-
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
 });
 
 const isIndex = (resource: string) => (r: HTTPResponse) => r.url().includes(`/admin/${resource}/index`) && r.request().method() === 'GET' && !r.url().includes('select=true');
@@ -110,8 +100,8 @@ async function pickRemote(page: Page, scope: string, text: string): Promise<stri
 }
 
 test.serial('news: search, sort, pages, columns, add, edit, reorder, delete and batch delete', async (t) => {
-  const { knex } = server.app;
-  const page = await browser.newPage();
+  const { knex } = suite.server.app;
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -119,9 +109,9 @@ test.serial('news: search, sort, pages, columns, add, edit, reorder, delete and 
   page.on('response', (r) => {
     if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
   });
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${server.url}/admin?lang=en`);
+  await page.goto(`${suite.server.url}/admin?lang=en`);
   await openScreen(page, 'content/news');
   const screen = '[data-crud-page="content/news"]';
 
@@ -304,14 +294,14 @@ test.serial('news: search, sort, pages, columns, add, edit, reorder, delete and 
 });
 
 test.serial('members: add a member with a remote-selected group', async (t) => {
-  const { knex } = server.app;
-  const page = await browser.newPage();
+  const { knex } = suite.server.app;
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${server.url}/admin/user/user?lang=zh-cn`);
+  await page.goto(`${suite.server.url}/admin/user/user?lang=zh-cn`);
   const screen = '[data-crud-page="user/user"]';
   await page.waitForSelector(`${screen} tbody tr[data-row-id]`);
   // Phone width: the table scrolls sideways inside its box, the page itself does not.
@@ -347,17 +337,17 @@ test.serial('members: add a member with a remote-selected group', async (t) => {
 });
 
 test.serial('an admin sees only the buttons their rules allow', async (t) => {
-  const rules = await ruleIds(server, ['content', 'content/news', 'content/news/index', 'content/news/edit']);
-  const group = await createGroup(server, rules);
-  const editor = await createAdmin(server, [group]);
-  const page = await browser.newPage();
+  const rules = await ruleIds(suite.server, ['content', 'content/news', 'content/news/index', 'content/news/edit']);
+  const group = await createGroup(suite.server, rules);
+  const editor = await createAdmin(suite.server, [group]);
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate(
     (info) => localStorage.setItem('adminInfo', info),
     JSON.stringify({ id: editor.id, username: editor.username, nickname: editor.username, avatar: '', last_login_time: '', token: editor.token, refresh_token: '' }),
   );
-  await page.goto(`${server.url}/admin/content/news?lang=en`);
+  await page.goto(`${suite.server.url}/admin/content/news?lang=en`);
   const screen = '[data-crud-page="content/news"]';
   await page.waitForSelector(`${screen} tbody tr[data-row-id]`);
   t.truthy(await page.$(`${screen} [data-toolbar="edit"]`));
@@ -370,10 +360,10 @@ test.serial('an admin sees only the buttons their rules allow', async (t) => {
 });
 
 test.serial('a screen shows the remark of its menu rule', async (t) => {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/robots.txt`);
+  const page = await suite.browser.newPage();
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${server.url}/admin/routine/attachment?lang=en`);
+  await page.goto(`${suite.server.url}/admin/routine/attachment?lang=en`);
   const remark = await page.waitForSelector('[data-crud-page="routine/attachment"] [data-remark]');
   t.regex(await remark!.evaluate((r) => r.textContent ?? ''), /A file uploaded more than once is stored once/);
 });

@@ -1,29 +1,18 @@
 import fs from 'node:fs';
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'puppeteer-core';
+import { browserSuite } from '../helpers/browser.ts';
 
 // The admin login form fetches its rules (zod) when the admin starts on it, not with the page (issue 17,
 // item 13): the form must still flag every empty field, and say so when the rules cannot be fetched.
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-test.before(async () => {
-  server = await startServer({ ADMIN_LOGIN_CAPTCHA: '0' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test, { ADMIN_LOGIN_CAPTCHA: '0' });
 
 const offlineText = (lang: string) => (JSON.parse(fs.readFileSync(new URL(`../../src/locales/${lang}/request.json`, import.meta.url), 'utf8')) as { offline: string }).offline;
 
 /** A login page in a browser context of its own: no other page's cache holds the form's rules. */
 async function loginPage(lang: string): Promise<Page> {
-  const page = await (await browser.createBrowserContext()).newPage();
-  await page.goto(`${server.url}/admin/login?lang=${lang}`);
+  const page = await (await suite.browser.createBrowserContext()).newPage();
+  await page.goto(`${suite.server.url}/admin/login?lang=${lang}`);
   await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
   return page;
 }

@@ -1,9 +1,8 @@
 import test from 'ava';
-import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import type { HTTPResponse, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, createMember } from '../helpers/accounts.ts';
 import { ruleIds, superToken } from '../helpers/admins.ts';
-import { collectErrors, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, collectErrors } from '../helpers/browser.ts';
 import { waitForPath } from './userHelpers.ts';
 
 // The member side of the back office as the seeded super admin: the balance ledger's add dialog (reached
@@ -11,32 +10,24 @@ import { waitForPath } from './userHelpers.ts';
 // the points ledger with a remote-picked member, a member group from the member rules tree, and the menu
 // rule tree: moving rules among siblings, adding one under another, and deleting children first.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let adminInfo: string;
 let member: { id: number; username: string };
 
+const suite = browserSuite(test, { ADMIN_PASSWORD });
 test.before(async () => {
-  server = await startServer({ ADMIN_PASSWORD });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  const admin = await server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
-  adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(server), refresh_token: '' });
-  member = await createMember(server, { username: 'bargeman' });
-  await createMember(server, { username: 'lockkeeper' });
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
+  const admin = await suite.server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
+  adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(suite.server), refresh_token: '' });
+  member = await createMember(suite.server, { username: 'bargeman' });
+  await createMember(suite.server, { username: 'lockkeeper' });
 });
 
 async function adminPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors = collectErrors(page);
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   return { page, errors };
 }
 
@@ -55,10 +46,10 @@ async function pickRemote(page: Page, scope: string, typed: string): Promise<str
   return value;
 }
 
-const balance = async (id: number) => (await server.app.knex('user').where({ id }).first<{ money: number; score: number }>('money', 'score'))!;
+const balance = async (id: number) => (await suite.server.app.knex('user').where({ id }).first<{ money: number; score: number }>('money', 'score'))!;
 
 test.serial('the balance ledger: from a member row, before and after, a refused withdrawal', async (t) => {
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const { page, errors } = await adminPage('/admin/user/user?lang=en');
   const members = '[data-crud-page="user/user"]';
   const row = `${members} tr[data-row-id="${member.id}"]`;
@@ -136,7 +127,7 @@ test.serial('the balance ledger: from a member row, before and after, a refused 
 });
 
 test.serial('the points ledger with a member picked by name, and a member group from the member rules', async (t) => {
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const { page, errors } = await adminPage('/admin/user/scoreLog?lang=en');
   const ledger = '[data-crud-page="user/scoreLog"]';
   await page.waitForSelector(`${ledger} [data-toolbar="add"]`);
@@ -157,7 +148,7 @@ test.serial('the points ledger with a member picked by name, and a member group 
   await page.waitForFunction((l: string) => document.querySelector(`${l} tbody td[data-column="after"]`)?.textContent === '30', {}, ledger);
 
   // A member group: the member centre's rules as a checkbox tree.
-  await page.goto(`${server.url}/admin/user/group?lang=en`);
+  await page.goto(`${suite.server.url}/admin/user/group?lang=en`);
   const groups = '[data-crud-page="user/group"]';
   await page.waitForSelector(`${groups} [data-toolbar="add"]`);
   await page.click(`${groups} [data-toolbar="add"]`);
@@ -186,10 +177,10 @@ test.serial('the points ledger with a member picked by name, and a member group 
 });
 
 test.serial('menu rules: moved among siblings, added under a parent, deleted children first', async (t) => {
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const { page, errors } = await adminPage('/admin/auth/rule?lang=en');
   const tree = '[data-tree-page="auth/rule"]';
-  const [auth, group, admin, rule, adminLog, department, job] = await Promise.all(['auth', 'auth/group', 'auth/admin', 'auth/rule', 'auth/adminLog', 'auth/department', 'auth/job'].map(async (n) => (await ruleIds(server, [n]))[0]!));
+  const [auth, group, admin, rule, adminLog, department, job] = await Promise.all(['auth', 'auth/group', 'auth/admin', 'auth/rule', 'auth/adminLog', 'auth/department', 'auth/job'].map(async (n) => (await ruleIds(suite.server, [n]))[0]!));
   await page.waitForSelector(`${tree} tr[data-row-id="${auth}"] [data-toggle-row]`);
   t.is(await page.$(`${tree} tr[data-row-id="${group}"]`), null, 'folders start folded');
   await page.click(`${tree} tr[data-row-id="${auth}"] [data-toggle-row]`);

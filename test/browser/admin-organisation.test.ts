@@ -1,30 +1,18 @@
 import test from 'ava';
-import type { Browser } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { createAdmin, createGroup } from '../helpers/admins.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite } from '../helpers/browser.ts';
 import { adminPage, isCall, openMenu, pickRemote, submitForm } from './adminHelpers.ts';
 
 // Staff build the organisation in the back office: a department tree (a parent and a child picked from the
 // tree), a job, and an admin given both; the admin list shows them and filters by department.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-test.before(async () => {
-  server = await startServer({ ADMIN_PASSWORD });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test, { ADMIN_PASSWORD });
 
 test.serial('a department tree and a job, assigned to an admin who is then found by department', async (t) => {
-  const { knex } = server.app;
-  const clerk = await createAdmin(server, [await createGroup(server, [], { name: 'Clerks' })], { username: 'canal_clerk' });
-  const { page, errors } = await adminPage(server, browser, '/admin?lang=en');
+  const { knex } = suite.server.app;
+  const clerk = await createAdmin(suite.server, [await createGroup(suite.server, [], { name: 'Clerks' })], { username: 'canal_clerk' });
+  const { page, errors } = await adminPage(suite.server, suite.browser, '/admin?lang=en');
 
   // --- departments: an empty tree, then a parent and a child ----------------------------------------------
   await openMenu(page, 'auth/department');

@@ -2,8 +2,7 @@ import test from 'ava';
 import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { ruleIds } from '../helpers/admins.ts';
-import { collectErrors, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, collectErrors } from '../helpers/browser.ts';
 import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 
 // The issue's "Done means" walk through the back office: the first admin logs in through the captcha,
@@ -11,17 +10,7 @@ import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 // menus and buttons; the first admin adds, edits and deletes a member, restores it from the recycle bin,
 // and switches layout mode and dark mode, which survive a reload.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-test.before(async () => {
-  server = await startServer({ ADMIN_PASSWORD });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test, { ADMIN_PASSWORD });
 
 async function newPage(context: Browser | BrowserContext): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
@@ -32,13 +21,13 @@ async function newPage(context: Browser | BrowserContext): Promise<{ page: Page;
 
 /** The real login page: username, password, then the click captcha. */
 async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/admin/login?lang=en`);
+  await page.goto(`${suite.server.url}/admin/login?lang=en`);
   await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
   await page.type('#admin-login-username', username);
   await page.type('#admin-login-password', password);
   const captcha = page.waitForResponse(isCaptcha);
   await page.click('form button[type="submit"]');
-  await solveCaptcha(server, page, captcha);
+  await solveCaptcha(suite.server, page, captcha);
 }
 
 /** Opens a menu page from the side menu, unfolding its folder first when it is closed. */
@@ -71,8 +60,8 @@ async function settled(page: Page): Promise<void> {
 }
 
 test.serial('role group, admin, their menus and buttons, a member through the recycle bin, layout and dark mode', async (t) => {
-  const { knex } = server.app;
-  const { page, errors } = await newPage(browser);
+  const { knex } = suite.server.app;
+  const { page, errors } = await newPage(suite.browser);
 
   // --- the first admin logs in through the captcha ----------------------------------------------------------
   await logIn(page, 'admin', ADMIN_PASSWORD);
@@ -97,7 +86,7 @@ test.serial('role group, admin, their menus and buttons, a member through the re
   t.is(await page.$eval(`${form} [data-column="rules"] .invalid-feedback`, (e) => e.textContent), 'Choose at least one permission');
   t.truthy(await page.$(`${form} [data-column="name"] .invalid-feedback`));
   await page.type(`${form} [data-column="name"] input`, 'News desk');
-  t.is(await page.$eval(`${form} label[for$="-${(await ruleIds(server, ['content/news/add']))[0]}"]`, (l) => l.textContent), 'Add', 'buttons are named in the page language');
+  t.is(await page.$eval(`${form} label[for$="-${(await ruleIds(suite.server, ['content/news/add']))[0]}"]`, (l) => l.textContent), 'Add', 'buttons are named in the page language');
 
   // A page ticks all its buttons; unticking it clears them and the folder.
   await page.click('[data-rule-check="content/news"]');
@@ -122,7 +111,7 @@ test.serial('role group, admin, their menus and buttons, a member through the re
   await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
   const group = await knex('admin_group').where({ name: 'News desk' }).first<{ id: number; rules: string }>();
   t.truthy(group);
-  const expected = await ruleIds(server, ['content', 'content/news', 'content/news/index', 'content/news/add', 'user', 'user/user', 'user/user/index']);
+  const expected = await ruleIds(suite.server, ['content', 'content/news', 'content/news/index', 'content/news/add', 'user', 'user/user', 'user/user/index']);
   t.deepEqual(group!.rules.split(',').map(Number).sort((a, b) => a - b), expected.sort((a, b) => a - b), 'checked and half-checked ids');
   await page.waitForSelector(`${groups} tr[data-row-id="${group!.id}"]`);
   const firstRule = await knex('admin_rule').whereIn('id', expected).orderBy('id').first<{ title_en: string }>('title_en');
@@ -161,7 +150,7 @@ test.serial('role group, admin, their menus and buttons, a member through the re
   await page.waitForFunction((s: string) => /News desk/.test(document.querySelector(s)?.textContent ?? ''), {}, `${admins} tr[data-row-id="${desk.id}"]`);
 
   // --- that admin sees only the granted menus, and on News only the granted buttons ----------------------------
-  const context = await browser.createBrowserContext();
+  const context = await suite.browser.createBrowserContext();
   const other = await newPage(context);
   await logIn(other.page, 'newsdesk', 'Desk@2026');
   // Their first page is the first one they hold.

@@ -1,38 +1,28 @@
 import test from 'ava';
-import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import type { HTTPResponse, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, createMember } from '../helpers/accounts.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
-import { launchBrowser, toastText } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, toastText } from '../helpers/browser.ts';
 
 // The data-security screens in the real shell, as the seeded super admin: members deleted through the API
 // are found in the recycle bin, shown field by field and restored (one, then two at once) or removed for
 // good; a member's changed mobile is rolled back from the sensitive-data log; a sensitive rule is added by
 // picking the function and ticking a field.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let adminInfo: string;
 let call: AdminCall;
 
+const suite = browserSuite(test, { ADMIN_PASSWORD });
 test.before(async () => {
-  server = await startServer({ ADMIN_PASSWORD });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  const admin = await server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
-  const token = await superToken(server);
-  call = asAdmin(server, token);
+  const admin = await suite.server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
+  const token = await superToken(suite.server);
+  call = asAdmin(suite.server, token);
   adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token, refresh_token: '' });
-});
-
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
 });
 
 /** A logged-in admin page at 1280×800 whose script errors and failed requests fail the test. */
 async function adminPage(path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -40,9 +30,9 @@ async function adminPage(path: string): Promise<{ page: Page; errors: string[] }
   page.on('response', (r) => {
     if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`);
   });
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   return { page, errors };
 }
 
@@ -60,10 +50,10 @@ async function confirm(page: Page, resource: string, action: string): Promise<vo
 }
 
 test.serial('recycle bin: deleted members found, shown field by field, restored one and two at once, or removed for good', async (t) => {
-  const { knex } = server.app;
-  const keeper = await createMember(server, { username: 'lock_keeper', mobile: '13800138000', email: 'keeper@example.org' });
-  const pair = [await createMember(server, { username: 'towpath_one' }), await createMember(server, { username: 'towpath_two' })];
-  const gone = await createMember(server, { username: 'ferry_gone' });
+  const { knex } = suite.server.app;
+  const keeper = await createMember(suite.server, { username: 'lock_keeper', mobile: '13800138000', email: 'keeper@example.org' });
+  const pair = [await createMember(suite.server, { username: 'towpath_one' }), await createMember(suite.server, { username: 'towpath_two' })];
+  const gone = await createMember(suite.server, { username: 'ferry_gone' });
   t.is((await call(`/admin/user.User/del?ids[]=${keeper.id}`, { method: 'DELETE' })).code, 1);
   t.is((await call(`/admin/user.User/del?ids[]=${pair[0]!.id}&ids[]=${pair[1]!.id}`, { method: 'DELETE' })).code, 1);
   t.is((await call(`/admin/user.User/del?ids[]=${gone.id}`, { method: 'DELETE' })).code, 1);
@@ -129,15 +119,15 @@ test.serial('recycle bin: deleted members found, shown field by field, restored 
   t.is(await knex('user').where({ id: gone.id }).first(), undefined);
 
   // --- the restored member is back on the members screen ---------------------------------------------------
-  await page.goto(`${server.url}/admin/user/user?lang=en`);
+  await page.goto(`${suite.server.url}/admin/user/user?lang=en`);
   await page.waitForFunction(() => document.body.textContent?.includes('lock_keeper'));
   t.deepEqual(errors, []);
   await page.close();
 });
 
 test.serial('sensitive-data log: a changed mobile shown before and after, rolled back; a password masked, its entry deleted', async (t) => {
-  const { knex } = server.app;
-  const member = await createMember(server, { username: 'lock_warden', mobile: '13800138001' });
+  const { knex } = suite.server.app;
+  const member = await createMember(suite.server, { username: 'lock_warden', mobile: '13800138001' });
   t.is((await call('/admin/user.User/edit', { body: { id: member.id, mobile: '13900139001' } })).code, 1);
   t.is((await call('/admin/user.User/edit', { body: { id: member.id, password: 'newpass123' } })).code, 1);
   const logs = await knex('security_sensitive_data_log').where({ data_table: 'user', id_value: member.id }).select<{ id: number; data_field: string }[]>('id', 'data_field');
@@ -186,7 +176,7 @@ test.serial('sensitive-data log: a changed mobile shown before and after, rolled
 });
 
 test.serial('a sensitive rule is added by picking the function and ticking a field with its title', async (t) => {
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const { page, errors } = await adminPage('/admin/security/sensitiveData?lang=en');
   const screen = '[data-screen="sensitive-rules"]';
   await page.waitForSelector(`${screen} tbody tr[data-row-id]`);

@@ -1,34 +1,24 @@
 import test from 'ava';
-import type { Browser } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
-import { collectErrors, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, collectErrors } from '../helpers/browser.ts';
 import { waitForPath } from './userHelpers.ts';
 
 // The admin moved to ADMIN_BASE=/manage: pages, links, the router and the API all follow it. The click
 // captcha is covered by admin-shell.test.ts; here the login captcha is off.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+const suite = browserSuite(test, { ADMIN_PASSWORD, ADMIN_BASE: '/manage', ADMIN_LOGIN_CAPTCHA: '0' });
 test.before(async () => {
-  server = await startServer({ ADMIN_PASSWORD, ADMIN_BASE: '/manage', ADMIN_LOGIN_CAPTCHA: '0' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
   // Menu entries of the other kinds: an iframe page, an outside link, and a type the shell does not know.
   const rule = { pid: 0, type: 'menu', icon: 'bi-window', component: '', extend: 'none', status: '1' };
-  await server.app.knex('admin_rule').insert([
+  await suite.server.app.knex('admin_rule').insert([
     { ...rule, title: '协会概况', name: 'aboutFrame', path: 'aboutFrame', menu_type: 'iframe', url: '/about', weigh: 1 },
     { ...rule, title: '运河地图', name: 'mapLink', path: 'mapLink', menu_type: 'link', url: 'https://example.org/map', weigh: 1 },
     { ...rule, title: '弹窗', name: 'popup', path: 'popup', menu_type: 'popup', url: '', weigh: 1 },
   ]);
 });
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
 
 test('a guest is sent to /manage/login and brought back; every admin link stays under /manage', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors = collectErrors(page);
   const apiCalls: string[] = [];
@@ -36,7 +26,7 @@ test('a guest is sent to /manage/login and brought back; every admin link stays 
     if (r.headers().server === 'true') apiCalls.push(new URL(r.url()).pathname);
   });
 
-  await page.goto(`${server.url}/manage/routine/adminInfo?lang=en`);
+  await page.goto(`${suite.server.url}/manage/routine/adminInfo?lang=en`);
   await waitForPath(page, /^\/manage\/login\?redirect=%2Fmanage%2Froutine%2FadminInfo/);
   t.is(await page.evaluate(() => document.documentElement.dataset.adminBase), '/manage');
   await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
@@ -89,7 +79,7 @@ test('a guest is sent to /manage/login and brought back; every admin link stays 
   t.is(await page.$('[data-pane="/manage/routine/adminInfo"]'), null);
 
   // A rule of an unknown menu type has no page: the not-found state says why.
-  await page.goto(`${server.url}/manage/popup`);
+  await page.goto(`${suite.server.url}/manage/popup`);
   await page.waitForSelector('[data-not-found] [data-nav-error="menuTypeUnknown"]');
   t.is(await page.$eval('[data-nav-error]', (e) => e.textContent), 'Navigation failed, the menu type is unrecognized!');
 
@@ -113,18 +103,18 @@ test('a guest is sent to /manage/login and brought back; every admin link stays 
   t.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('tabView') ?? 'null') as unknown), { tabs: [] });
 
   // The bare base goes to the first page; an unknown page to /manage/loading/... and the not-found state.
-  await page.goto(`${server.url}/manage`);
+  await page.goto(`${suite.server.url}/manage`);
   await waitForPath(page, '/manage/dashboard');
   await page.waitForSelector('[data-screen="dashboard"]');
-  await page.goto(`${server.url}/manage/routine`);
+  await page.goto(`${suite.server.url}/manage/routine`);
   await waitForPath(page, '/manage/routine/config');
-  await page.goto(`${server.url}/manage/nowhere`);
+  await page.goto(`${suite.server.url}/manage/nowhere`);
   await waitForPath(page, /^\/manage\/loading\//);
   await page.waitForSelector('[data-not-found]');
   t.is(await page.$eval('[data-not-found] a.btn-primary', (a) => a.getAttribute('href')), '/manage');
 
   // Logged in, the login page sends the admin on to the admin (303 'logged in').
-  await page.goto(`${server.url}/manage/login`);
+  await page.goto(`${suite.server.url}/manage/login`);
   await waitForPath(page, '/manage/dashboard');
 
   await page.click('[data-admin-menu]');

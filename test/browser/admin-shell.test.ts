@@ -1,30 +1,22 @@
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, createMember, solvedCaptcha } from '../helpers/accounts.ts';
-import { collectErrors, launchBrowser, toastText } from '../helpers/browser.ts';
-import { api, startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, collectErrors, toastText } from '../helpers/browser.ts';
+import { api } from '../helpers/server.ts';
 import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 
 // The admin shell: login through the click captcha, the dashboard's figures, pages as tabs that survive a
 // reload, layout modes and dark mode that survive one too, the loading → not-found route, the language
 // switch, the terminal panel's controls, cache clearing and logout; then the phone layout.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+const suite = browserSuite(test, { ADMIN_PASSWORD });
 test.before(async () => {
-  server = await startServer({ ADMIN_PASSWORD });
-  ({ browser, close: closeBrowser } = await launchBrowser());
   // Members who joined today: the dashboard must count them, not show demo numbers.
-  for (let i = 0; i < 3; i++) await createMember(server);
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
+  for (let i = 0; i < 3; i++) await createMember(suite.server);
 });
 
 async function newPage(width: number, height: number): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width, height, isMobile: width < 600 });
   const errors = collectErrors(page);
   return { page, errors };
@@ -59,7 +51,7 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
 
   // --- login at /admin/login through the click captcha ------------------------------------------------------
   // Chromium asks for English; the Chinese default is chosen explicitly (and remembered in a cookie).
-  await page.goto(`${server.url}/admin/login?lang=zh-cn`);
+  await page.goto(`${suite.server.url}/admin/login?lang=zh-cn`);
   t.is(await page.title(), '管理员登录 - 大运河文化协会');
   await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
   // The schema speaks first: a too short username never reaches the server.
@@ -71,7 +63,7 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   await page.click('#admin-login-keep');
   const captcha = page.waitForResponse(isCaptcha);
   await page.click('form button[type="submit"]');
-  await solveCaptcha(server, page, captcha);
+  await solveCaptcha(suite.server, page, captcha);
   await waitForPath(page, '/admin/dashboard');
   const info = (await stored(page, 'adminInfo')) as Record<string, unknown>;
   t.is(info.username, 'admin');
@@ -192,7 +184,7 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   await page.waitForSelector('[data-screen="adminInfo"] #admin-info-nickname');
 
   // --- an unknown admin path goes through the loading route to the not-found state -------------------------------
-  await page.goto(`${server.url}/admin/no/such/page?x=1`);
+  await page.goto(`${suite.server.url}/admin/no/such/page?x=1`);
   const here = await waitForPath(page, /^\/admin\/loading\//);
   t.deepEqual(JSON.parse(decodeURIComponent(here.slice('/admin/loading/'.length))), { path: '/admin/no/such/page', query: { x: '1' } });
   await page.waitForSelector('[data-not-found]');
@@ -254,22 +246,22 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   t.is(await stored(page, 'adminInfo'), null);
   t.is(await page.title(), 'Admin login - Grand Canal Culture Association');
   // The logged-out token no longer opens the admin.
-  t.is((await api(server.url, '/admin/index/index', { headers: { batoken: String(info.token) } })).body.code, 303);
+  t.is((await api(suite.server.url, '/admin/index/index', { headers: { batoken: String(info.token) } })).body.code, 303);
   t.deepEqual(errors, []);
   await page.close();
 });
 
 test.serial('on a phone the menu is a drawer and the chrome is sized from the viewport', async (t) => {
   const { page, errors } = await newPage(375, 740);
-  const login = await api<{ userInfo: Record<string, unknown> }>(server.url, '/admin/index/login', { body: { username: 'admin', password: ADMIN_PASSWORD, ...(await solvedCaptcha(server)) } });
+  const login = await api<{ userInfo: Record<string, unknown> }>(suite.server.url, '/admin/index/login', { body: { username: 'admin', password: ADMIN_PASSWORD, ...(await solvedCaptcha(suite.server)) } });
   t.is(login.body.code, 1);
-  await page.goto(`${server.url}/about`);
+  await page.goto(`${suite.server.url}/about`);
   // The same browser as the first test (English remembered); a Streamline layout is stored, in light colours.
   await page.evaluate((userInfo) => {
     localStorage.setItem('adminInfo', JSON.stringify(userInfo));
     localStorage.setItem('config', JSON.stringify({ layout: { layoutMode: 'Streamline', isDark: false } }));
   }, login.body.data.userInfo);
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${suite.server.url}/admin`);
   await waitForPath(page, '/admin/dashboard');
   await page.waitForSelector('[data-screen="dashboard"] svg[data-chart]');
   t.true(await page.$eval('.admin-app', (e) => e.classList.contains('is-shrink')));

@@ -1,13 +1,12 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { PACKAGE_MANAGERS } from '../../src/shared/constants/terminal.ts';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { browserSuite } from '../helpers/browser.ts';
 import { buildIfNeededLocked } from '../helpers/build.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
 import { childrenOf, waitFor } from '../helpers/terminal.ts';
 
 // The terminal panel driving the real command stream as the seeded super admin: the command menu with
@@ -19,34 +18,30 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const HOME = path.join(ROOT, '.test-output', `admin-terminal-${process.pid}`);
 const BUILD_DIR = path.join(HOME, 'dist');
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let adminInfo: string;
 /** A package manager this machine lacks: its version command fails, which is the failing task here. */
 const missing = PACKAGE_MANAGERS.find((pm) => !(process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, pm))));
 
-test.before(async () => {
+const suite = browserSuite(test, async () => {
   await buildIfNeededLocked();
   fs.rmSync(HOME, { recursive: true, force: true });
   fs.mkdirSync(HOME, { recursive: true });
   fs.cpSync(path.join(ROOT, 'dist'), BUILD_DIR, { recursive: true, dereference: true });
-  server = await startServer({ ADMIN_PASSWORD, BUILD_DIR: path.relative(ROOT, BUILD_DIR) });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  const admin = await server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
-  adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(server), refresh_token: '' });
+  return { ADMIN_PASSWORD, BUILD_DIR: path.relative(ROOT, BUILD_DIR) };
+});
+test.before(async () => {
+  const admin = await suite.server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
+  adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(suite.server), refresh_token: '' });
 });
 
 test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
   fs.rmSync(HOME, { recursive: true, force: true });
 });
 
 const task = (command: string) => `[data-terminal] [data-task-command="${command}"]`;
 const statuses = (page: Page, command: string) => page.$$eval(task(command), (rows) => rows.map((r) => r.getAttribute('data-status')));
-const setting = async (name: string) => (await server.app.knex('config').where({ name }).first<{ value: string }>('value')).value;
-const lockFree = async () => (await server.app.knex('terminal_lock').count<{ n: number }[]>({ n: '*' }))[0]!.n === 0;
+const setting = async (name: string) => (await suite.server.app.knex('config').where({ name }).first<{ value: string }>('value')).value;
+const lockFree = async () => (await suite.server.app.knex('terminal_lock').count<{ n: number }[]>({ n: '*' }))[0]!.n === 0;
 
 async function waitStatus(page: Page, command: string, wanted: string[]): Promise<void> {
   await page.waitForFunction(
@@ -59,13 +54,13 @@ async function waitStatus(page: Page, command: string, wanted: string[]): Promis
 
 /** The admin shell with the terminal open and its command menu unfolded. */
 async function openTerminal(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${server.url}/admin/dashboard?lang=en`);
+  await page.goto(`${suite.server.url}/admin/dashboard?lang=en`);
   await page.waitForSelector('[data-terminal-toggle]');
   await page.click('[data-terminal-toggle]');
   await page.waitForSelector('.modal.show > [data-terminal] [data-command-menu]');
@@ -114,7 +109,7 @@ test.serial('a failing task that blocks holds the queue until it is retried or d
   await new Promise((resolve) => setTimeout(resolve, 1500));
   t.deepEqual(await statuses(page, 'version.node'), ['Waiting'], 'held behind the failed task');
 
-  const runs = async () => (await server.app.knex('admin_log').where({ title_en: 'Run terminal command' }).count<{ n: number }[]>({ n: '*' }))[0]!.n;
+  const runs = async () => (await suite.server.app.knex('admin_log').where({ title_en: 'Run terminal command' }).count<{ n: number }[]>({ n: '*' }))[0]!.n;
   const before = await runs();
   await page.click(`${task(failing)} [data-task-retry]`);
   t.true(await waitFor(async () => (await runs()) === before + 1, 30_000), 'the retry ran');

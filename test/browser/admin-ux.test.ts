@@ -1,9 +1,8 @@
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, createMember, memberToken } from '../helpers/accounts.ts';
 import { asAdmin, superToken } from '../helpers/admins.ts';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite } from '../helpers/browser.ts';
 import { resources } from '../../src/resources/index.ts';
 import { offers } from '../../src/resources/types.ts';
 import { adminPage } from './adminHelpers.ts';
@@ -11,19 +10,7 @@ import { adminPage } from './adminHelpers.ts';
 // What staff touch first in the back office (issue 17): read-only screens without dead buttons, the
 // Streamline menu beside the header tools, dialogs with their buttons in view, one time zone, tables that fit.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-test.before(async () => {
-  server = await startServer({ ADMIN_PASSWORD });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test, { ADMIN_PASSWORD });
 
 /** Waits until the screen's list has its rows (or its empty row) and nothing is loading. */
 async function listed(page: Page): Promise<void> {
@@ -33,12 +20,12 @@ async function listed(page: Page): Promise<void> {
 
 test.serial('admin log: read-only, each entry in a details dialog with the masked data pretty-printed, in both languages', async (t) => {
   // A refused add leaves an entry whose data carries a password the log must mask.
-  const call = asAdmin(server, await superToken(server));
+  const call = asAdmin(suite.server, await superToken(suite.server));
   await call('/admin/auth.Admin/add', { body: { username: 'x', password: 'Lock&Key9', nickname: 'Towpath <keeper>' } });
-  const entry = await server.app.knex('admin_log').orderBy('id', 'desc').first<{ id: number }>('id');
+  const entry = await suite.server.app.knex('admin_log').orderBy('id', 'desc').first<{ id: number }>('id');
 
   for (const lang of ['en', 'zh-cn'] as const) {
-    const { page, errors } = await adminPage(server, browser, `/admin/auth/adminLog?lang=${lang}`, { width: 1366, height: 768 });
+    const { page, errors } = await adminPage(suite.server, suite.browser, `/admin/auth/adminLog?lang=${lang}`, { width: 1366, height: 768 });
     await listed(page);
     const row = `tr[data-row-id="${entry.id}"]`;
     await page.waitForSelector(row);
@@ -88,7 +75,7 @@ async function eachResourceScreen(page: Page, visit: (def: (typeof resources)[nu
 }
 
 test.serial('no screen offers a button for an action the server does not have', async (t) => {
-  const { page, errors } = await adminPage(server, browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
+  const { page, errors } = await adminPage(suite.server, suite.browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
   const buttons = { add: ['[data-toolbar="add"]'], edit: ['[data-toolbar="edit"]', '[data-action="edit"]'], del: ['[data-toolbar="delete"]', '[data-action="delete"]'] };
   const { checked } = await eachResourceScreen(page, async (def) => {
     for (const [action, selectors] of Object.entries(buttons)) {
@@ -103,7 +90,7 @@ test.serial('no screen offers a button for an action the server does not have', 
 
 test.serial('clicking the menu entry of the page already showing does nothing: no toast, no new history entry', async (t) => {
   for (const lang of ['en', 'zh-cn']) {
-    const { page, errors } = await adminPage(server, browser, `/admin/auth/adminLog?lang=${lang}`, { width: 1366, height: 768 });
+    const { page, errors } = await adminPage(suite.server, suite.browser, `/admin/auth/adminLog?lang=${lang}`, { width: 1366, height: 768 });
     await listed(page);
     const before = await page.evaluate(() => ({ url: location.href, length: history.length }));
     await page.click('.admin-side a[data-menu="auth/adminLog"]');
@@ -131,7 +118,7 @@ function wallClock(seconds: number, timeZone: string, withTime = true): string {
 }
 
 test.serial('one time zone: lists, dashboard, review dialog and member centre agree, whatever the browser zone; the config item moves them all', async (t) => {
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const at = lateEvening();
   const shanghai = wallClock(at, 'Asia/Shanghai');
   t.not(shanghai.slice(0, 10), wallClock(at, 'UTC').slice(0, 10), 'a moment whose date differs between the zones');
@@ -140,11 +127,11 @@ test.serial('one time zone: lists, dashboard, review dialog and member centre ag
   // A trail application submitted at that moment, copied from a published trail.
   const columns = Object.keys(await knex('trail_application').columnInfo());
   const trail = (await knex('trail').first()) as Record<string, unknown>;
-  const member = await createMember(server);
+  const member = await createMember(suite.server);
   const copy = Object.fromEntries(Object.entries(trail).filter(([k]) => columns.includes(k) && !['id', 'status', 'create_time', 'update_time'].includes(k)));
   const [applicationId] = (await knex('trail_application').insert({ ...copy, user_id: member.id, photos: '', status: 'pending', create_time: at, update_time: at }).returning('id')).map((r: { id: number } | number) => (typeof r === 'object' ? r.id : r));
 
-  const { page, errors } = await adminPage(server, browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
+  const { page, errors } = await adminPage(suite.server, suite.browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
   await page.emulateTimezone('America/New_York');
   await page.reload();
   await page.waitForSelector('[data-activity] li');
@@ -155,11 +142,11 @@ test.serial('one time zone: lists, dashboard, review dialog and member centre ag
   await page.waitForSelector('[data-last-login]');
   t.is(await page.$eval('[data-last-login]', (p) => p.textContent), `Last login: ${shanghai}`, 'the same after a reload');
 
-  await page.goto(`${server.url}/admin/auth/adminLog?lang=en`);
+  await page.goto(`${suite.server.url}/admin/auth/adminLog?lang=en`);
   await page.waitForSelector(`tr[data-row-id="${logId}"]`);
   t.is(await page.$eval(`tr[data-row-id="${logId}"] td[data-column="create_time"]`, (td) => td.textContent), shanghai);
 
-  await page.goto(`${server.url}/admin/content/trailApplication?lang=en`);
+  await page.goto(`${suite.server.url}/admin/content/trailApplication?lang=en`);
   await page.waitForSelector(`tr[data-row-id="${applicationId}"] [data-action="review"]`);
   await page.click(`tr[data-row-id="${applicationId}"] [data-action="review"]`);
   await page.waitForSelector('dialog.crud-dialog dl');
@@ -167,15 +154,15 @@ test.serial('one time zone: lists, dashboard, review dialog and member centre ag
 
   // The member's balance row and the overview bar of its day, in the member centre.
   await knex('user_money_log').insert({ user_id: member.id, money: 1250, before: 0, after: 1250, memo: 'Clock check', create_time: at });
-  const token = await memberToken(server, member.id);
-  const memberTab = await (await browser.createBrowserContext()).newPage();
+  const token = await memberToken(suite.server, member.id);
+  const memberTab = await (await suite.browser.createBrowserContext()).newPage();
   await memberTab.emulateTimezone('America/New_York');
-  await memberTab.goto(`${server.url}/robots.txt`);
+  await memberTab.goto(`${suite.server.url}/robots.txt`);
   await memberTab.evaluate((info) => localStorage.setItem('userInfo', info), JSON.stringify({ id: member.id, username: member.username, nickname: member.username, token, refresh_token: '' }));
-  await memberTab.goto(`${server.url}/user/account/balance?lang=en`);
+  await memberTab.goto(`${suite.server.url}/user/account/balance?lang=en`);
   await memberTab.waitForFunction(() => document.querySelector('table tbody tr td'));
   t.true((await memberTab.$eval('table tbody', (b) => b.textContent ?? '')).includes(shanghai));
-  await memberTab.goto(`${server.url}/user/account/overview?lang=en`);
+  await memberTab.goto(`${suite.server.url}/user/account/overview?lang=en`);
   await memberTab.waitForSelector('[data-screen="overview"] table.visually-hidden tbody tr');
   const bars = await memberTab.$$eval('[data-screen="overview"] table.visually-hidden tbody tr', (rows) => rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]));
   const day = shanghai.slice(5, 10);
@@ -183,9 +170,9 @@ test.serial('one time zone: lists, dashboard, review dialog and member centre ag
   await memberTab.browserContext().close();
 
   // The config item moves every date: London now.
-  const call = asAdmin(server, await superToken(server));
+  const call = asAdmin(suite.server, await superToken(suite.server));
   t.is((await call('/admin/routine.Config/edit', { body: { time_zone: 'Europe/London' } })).code, 1);
-  await page.goto(`${server.url}/admin/dashboard?lang=en`);
+  await page.goto(`${suite.server.url}/admin/dashboard?lang=en`);
   await page.waitForSelector('[data-last-login]');
   t.is(await page.$eval('[data-last-login]', (p) => p.textContent), `Last login: ${wallClock(at, 'Europe/London')}`);
   t.is((await call('/admin/routine.Config/edit', { body: { time_zone: 'Asia/Shanghai' } })).code, 1);
@@ -195,7 +182,7 @@ test.serial('one time zone: lists, dashboard, review dialog and member centre ag
 
 test.serial('add/edit dialogs: fixed header and footer, one scrollbar, nothing past the end', async (t) => {
   for (const viewport of [{ width: 1366, height: 700 }, { width: 390, height: 740 }]) {
-    const { page, errors } = await adminPage(server, browser, '/admin/content/news?lang=en', viewport);
+    const { page, errors } = await adminPage(suite.server, suite.browser, '/admin/content/news?lang=en', viewport);
     await listed(page);
     await page.click('[data-toolbar="add"]');
     await page.waitForSelector('dialog.crud-dialog [data-form-submit]');
@@ -236,7 +223,7 @@ test.serial('forms: a required date starts at now, a select asks "Please select"
     ['en', 'Please select', 'Please select Category', 'Please select Type'],
     ['zh-cn', '请选择', '请选择分类', '请选择类型'],
   ] as const) {
-    const { page, errors } = await adminPage(server, browser, `/admin/content/news?lang=${lang}`, { width: 1366, height: 768 });
+    const { page, errors } = await adminPage(suite.server, suite.browser, `/admin/content/news?lang=${lang}`, { width: 1366, height: 768 });
     await listed(page);
     const form = 'dialog.crud-dialog';
     await page.click('[data-toolbar="add"]');
@@ -251,7 +238,7 @@ test.serial('forms: a required date starts at now, a select asks "Please select"
     await page.click(`${form} .btn-close`);
     await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
 
-    await page.goto(`${server.url}/admin/content/member?lang=${lang}`);
+    await page.goto(`${suite.server.url}/admin/content/member?lang=${lang}`);
     await listed(page);
     await page.click('[data-toolbar="add"]');
     await page.waitForSelector(`${form} [data-column="kind"] select`);
@@ -266,8 +253,8 @@ test.serial('forms: a required date starts at now, a select asks "Please select"
 
 test.serial('the login captcha shows the shapes to click as small pictures named for screen readers', async (t) => {
   // A context of its own: the other tests' admin login lives in the default one.
-  const page = await (await browser.createBrowserContext()).newPage();
-  await page.goto(`${server.url}/admin/login?lang=en`);
+  const page = await (await suite.browser.createBrowserContext()).newPage();
+  await page.goto(`${suite.server.url}/admin/login?lang=en`);
   await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
   await page.type('#admin-login-username', 'admin');
   await page.type('#admin-login-password', ADMIN_PASSWORD);
@@ -291,10 +278,10 @@ test.serial('the login captcha shows the shapes to click as small pictures named
 });
 
 test.serial('Streamline: menus that do not fit go into "More"; the header tools are never covered, from 320 px up', async (t) => {
-  const { page, errors } = await adminPage(server, browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
+  const { page, errors } = await adminPage(suite.server, suite.browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
   await page.evaluate(() => localStorage.setItem('config', JSON.stringify({ layout: { layoutMode: 'Streamline' } })));
   for (const lang of ['en', 'zh-cn']) {
-    await page.goto(`${server.url}/admin/dashboard?lang=${lang}`);
+    await page.goto(`${suite.server.url}/admin/dashboard?lang=${lang}`);
     await page.waitForSelector('.admin-tools [data-open-layout]');
     for (const width of [320, 360, 768, 900, 992, 1024, 1199, 1200, 1280, 1366, 1440, 1920]) {
       await page.setViewport({ width, height: 768 });
@@ -355,11 +342,11 @@ test.serial('Streamline: menus that do not fit go into "More"; the header tools 
 test.serial('admin tables fit 1366 px without sideways scrolling, status and dates in view; long text is cut short with the whole in a tooltip', async (t) => {
   // A news item with a title far longer than its column, so the table has something to cut.
   const long = { 'zh-cn': '京杭大运河沿线城市联合举办运河文化遗产保护与利用论坛'.repeat(3), en: 'Cities along the Beijing–Hangzhou Grand Canal hold a joint forum on protecting and using the heritage of the canal' };
-  const news = await server.app.knex('news').orderBy('id', 'desc').first<{ id: number }>('id');
-  await server.app.knex('news').where({ id: news.id }).update({ title: long['zh-cn'], title_en: long.en });
+  const news = await suite.server.app.knex('news').orderBy('id', 'desc').first<{ id: number }>('id');
+  await suite.server.app.knex('news').where({ id: news.id }).update({ title: long['zh-cn'], title_en: long.en });
   const screen = { width: 1366, height: 768 };
   for (const lang of ['en', 'zh-cn'] as const) {
-    const { page, errors } = await adminPage(server, browser, `/admin/dashboard?lang=${lang}`, screen);
+    const { page, errors } = await adminPage(suite.server, suite.browser, `/admin/dashboard?lang=${lang}`, screen);
     const { hrefs, checked } = await eachResourceScreen(page, async (def) => {
       const wide = await page.$$eval('.admin-pane .table-responsive', (boxes) =>
         boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.scrollWidth} > ${b.clientWidth}`),

@@ -1,31 +1,19 @@
 import test from 'ava';
-import type { Browser } from 'puppeteer-core';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite } from '../helpers/browser.ts';
 import { adminPage, isCall, openMenu, setValue, submitForm } from './adminHelpers.ts';
 
 // Staff set up the official account: they word the follow reply, enter the account's settings (safe mode),
 // save them (the secrets then show only as "saved"), copy the callback URL, press "Test the callback" and
 // see the follow reply come back through the real callback, signed and encrypted.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-test.before(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test);
 
 const screen = '[data-screen="wechat-config"]';
 const input = (name: string) => `${screen} #wechat-config-${name}`;
 
 test.serial('the official account: settings saved, then "test the callback" shows the follow reply', async (t) => {
-  const { knex } = server.app;
-  const { page, errors } = await adminPage(server, browser, '/admin?lang=en');
+  const { knex } = suite.server.app;
+  const { page, errors } = await adminPage(suite.server, suite.browser, '/admin?lang=en');
 
   // --- the follow reply, worded in the auto-reply screen ------------------------------------------------------
   await openMenu(page, 'wechat/autoReply');
@@ -35,7 +23,8 @@ test.serial('the official account: settings saved, then "test the callback" show
   t.is(await page.$eval(`${replies} tr[data-row-id="${follow.id}"] td[data-column="type"]`, (td) => td.textContent), 'New follower');
   await page.click(`${replies} tr[data-row-id="${follow.id}"] [data-action="edit"]`);
   const form = '[data-crud-form="wechat/autoReply"]';
-  await page.waitForFunction((f: string) => (document.querySelector(`${f} [data-column="reply_content"] textarea`) as HTMLTextAreaElement | null)?.value !== '', {}, form);
+  // The dialog's textarea, once it holds the stored reply (no textarea yet is not "loaded").
+  await page.waitForFunction((f: string) => !!(document.querySelector(`${f} [data-column="reply_content"] textarea`) as HTMLTextAreaElement | null)?.value, {}, form);
   await setValue(page, `${form} [data-column="reply_content"] textarea`, 'Welcome aboard the Grand Canal!');
   await submitForm(page, '/admin/wechat.AutoReply/index');
   t.is((await knex('wechat_auto_reply').where({ id: follow.id }).first<{ reply_content: string }>()).reply_content, 'Welcome aboard the Grand Canal!');
@@ -44,7 +33,7 @@ test.serial('the official account: settings saved, then "test the callback" show
   await openMenu(page, 'wechat/config');
   await page.waitForSelector(`${screen} [data-settings-form]`);
   t.is(await page.$eval(`${screen} [data-field="wechat_token"] [data-secret-state]`, (e) => e.textContent), 'Not set');
-  t.is(await page.$eval(`${screen} [data-callback-url]`, (i) => (i as HTMLInputElement).value), `${server.url}/api/wechat/callback`);
+  t.is(await page.$eval(`${screen} [data-callback-url]`, (i) => (i as HTMLInputElement).value), `${suite.server.url}/api/wechat/callback`);
   await page.type(input('wechat_app_id'), 'wx2c2769f8efd9abc2');
   await page.type(input('wechat_app_secret'), '0123456789abcdef0123456789abcdef');
   await page.type(input('wechat_token'), 'canalToken2026');
@@ -66,7 +55,7 @@ test.serial('the official account: settings saved, then "test the callback" show
   t.is(await page.$eval(input('wechat_token'), (i) => (i as HTMLInputElement).value), '', 'a saved secret is not shown again');
   t.is(await page.$eval(input('wechat_app_id'), (i) => (i as HTMLInputElement).value), 'wx2c2769f8efd9abc2');
   t.true(await page.$eval(input('wechat_message_mode-safe'), (i) => (i as HTMLInputElement).checked));
-  t.is(await server.app.services.settings.get('wechat_message_mode'), 'safe');
+  t.is(await suite.server.app.services.settings.get('wechat_message_mode'), 'safe');
   t.is(await page.$(`${screen} [data-probe-unsaved]`), null);
 
   // --- test the callback ----------------------------------------------------------------------------------------

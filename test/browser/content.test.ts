@@ -1,22 +1,11 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
-import { collectErrors, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'puppeteer-core';
+import { browserSuite, collectErrors } from '../helpers/browser.ts';
 import { PUBLIC_SECTIONS } from '../../src/shared/sections.ts';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-test.before(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test);
 
 const SITE = { 'zh-cn': '大运河文化协会', en: 'Grand Canal Culture Association' } as const;
 
@@ -27,7 +16,7 @@ function routeTitles(lang: 'zh-cn' | 'en'): Record<string, string> {
 
 /** A desktop page that records script errors. */
 async function open(errors: string[]): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   collectErrors(page, errors);
   return page;
@@ -42,13 +31,13 @@ for (const lang of ['zh-cn', 'en'] as const) {
     const errors: string[] = [];
     const page = await open(errors);
     const titles = routeTitles(lang);
-    await page.goto(`${server.url}/?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${suite.server.url}/?lang=${lang}`, { waitUntil: 'domcontentloaded' });
     for (const [i, section] of PUBLIC_SECTIONS.entries()) {
       await clickAndWait(page, `#site-nav li:nth-child(${i + 1}) a`);
       t.is(await page.title(), `${titles[section.key]} - ${SITE[lang]}`, section.path);
       t.is(new URL(page.url()).pathname, section.path);
       t.is(await page.$eval('html', (h) => h.lang), lang === 'en' ? 'en' : 'zh-CN', `${section.path} keeps the language`);
-      t.is(await page.$eval('#site-nav a[aria-current="page"]', (a) => a.getAttribute('href')), page.url().replace(server.url, ''));
+      t.is(await page.$eval('#site-nav a[aria-current="page"]', (a) => a.getAttribute('href')), page.url().replace(suite.server.url, ''));
       t.truthy(await page.$('main h1'), `${section.path} has a heading`);
     }
     t.deepEqual(errors, []);
@@ -68,7 +57,7 @@ test.serial('one detail page of each kind opens from its list', async (t) => {
   ];
   for (const lang of ['zh-cn', 'en'] as const) {
     for (const [list, link] of kinds) {
-      await page.goto(`${server.url}${list}?lang=${lang}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${suite.server.url}${list}?lang=${lang}`, { waitUntil: 'domcontentloaded' });
       const name = await page.$eval(link, (a) => a.textContent ?? '');
       await clickAndWait(page, link);
       t.regex(page.url(), /\/info\?id=\d+/, list);
@@ -86,12 +75,12 @@ test.serial('one detail page of each kind opens from its list', async (t) => {
 });
 
 test.serial('/news is plain HTML: no script element, no script request', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await page.goto(`${server.url}/news?lang=zh-cn`, { waitUntil: 'networkidle0' });
+  await page.goto(`${suite.server.url}/news?lang=zh-cn`, { waitUntil: 'networkidle0' });
   t.is(await page.$$eval('script', (s) => s.length), 0);
   t.deepEqual(scripts, []);
   await clickAndWait(page, 'a.page-link[href="/news?page=2"]');
@@ -108,7 +97,7 @@ async function stopButton(page: Page, name: string) {
 test.serial('cloud tour: clicking a stop tells its story; stops work from the keyboard and on a phone', async (t) => {
   const errors: string[] = [];
   const page = await open(errors);
-  await page.goto(`${server.url}/canal?lang=zh-cn`, { waitUntil: 'networkidle0' });
+  await page.goto(`${suite.server.url}/canal?lang=zh-cn`, { waitUntil: 'networkidle0' });
   const panel = '#tour-panel';
   t.regex(await page.$eval(panel, (p) => p.textContent ?? ''), /请选择地图上的一座城市/);
   await (await stopButton(page, '扬州')).click();
@@ -132,9 +121,9 @@ test.serial('cloud tour: clicking a stop tells its story; stops work from the ke
   t.deepEqual(errors, []);
   await page.close();
 
-  const phone = await browser.newPage();
+  const phone = await suite.browser.newPage();
   await phone.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
-  await phone.goto(`${server.url}/canal?lang=en`, { waitUntil: 'networkidle0' });
+  await phone.goto(`${suite.server.url}/canal?lang=en`, { waitUntil: 'networkidle0' });
   const luoyang = await stopButton(phone, 'Luoyang');
   await luoyang.tap();
   await phone.waitForFunction((sel) => document.querySelector(sel)?.querySelector('h2')?.textContent === 'Luoyang', {}, panel);
@@ -147,17 +136,17 @@ test.serial('cloud tour: clicking a stop tells its story; stops work from the ke
 test.serial('cloud tour: a city page\'s "on the map" link opens that city\'s story; without JavaScript the list links every city', async (t) => {
   const errors: string[] = [];
   const page = await open(errors);
-  const id = Number(((await server.app.knex('canal_city').where({ name: '杭州' }).first('id')) as { id: number }).id);
-  await page.goto(`${server.url}/canals/info/city?id=${id}&lang=en`);
+  const id = Number(((await suite.server.app.knex('canal_city').where({ name: '杭州' }).first('id')) as { id: number }).id);
+  await page.goto(`${suite.server.url}/canals/info/city?id=${id}&lang=en`);
   await clickAndWait(page, `a[href="/canal?lang=en#stop-${id}"]`);
   await page.waitForFunction(() => document.querySelector('#tour-panel h2')?.textContent === 'Hangzhou');
   t.regex(await page.$eval('#tour-panel', (p) => p.textContent ?? ''), /Gongchen Bridge/);
   t.deepEqual(errors, []);
   await page.close();
 
-  const still = await browser.newPage();
+  const still = await suite.browser.newPage();
   await still.setJavaScriptEnabled(false);
-  await still.goto(`${server.url}/canal?lang=zh-cn`);
+  await still.goto(`${suite.server.url}/canal?lang=zh-cn`);
   await clickAndWait(still, `#stop-${id} a`);
   t.is(new URL(still.url()).pathname + new URL(still.url()).search, `/canals/info/city?id=${id}`);
   t.regex(await still.$eval('main', (m) => m.textContent ?? ''), /拱宸桥/);

@@ -1,7 +1,6 @@
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'puppeteer-core';
+import { browserSuite } from '../helpers/browser.ts';
 import { adminPage, isCall, openMenu, pickRemote, setValue } from './adminHelpers.ts';
 import { pngFile } from './userHelpers.ts';
 
@@ -11,19 +10,7 @@ import { pngFile } from './userHelpers.ts';
 // from the recycle bin; the design is taken up again from its log to add a field and rename another with
 // the rows kept; and the module is deleted, the table staying.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-
-test.before(async () => {
-  server = await startServer({ RATE_LIMIT_FACTOR: '0' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test, { RATE_LIMIT_FACTOR: '0' });
 
 interface BoatRow {
   id: number;
@@ -72,8 +59,8 @@ async function toast(page: Page, pattern: RegExp): Promise<void> {
 }
 
 test.serial('design, generate, use, change and delete a module without restarting the server', async (t) => {
-  const { knex } = server.app;
-  const { page, errors } = await adminPage(server, browser, '/admin?lang=en');
+  const { knex } = suite.server.app;
+  const { page, errors } = await adminPage(suite.server, suite.browser, '/admin?lang=en');
   await openMenu(page, 'crud/crud');
   await page.waitForSelector('[data-designer-start]');
   t.falsy(await page.$('a[data-menu="canal/boat"]'));

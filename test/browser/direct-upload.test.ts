@@ -1,7 +1,6 @@
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
-import { collectErrors, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'puppeteer-core';
+import { browserSuite, collectErrors } from '../helpers/browser.ts';
 import { superToken } from '../helpers/admins.ts';
 import { startBucket, type TestBucket } from '../helpers/s3.ts';
 import { pngFile } from './userHelpers.ts';
@@ -12,35 +11,29 @@ import { pngFile } from './userHelpers.ts';
 // bucket (under the portal's CSP).
 
 let bucket: TestBucket;
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 
-test.before(async () => {
+const suite = browserSuite(test, async () => {
   bucket = await startBucket();
-  server = await startServer(bucket.env);
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  return bucket.env;
 });
 test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
   await bucket?.stop();
 });
 
 /** An admin page logged in as the super admin, with the POSTs it sends: to the bucket, or by the portal path. */
 async function adminPage(path: string): Promise<{ page: Page; errors: string[]; posts: string[]; admin: { id: number } }> {
-  const admin = await server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
-  const adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(server), refresh_token: '' });
-  const page = await browser.newPage();
+  const admin = await suite.server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
+  const adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(suite.server), refresh_token: '' });
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors = collectErrors(page);
   const posts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST') posts.push(new URL(r.url()).origin === bucket.endpoint ? 'bucket' : new URL(r.url()).pathname);
   });
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   return { page, errors, posts, admin };
 }
 
@@ -57,14 +50,14 @@ test.serial('an admin avatar goes straight to the bucket and is shown from it', 
   await page.waitForFunction(() => (document.querySelector('[data-screen="adminInfo"] .portal-uploader img') as HTMLImageElement | null)?.naturalWidth === 64, { timeout: 30_000 });
 
   t.deepEqual(uploadPosts(posts), ['/admin/Alioss/params', 'bucket', '/admin/Alioss/callback']);
-  const row = await server.app.knex('attachment').where({ topic: 'avatar' }).first<{ url: string; storage: string; admin_id: number }>();
+  const row = await suite.server.app.knex('attachment').where({ topic: 'avatar' }).first<{ url: string; storage: string; admin_id: number }>();
   t.like(row, { storage: 's3', admin_id: admin.id });
   t.truthy(await bucket.head(row.url.slice(1)));
   // The screen saves the new avatar at once.
   const deadline = Date.now() + 10_000;
   let avatar = '';
   while (avatar !== row.url && Date.now() < deadline) {
-    avatar = (await server.app.knex('admin').where({ id: admin.id }).first<{ avatar: string }>('avatar')).avatar;
+    avatar = (await suite.server.app.knex('admin').where({ id: admin.id }).first<{ avatar: string }>('avatar')).avatar;
     if (avatar !== row.url) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   t.is(avatar, row.url);
@@ -83,7 +76,7 @@ test.serial("an image put into a news item's text goes straight to the bucket an
   await page.waitForFunction((sel: string) => (document.querySelector(`${sel} .ProseMirror img`) as HTMLImageElement | null)?.naturalWidth === 64, { timeout: 30_000 }, content);
 
   t.deepEqual(uploadPosts(posts), ['/admin/Alioss/params', 'bucket', '/admin/Alioss/callback']);
-  const row = await server.app.knex('attachment').where({ topic: 'editor' }).first<{ url: string; storage: string }>();
+  const row = await suite.server.app.knex('attachment').where({ topic: 'editor' }).first<{ url: string; storage: string }>();
   t.like(row, { storage: 's3' });
   t.truthy(await bucket.head(row.url.slice(1)));
   t.is(await page.$eval(`${content} .ProseMirror img`, (img) => img.getAttribute('src')), row.url, 'the site-relative url, as the sanitiser keeps it');

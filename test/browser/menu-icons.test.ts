@@ -4,23 +4,12 @@
  * the browser has no unused preload to warn about.
  */
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { createMember, memberToken } from '../helpers/accounts.ts';
-import { launchBrowser, step } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, step } from '../helpers/browser.ts';
 import { adminPage } from './adminHelpers.ts';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-test.before(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test);
 
 /** What a page fetched that is a font, and the console's warnings (Chromium reports unused preloads there). */
 function watch(page: Page): { fonts: string[]; warnings: string[] } {
@@ -69,16 +58,16 @@ async function loadedFonts(page: Page): Promise<string[]> {
 test.serial('the admin draws every stored menu icon from the subset, with no icon font', async (t) => {
   // The login page, then the shell after login (below).
   for (const path of ['/admin/login']) {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const seen = watch(page);
-    await step(page, `${path} until the network is idle`, seen.warnings, page.goto(`${server.url}${path}`, { waitUntil: 'networkidle0' }));
+    await step(page, `${path} until the network is idle`, seen.warnings, page.goto(`${suite.server.url}${path}`, { waitUntil: 'networkidle0' }));
     t.deepEqual(seen.fonts, [], `${path}: no font fetched`);
     t.is(await noPreloadedFont(page), 0, `${path}: no font preloaded`);
     t.deepEqual(seen.warnings.filter((w) => /preload/i.test(w)), [], `${path}: no preload warning`);
     await page.close();
   }
 
-  const { page, errors } = await adminPage(server, browser, '/admin');
+  const { page, errors } = await adminPage(suite.server, suite.browser, '/admin');
   const seen = watch(page);
   await step(page, 'the side menu', errors, page.waitForSelector('.admin-side i.app-icon'));
   // Whatever font the painted menu needs is loading or loaded once the icons are in; waiting for the network to
@@ -87,7 +76,7 @@ test.serial('the admin draws every stored menu icon from the subset, with no ico
   t.deepEqual(await loadedFonts(page), [], 'the shell loads no font');
   t.is(await noPreloadedFont(page), 0, 'the shell preloads no font');
   const drawn = await icons(page, '.admin-side');
-  const stored = await server.app.knex('admin_rule').whereNot('type', 'button').where('status', '1').pluck('icon');
+  const stored = await suite.server.app.knex('admin_rule').whereNot('type', 'button').where('status', '1').pluck('icon');
   t.true(drawn.length >= 20, 'every folder and page of the side menu has an icon');
   const fallback = await fallbackGlyph(page);
   t.truthy(fallback);
@@ -108,13 +97,13 @@ test.serial('the admin draws every stored menu icon from the subset, with no ico
 });
 
 test.serial('the member centre draws its menu icons from the subset, with no icon font', async (t) => {
-  const member = await createMember(server);
-  const token = await memberToken(server, member.id);
-  const page = await browser.newPage();
+  const member = await createMember(suite.server);
+  const token = await memberToken(suite.server, member.id);
+  const page = await suite.browser.newPage();
   const seen = watch(page);
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('userInfo', info), JSON.stringify({ id: member.id, username: member.username, token }));
-  await page.goto(`${server.url}/user/account/overview`, { waitUntil: 'networkidle0' });
+  await page.goto(`${suite.server.url}/user/account/overview`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('i.app-icon');
   const drawn = await icons(page, 'body');
   t.true(drawn.length >= 6, 'the account folder and its pages have icons');

@@ -1,7 +1,7 @@
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
-import { collectErrors, launchBrowser, step, toastText } from '../helpers/browser.ts';
-import { api, startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'puppeteer-core';
+import { browserSuite, collectErrors, step, toastText } from '../helpers/browser.ts';
+import { api } from '../helpers/server.ts';
 import { ADMIN_PASSWORD, createMember, memberToken } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
 import { deliver, FakePayProvider } from '../helpers/fakePay.ts';
@@ -9,32 +9,28 @@ import { deliver, FakePayProvider } from '../helpers/fakePay.ts';
 // A member tops up from the balance screen and pays by QR code; the fake provider's notification credits the
 // balance, which the page shows without a reload. Staff set up the providers, check them, and refund.
 
-let server: TestServer;
 let fake: FakePayProvider;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let adminToken: string;
 
-test.before(async () => {
+const suite = browserSuite(test, async () => {
   fake = new FakePayProvider();
   await fake.start();
-  server = await startServer({ ADMIN_PASSWORD, SECRETS_KEY: 'browser-test-secrets-key-0123' });
-  adminToken = await superToken(server);
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  return { ADMIN_PASSWORD, SECRETS_KEY: 'browser-test-secrets-key-0123' };
+});
+test.before(async () => {
+  adminToken = await superToken(suite.server);
 });
 test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
   await fake?.stop();
 });
 
 /** A page of the portal at 1280×800 whose script errors and failed requests are collected. */
 async function openPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors = collectErrors(page);
   // A page without scripts, to write the login into this origin's storage.
-  await page.goto(`${server.url}/robots.txt`);
+  await page.goto(`${suite.server.url}/robots.txt`);
   return { page, errors };
 }
 
@@ -53,10 +49,10 @@ async function setValue(page: Page, selector: string, value: string): Promise<vo
 
 test.serial('staff enter the provider settings, check them, and see the secrets kept but never shown', async (t) => {
   const { page, errors } = await openPage();
-  const admin = await server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
+  const admin = await suite.server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
   const adminInfo = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: adminToken, refresh_token: '', super: true });
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${server.url}/admin/pay/config?lang=en`);
+  await page.goto(`${suite.server.url}/admin/pay/config?lang=en`);
   const form = '[data-screen="pay-config"]';
   await step(page, 'the settings form', errors, page.waitForSelector(`${form} #pay-wechat_mchid`));
   t.notRegex(await page.$eval(form, (el) => (el as HTMLElement).innerText), /hints\./, 'a field without a hint shows none, not its key');
@@ -75,7 +71,7 @@ test.serial('staff enter the provider settings, check them, and see the secrets 
   await step(page, '#pay-wechat_mchid-error', errors, page.waitForSelector('#pay-wechat_mchid-error'));
   t.is(await page.$eval('#pay-wechat_mchid-error', (el) => el.textContent), 'The merchant ID must be 8 to 12 digits.');
   t.is(await page.evaluate(() => document.activeElement?.id), 'pay-wechat_mchid');
-  t.is(Number((await server.app.knex('pay_setting').count({ n: '*' }))[0]!.n), 0);
+  t.is(Number((await suite.server.app.knex('pay_setting').count({ n: '*' }))[0]!.n), 0);
 
   await setValue(page, '#pay-wechat_mchid', '1900009191');
   t.is(await page.$('#pay-wechat_mchid-error'), null, 'the message goes with the corrected value');
@@ -89,18 +85,18 @@ test.serial('staff enter the provider settings, check them, and see the secrets 
   t.is(await page.$eval('#pay-wechat_private_key', (el) => (el as HTMLTextAreaElement).value), '', 'the key is not sent back');
   t.regex(await page.$eval('#pay-wechat_private_key-hint', (el) => el.textContent ?? ''), /Saved\. Leave blank to keep it\./);
   t.regex(await page.$eval('#pay-notify-wechat', (el) => (el as HTMLInputElement).value), /\/api\/pay\/notify\/wechat$/);
-  t.deepEqual(await server.app.services.pay.settings.enabledProviders(), ['wechat', 'alipay']);
+  t.deepEqual(await suite.server.app.services.pay.settings.enabledProviders(), ['wechat', 'alipay']);
   t.deepEqual(errors, []);
   await page.close();
 });
 
 test.serial('a member tops up by QR code and sees the balance and the money log update without a reload', async (t) => {
-  const m = await createMember(server, { username: 'canal_payer' });
-  const token = await memberToken(server, m.id);
-  const info = server.app.services.members.userInfo(await server.app.services.members.get(m.id), { token });
+  const m = await createMember(suite.server, { username: 'canal_payer' });
+  const token = await memberToken(suite.server, m.id);
+  const info = suite.server.app.services.members.userInfo(await suite.server.app.services.members.get(m.id), { token });
   const { page, errors } = await openPage();
   await page.evaluate((v) => localStorage.setItem('userInfo', v), JSON.stringify(info));
-  await page.goto(`${server.url}/user/account/balance?lang=en`);
+  await page.goto(`${suite.server.url}/user/account/balance?lang=en`);
   await step(page, '[data-topup] [data-action="pay"]', errors, page.waitForSelector('[data-topup] [data-action="pay"]'));
   t.is(await page.$eval('[data-balance]', (el) => el.textContent), '0.00');
   await step(page, '[data-empty]', errors, page.waitForSelector('[data-empty]'));
@@ -113,7 +109,7 @@ test.serial('a member tops up by QR code and sees the balance and the money log 
   await page.click('[data-topup] [data-action="pay"]');
   await step(page, '[data-topup] .invalid-feedback', errors, page.waitForSelector('[data-topup] .invalid-feedback'));
   t.is(await page.$eval('[data-topup] .invalid-feedback', (el) => el.textContent), 'The amount must be between 1.00 and 5000.00 yuan.');
-  t.is(Number((await server.app.knex('pay_order').where({ user_id: m.id }).count({ n: '*' }))[0]!.n), 0);
+  t.is(Number((await suite.server.app.knex('pay_order').where({ user_id: m.id }).count({ n: '*' }))[0]!.n), 0);
   await setValue(page, '[data-topup] input[name="amount"]', '');
 
   await page.click('[data-topup] label[for$="-amount-50.00"]');
@@ -146,15 +142,15 @@ test.serial('a member tops up by QR code and sees the balance and the money log 
 });
 
 test.serial('staff refund the paid order from the orders screen after confirming', async (t) => {
-  const order = await server.app.knex('pay_order').where({ status: 'paid' }).first<{ id: number; order_no: string; user_id: number }>();
+  const order = await suite.server.app.knex('pay_order').where({ status: 'paid' }).first<{ id: number; order_no: string; user_id: number }>();
   t.truthy(order);
   const { page, errors } = await openPage();
-  const admin = await server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
+  const admin = await suite.server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
   await page.evaluate(
     (info) => localStorage.setItem('adminInfo', info),
     JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: adminToken, refresh_token: '', super: true }),
   );
-  await page.goto(`${server.url}/admin/pay/order?lang=en`);
+  await page.goto(`${suite.server.url}/admin/pay/order?lang=en`);
   const refund = `[data-action="refund"][aria-label="Refund ${order!.order_no}"]`;
   await step(page, 'the refund button', errors, page.waitForSelector(refund));
   await page.click(refund);
@@ -163,17 +159,17 @@ test.serial('staff refund the paid order from the orders screen after confirming
   await page.click('[data-confirm="ok"]');
   await step(page, 'the refunded toast', errors, toastText(page, 'Refunded.'));
   await step(page, 'the refund button gone', errors, page.waitForFunction((sel: string) => !document.querySelector(sel), {}, refund));
-  const row = await server.app.knex('pay_order').where({ id: order!.id }).first<{ status: string }>('status');
+  const row = await suite.server.app.knex('pay_order').where({ id: order!.id }).first<{ status: string }>('status');
   t.is(row.status, 'refunded');
-  t.is(Number((await server.app.knex('user').where({ id: order!.user_id }).first<{ money: number }>('money')).money), 0);
+  t.is(Number((await suite.server.app.knex('user').where({ id: order!.user_id }).first<{ money: number }>('money')).money), 0);
 
   // The dashboard charts what was paid (the refunded order was paid that day).
-  await page.goto(`${server.url}/admin/dashboard?lang=en`);
+  await page.goto(`${suite.server.url}/admin/dashboard?lang=en`);
   await step(page, '[data-paid-chart] [data-paid-total]', errors, page.waitForSelector('[data-paid-chart] [data-paid-total]'));
   t.is(await page.$eval('[data-paid-total]', (el) => el.getAttribute('data-paid-total')), '50.00');
   t.deepEqual(errors, []);
   await page.close();
   // The API agrees with what the screen showed.
-  const list = await api<{ total: number }>(server.url, '/admin/pay.Order/index?search[0][field]=status&search[0][val]=refunded&search[0][operator]=eq', { headers: { batoken: adminToken } });
+  const list = await api<{ total: number }>(suite.server.url, '/admin/pay.Order/index?search[0][field]=status&search[0][val]=refunded&search[0][operator]=eq', { headers: { batoken: adminToken } });
   t.is(list.body.data.total, 1);
 });

@@ -1,27 +1,17 @@
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import type { Page } from 'puppeteer-core';
+import { browserSuite } from '../helpers/browser.ts';
 import { MEMBERS_ONLY, memberPage, publicRoutes } from './publicRoutes.ts';
 import { loginPageReady } from './userHelpers.ts';
 
 // The public site as visitors meet it (issue 17): phones never pan sideways, the cloud tour works by touch,
 // error pages say what they are, and the demo content holds no placeholders.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let routes: string[];
 
+const suite = browserSuite(test);
 test.before(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  routes = await publicRoutes(server.url);
-});
-
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
+  routes = await publicRoutes(suite.server.url);
 });
 
 const LANGS = ['zh-cn', 'en'] as const;
@@ -30,7 +20,7 @@ const inLang = (path: string, lang: string) => `${path}${path.includes('?') ? '&
 const PHONE = { height: 800, isMobile: true, hasTouch: true };
 
 async function phone(width: number): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width, ...PHONE });
   return page;
 }
@@ -39,12 +29,12 @@ test.serial('no public page is wider than a phone (360 and 390 px, both language
   t.true(routes.length >= 21, 'every public route, detail pages included');
   for (const width of [360, 390]) {
     const guest = await phone(width);
-    const member = await memberPage(server, browser);
+    const member = await memberPage(suite.server, suite.browser);
     await member.setViewport({ width, ...PHONE });
     for (const lang of LANGS) {
       for (const route of routes) {
         const page = MEMBERS_ONLY.includes(route) ? member : guest;
-        await page.goto(server.url + inLang(route, lang));
+        await page.goto(suite.server.url + inLang(route, lang));
         const { scroll, client, wide } = await page.evaluate(() => {
           const client = document.documentElement.clientWidth;
           // What sticks out, to say why in the failure message.
@@ -64,9 +54,9 @@ test.serial('no public page is wider than a phone (360 and 390 px, both language
 
 test.serial('cloud tour: a tapped city tells its story in view; no city label is clipped by the map', async (t) => {
   for (const width of [390, 1280]) {
-    const page = width < 600 ? await phone(width) : await browser.newPage();
+    const page = width < 600 ? await phone(width) : await suite.browser.newPage();
     if (width >= 600) await page.setViewport({ width, height: 900 });
-    await page.goto(`${server.url}/canal?lang=en`);
+    await page.goto(`${suite.server.url}/canal?lang=en`);
     // Every label fits inside the map, shown as pointing at its stop would show it.
     const clipped = await page.$$eval('.tour-stop', (stops) => {
       const canvas = document.querySelector('.tour-canvas')!.getBoundingClientRect();
@@ -98,13 +88,13 @@ test.serial('cloud tour: a tapped city tells its story in view; no city label is
 });
 
 test.serial('/401 answers HTTP 401; short pages keep the footer at the bottom of the window', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 1000 });
   for (const lang of LANGS) {
-    const res = await page.goto(`${server.url}/401?lang=${lang}`);
+    const res = await page.goto(`${suite.server.url}/401?lang=${lang}`);
     t.is(res?.status(), 401);
     for (const path of ['/401', '/404']) {
-      await page.goto(server.url + inLang(path, lang));
+      await page.goto(suite.server.url + inLang(path, lang));
       const bottom = await page.$eval('.site-footer', (f) => f.getBoundingClientRect().bottom);
       t.true(Math.abs(bottom - 1000) <= 1, `${lang} ${path}: footer ends at ${bottom}, the window at 1000`);
     }
@@ -117,8 +107,8 @@ test.serial('the 404 countdown says where it goes and can be stopped', async (t)
     ['en', /Returning to the previous page \(\/about\?lang=en\) in \d s/],
     ['zh-cn', /\d 秒后自动返回上一页（\/about\?lang=zh-cn）/],
   ] as const) {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/about?lang=${lang}`);
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/about?lang=${lang}`);
     // A broken link followed from our own page, as a visitor would (page.goto sends no referrer).
     await Promise.all([page.waitForNavigation(), page.evaluate((l) => window.location.assign(`/no-such-page?lang=${l}`), lang)]);
     await page.waitForFunction((source: string) => new RegExp(source).test(document.querySelector('[data-countdown]')?.textContent ?? ''), {}, says.source);
@@ -132,12 +122,12 @@ test.serial('the 404 countdown says where it goes and can be stopped', async (t)
 });
 
 test.serial('demo content: no placeholder record number, no links that go nowhere, one name for the trails section', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   for (const [lang, name] of [
     ['zh-cn', '最美步道'],
     ['en', 'Most beautiful trails'],
   ] as const) {
-    await page.goto(`${server.url}/members?lang=${lang}`);
+    await page.goto(`${suite.server.url}/members?lang=${lang}`);
     t.is(await page.$eval('.site-footer', (f) => /ICP|备案号|Record number/.test(f.textContent ?? '')), false, `${lang}: footer without a record number`);
     const external = await page.$$eval('main a[href^="http"]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
     t.deepEqual(
@@ -145,7 +135,7 @@ test.serial('demo content: no placeholder record number, no links that go nowher
       [],
       `${lang}: member websites that go nowhere are gone`,
     );
-    await page.goto(`${server.url}/trail?lang=${lang}`);
+    await page.goto(`${suite.server.url}/trail?lang=${lang}`);
     const names = await page.evaluate(() => ({
       nav: document.querySelector('#site-nav a[href^="/trail"]')?.textContent,
       h1: document.querySelector('h1')?.textContent,
@@ -159,12 +149,12 @@ test.serial('demo content: no placeholder record number, no links that go nowher
 
 test.serial('registration flags every invalid field at once; a new attempt clears the last one\'s messages', async (t) => {
   // Members register by SMS here: a gateway is configured (never reached: no code is sent).
-  await server.app.knex('config').where({ name: 'sms_driver' }).update({ value: 'webhook' });
-  await server.app.knex('config').where({ name: 'sms_webhook_url' }).update({ value: 'http://127.0.0.1:9/sms' });
-  server.app.services.settings.invalidate();
+  await suite.server.app.knex('config').where({ name: 'sms_driver' }).update({ value: 'webhook' });
+  await suite.server.app.knex('config').where({ name: 'sms_webhook_url' }).update({ value: 'http://127.0.0.1:9/sms' });
+  suite.server.app.services.settings.invalidate();
   for (const lang of LANGS) {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/user/login?lang=${lang}`);
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/user/login?lang=${lang}`);
     await loginPageReady(page);
     await page.click('#user-tab-register');
     await page.waitForSelector('#register-mobile');

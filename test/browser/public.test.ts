@@ -1,28 +1,16 @@
 import test from 'ava';
-import type { Browser } from 'puppeteer-core';
-import { launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite } from '../helpers/browser.ts';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-test.before(async () => {
-  server = await startServer();
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test);
 
 test.serial('the home page loads without any script and switches language by plain links', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const scriptRequests: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scriptRequests.push(r.url());
   });
-  await page.goto(`${server.url}/?lang=zh-cn`, { waitUntil: 'networkidle0' });
+  await page.goto(`${suite.server.url}/?lang=zh-cn`, { waitUntil: 'networkidle0' });
   t.is(await page.title(), '首页 - 大运河文化协会');
   t.is(await page.$$eval('script', (s) => s.length), 0);
   t.deepEqual(scriptRequests, []);
@@ -35,14 +23,14 @@ test.serial('the home page loads without any script and switches language by pla
 });
 
 test.serial('the 404 island hydrates and counts down back to the previous page', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
     // The 404 document itself is reported as a failed load; anything else is a real error.
     if (m.type() === 'error' && !m.text().includes('status of 404')) errors.push(m.text());
   });
-  await page.goto(`${server.url}/about?lang=en`);
+  await page.goto(`${suite.server.url}/about?lang=en`);
   // Follow a broken link from our own page, as a visitor would (page.goto sends no referrer).
   await Promise.all([page.waitForNavigation(), page.evaluate(() => window.location.assign('/missing-page?lang=en'))]);
   t.is(await page.title(), 'Page not found - Grand Canal Culture Association');
@@ -54,10 +42,10 @@ test.serial('the 404 island hydrates and counts down back to the previous page',
 });
 
 test.serial('on a phone the menu opens without JavaScript', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setJavaScriptEnabled(false);
   await page.setViewport({ width: 375, height: 740, isMobile: true });
-  await page.goto(`${server.url}/?lang=en`);
+  await page.goto(`${suite.server.url}/?lang=en`);
   t.false(await page.$eval('#site-nav', (n) => getComputedStyle(n).display !== 'none'));
   await page.click('label[for="nav-toggle"]');
   t.true(await page.$eval('#site-nav', (n) => getComputedStyle(n).display !== 'none'));

@@ -1,26 +1,15 @@
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { createMember } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
-import { collectErrors, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, collectErrors } from '../helpers/browser.ts';
 import { loginPageReady, pngFile, waitForPath } from './userHelpers.ts';
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-test.before(async () => {
-  server = await startServer({ USER_LOGIN_CAPTCHA: '0' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-});
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
+const suite = browserSuite(test, { USER_LOGIN_CAPTCHA: '0' });
 
 /** A page that records script errors. */
 async function newPage(errors: string[], width = 1280, height = 900): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width, height, isMobile: width < 600 });
   collectErrors(page, errors);
   return page;
@@ -31,7 +20,7 @@ const TITLE_EN = 'Qingjiangpu canal walk, Huai\'an';
 
 test.serial('applies for a trail as a member and sees the application approved after an admin approves it', async (t) => {
   const errors: string[] = [];
-  const member = await createMember(server, { username: 'towpath_walker', password: 'sluice123' });
+  const member = await createMember(suite.server, { username: 'towpath_walker', password: 'sluice123' });
   // A phone: the form must work there too.
   const page = await newPage(errors, 390, 844);
 
@@ -42,7 +31,7 @@ test.serial('applies for a trail as a member and sees the application approved a
     if (r.isNavigationRequest() && r.url().includes('/user/login')) guest = false;
     else if (guest && r.resourceType() === 'script') scripts.push(r.url());
   });
-  const apply = await page.goto(`${server.url}/trail/apply?lang=zh-cn`);
+  const apply = await page.goto(`${suite.server.url}/trail/apply?lang=zh-cn`);
   t.is(apply!.status(), 200);
   await waitForPath(page, '/user/login');
   // The loader alone, some 17 KB: React (200 KB), i18next and the form's code (zod) would be far more.
@@ -62,8 +51,8 @@ test.serial('applies for a trail as a member and sees the application approved a
   t.is(await page.$eval('#trail-apply-title-error', (e) => e.textContent), '请填写步道名称');
   t.true(await page.$eval('#trail-apply-title', (e) => e === document.activeElement), 'the first problem gets the focus');
   await page.type('#trail-apply-title', TITLE);
-  const canal = await server.app.knex('canal').where({ name: '淮扬运河' }).first<{ id: number }>('id');
-  const city = await server.app.knex('canal_city').where({ canal_id: canal.id, name: '淮安' }).first<{ id: number }>('id');
+  const canal = await suite.server.app.knex('canal').where({ name: '淮扬运河' }).first<{ id: number }>('id');
+  const city = await suite.server.app.knex('canal_city').where({ canal_id: canal.id, name: '淮安' }).first<{ id: number }>('id');
   await page.select('#trail-apply-canal_id', String(canal.id));
   // The city list follows the chosen canal on the next render: select only once the option is there.
   await page.waitForSelector(`#trail-apply-city_id option[value="${city.id}"]`);
@@ -88,18 +77,18 @@ test.serial('applies for a trail as a member and sees the application approved a
   await waitForPath(page, '/user/account/trailApplication');
   await page.waitForSelector('[data-application][data-status="pending"]');
   t.regex(await page.$eval('[data-application]', (e) => e.textContent ?? ''), new RegExp(`${TITLE}.*待审核`));
-  const application = await server.app.knex('trail_application').where({ user_id: member.id }).first<{ id: number; photos: string }>('id', 'photos');
+  const application = await suite.server.app.knex('trail_application').where({ user_id: member.id }).first<{ id: number; photos: string }>('id', 'photos');
   t.regex(application.photos, /^\/storage\/trail-u\d+\//, 'the photo went up under the member\'s own topic');
 
   // An admin reviews it in the back office.
   const adminErrors: string[] = [];
   const admin = await newPage(adminErrors);
   // A page without scripts, to write the admin's login into this origin's storage.
-  await admin.goto(`${server.url}/about`);
-  const token = await superToken(server);
+  await admin.goto(`${suite.server.url}/about`);
+  const token = await superToken(suite.server);
   await admin.evaluate((value) => localStorage.setItem('adminInfo', JSON.stringify({ token: value, refresh_token: '' })), token);
   // The admin app passes through its loading route while the menus load, which aborts the first navigation.
-  await admin.goto(`${server.url}/admin/content/trailApplication`).catch((error: unknown) => {
+  await admin.goto(`${suite.server.url}/admin/content/trailApplication`).catch((error: unknown) => {
     if (!String(error).includes('ERR_ABORTED')) throw error;
   });
   const reviewButton = `tr[data-row-id="${application.id}"] [data-action="review"]`;
@@ -111,7 +100,7 @@ test.serial('applies for a trail as a member and sees the application approved a
   await admin.type('textarea', '路线清楚，照片真实');
   await admin.click('[data-review="approve"]');
   await admin.waitForFunction(() => !document.querySelector('[data-review-panel]'));
-  const approved = await server.app.knex('trail_application').where({ id: application.id }).first<{ status: string; trail_id: number }>('status', 'trail_id');
+  const approved = await suite.server.app.knex('trail_application').where({ id: application.id }).first<{ status: string; trail_id: number }>('status', 'trail_id');
   t.is(approved.status, 'approved');
   t.deepEqual(adminErrors, []);
   await admin.close();
@@ -126,7 +115,7 @@ test.serial('applies for a trail as a member and sees the application approved a
   t.is(await page.title(), `${TITLE} - 大运河文化协会`);
 
   // And the published trail is on the public list.
-  await page.goto(`${server.url}/trail?lang=en`);
+  await page.goto(`${suite.server.url}/trail?lang=en`);
   t.true(await page.$$eval('main a', (links, title) => links.some((a) => a.textContent?.includes(title)), TITLE_EN));
   t.deepEqual(errors, []);
   await page.close();

@@ -1,25 +1,20 @@
 import test from 'ava';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { createMember } from '../helpers/accounts.ts';
-import { collectErrors, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, collectErrors } from '../helpers/browser.ts';
 import { loginPageReady, storedUserInfo, waitForPath } from './userHelpers.ts';
 
 // Member-centre routing: unknown paths, the bare base, guests sent to log in and brought back, in-app page
 // links, the phone drawer and the password change. The click captcha is covered by user.test.ts; here the
 // login captcha is off so the tests can log in quickly.
 
-let server: TestServer;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
 let member: { id: number; username: string; password: string };
+const suite = browserSuite(test, { USER_LOGIN_CAPTCHA: '0' });
 test.before(async () => {
-  server = await startServer({ USER_LOGIN_CAPTCHA: '0' });
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  member = await createMember(server, { username: 'lock_keeper', password: 'sluice123' });
+  member = await createMember(suite.server, { username: 'lock_keeper', password: 'sluice123' });
   // 17 balance changes: two pages of 15, and a withdrawal among them.
   const now = Math.floor(Date.now() / 1000);
-  await server.app.knex('user_money_log').insert(
+  await suite.server.app.knex('user_money_log').insert(
     Array.from({ length: 17 }, (_, i) => ({
       user_id: member.id,
       money: i === 16 ? -250 : 100,
@@ -30,13 +25,9 @@ test.before(async () => {
     })),
   );
 });
-test.after.always(async () => {
-  await closeBrowser?.();
-  await server?.stop();
-});
 
 async function newPage(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width, height, isMobile: width < 600 });
   const errors = collectErrors(page);
   return { page, errors };
@@ -51,7 +42,7 @@ async function logIn(page: Page): Promise<void> {
 
 test.serial('an unknown member path ends on the not-found state via the loading route, after logging in', async (t) => {
   const { page, errors } = await newPage();
-  await page.goto(`${server.url}/user/nothing?x=1&lang=en`);
+  await page.goto(`${suite.server.url}/user/nothing?x=1&lang=en`);
   // A guest: the request client sends them to log in (303), and the login page brings them back.
   await waitForPath(page, '/user/login');
   await logIn(page);
@@ -63,11 +54,11 @@ test.serial('an unknown member path ends on the not-found state via the loading 
   t.is(await page.$eval('[data-not-found] a[href="/user"]', (a) => a.textContent), 'Member centre home');
 
   // The bare base goes through the loading route to the first menu page.
-  await page.goto(`${server.url}/user`);
+  await page.goto(`${suite.server.url}/user`);
   await waitForPath(page, '/user/account/overview');
   await page.waitForSelector('[data-screen="overview"]');
   // So does the link home from the not-found state, inside the app.
-  await page.goto(`${server.url}/user/missing/page`);
+  await page.goto(`${suite.server.url}/user/missing/page`);
   await page.waitForSelector('[data-not-found]');
   await page.click('[data-not-found] a[href="/user"]');
   await waitForPath(page, '/user/account/overview');
@@ -78,9 +69,9 @@ test.serial('an unknown member path ends on the not-found state via the loading 
 test.serial('a guest opening the balance page logs in and returns to it; page links stay in the app', async (t) => {
   const { page, errors } = await newPage();
   // Forget the login of the previous test.
-  await page.goto(`${server.url}/about`);
+  await page.goto(`${suite.server.url}/about`);
   await page.evaluate(() => localStorage.clear());
-  await page.goto(`${server.url}/user/account/balance?lang=en`);
+  await page.goto(`${suite.server.url}/user/account/balance?lang=en`);
   await waitForPath(page, '/user/login');
   t.is(await storedUserInfo(page), null);
   await logIn(page);
@@ -114,7 +105,7 @@ test.serial('a guest opening the balance page logs in and returns to it; page li
 
 test.serial('on a phone the menu is a drawer opened from the bar', async (t) => {
   const { page, errors } = await newPage(375, 740);
-  await page.goto(`${server.url}/user/account/overview?lang=en`);
+  await page.goto(`${suite.server.url}/user/account/overview?lang=en`);
   await page.waitForSelector('[data-screen="overview"]');
   const visible = () => page.$eval('#member-side', (side) => getComputedStyle(side).visibility === 'visible' && side.getBoundingClientRect().right > 0);
   t.false(await visible());
@@ -131,7 +122,7 @@ test.serial('on a phone the menu is a drawer opened from the bar', async (t) => 
 
 test.serial('changing the password signs the member out and the login page says why', async (t) => {
   const { page, errors } = await newPage();
-  await page.goto(`${server.url}/user/account/changePassword?lang=en`);
+  await page.goto(`${suite.server.url}/user/account/changePassword?lang=en`);
   await page.waitForSelector('[data-screen="changePassword"]');
   await page.type('#password-oldPassword', member.password);
   await page.type('#password-newPassword', 'floodgate456');
@@ -154,23 +145,23 @@ test.serial('changing the password signs the member out and the login page says 
 });
 
 test.serial('with the member centre closed, the login page and the centre say so', async (t) => {
-  await server.app.knex('config').where({ name: 'open_member_center' }).update({ value: '0' });
-  server.app.services.settings.invalidate();
+  await suite.server.app.knex('config').where({ name: 'open_member_center' }).update({ value: '0' });
+  suite.server.app.services.settings.invalidate();
   try {
     const { page, errors } = await newPage();
     // Still logged in from the previous test: the centre itself shows the closed state.
-    await page.goto(`${server.url}/user/account/overview?lang=en`);
+    await page.goto(`${suite.server.url}/user/account/overview?lang=en`);
     await page.waitForSelector('.member-status .alert-warning');
     t.is(await page.$eval('.member-status .alert-warning', (e) => e.textContent), 'The member centre is closed at the moment.');
     await page.evaluate(() => localStorage.clear());
-    await page.goto(`${server.url}/user/login?lang=en`);
+    await page.goto(`${suite.server.url}/user/login?lang=en`);
     await page.waitForSelector('.user-login .alert-warning');
     t.is(await page.$eval('.user-login .alert-warning', (e) => e.textContent), 'The member centre is closed');
     t.is(await page.$('#login-username'), null);
     t.deepEqual(errors, []);
     await page.close();
   } finally {
-    await server.app.knex('config').where({ name: 'open_member_center' }).update({ value: '1' });
-    server.app.services.settings.invalidate();
+    await suite.server.app.knex('config').where({ name: 'open_member_center' }).update({ value: '1' });
+    suite.server.app.services.settings.invalidate();
   }
 });

@@ -1,37 +1,33 @@
 import test from 'ava';
-import type { Browser } from 'puppeteer-core';
-import { collectErrors, launchBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, collectErrors } from '../helpers/browser.ts';
 import { isCaptcha, loginPageReady, pngFile, solveCaptcha, startInbox, storedUserInfo, useInbox, waitForPath, type Inbox } from './userHelpers.ts';
 
 // A visitor registers with an e-mail code (captured by a real SMTP server on 127.0.0.1), solving the click
 // captcha by clicking in the image, then uses the member centre and logs out and in again.
 
-let server: TestServer;
 let inbox: Inbox;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
+const suite = browserSuite(test, async () => {
+  inbox = await startInbox();
+  return { USER_LOGIN_CAPTCHA: '1' };
+});
 test.before(async () => {
-  [server, inbox] = await Promise.all([startServer({ USER_LOGIN_CAPTCHA: '1' }), startInbox()]);
-  await useInbox(server, inbox);
+  await useInbox(suite.server, inbox);
   // SMS through a gateway too (never called here), so members are offered both ways.
-  await server.app.knex('config').where({ name: 'sms_driver' }).update({ value: 'webhook' });
-  await server.app.knex('config').where({ name: 'sms_webhook_url' }).update({ value: 'http://127.0.0.1:9/sms' });
-  server.app.services.settings.invalidate();
-  ({ browser, close: closeBrowser } = await launchBrowser());
+  await suite.server.app.knex('config').where({ name: 'sms_driver' }).update({ value: 'webhook' });
+  await suite.server.app.knex('config').where({ name: 'sms_webhook_url' }).update({ value: 'http://127.0.0.1:9/sms' });
+  suite.server.app.services.settings.invalidate();
 });
 test.after.always(async () => {
-  await closeBrowser?.();
-  await Promise.all([server?.stop(), inbox?.close()]);
+  await inbox?.close();
 });
 
 test.serial('register with an e-mail code, edit the profile, upload an avatar, log out and back in', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors = collectErrors(page);
 
   // --- register -------------------------------------------------------------------------------------
-  await page.goto(`${server.url}/user/login?lang=en`);
+  await page.goto(`${suite.server.url}/user/login?lang=en`);
   t.is(await page.title(), 'Member login - Grand Canal Culture Association');
   await loginPageReady(page);
   await page.click('#user-tab-register');
@@ -43,7 +39,7 @@ test.serial('register with an e-mail code, edit the profile, upload an avatar, l
   await page.type('#register-email', 'walker@example.org');
   const firstCaptcha = page.waitForResponse(isCaptcha);
   await page.click('[data-send-code]');
-  await solveCaptcha(server, page, firstCaptcha);
+  await solveCaptcha(suite.server, page, firstCaptcha);
   await page.waitForFunction(() => /Resend in \d+ s/.test(document.querySelector('[data-send-code]')?.textContent ?? ''));
   t.is(inbox.messages.length, 1);
   const mail = inbox.messages[0]!;
@@ -65,7 +61,7 @@ test.serial('register with an e-mail code, edit the profile, upload an avatar, l
   t.is(info?.email, 'walker@example.org');
   t.regex(String(info?.token), /^[0-9a-f-]{36}$/);
   // Already logged in, the login page sends the member on to the member centre.
-  await page.goto(`${server.url}/user/login?lang=en`);
+  await page.goto(`${suite.server.url}/user/login?lang=en`);
   await waitForPath(page, '/user/account/overview');
   await page.waitForSelector('[data-screen="overview"]');
 
@@ -116,7 +112,7 @@ test.serial('register with an e-mail code, edit the profile, upload an avatar, l
   await page.type('#login-password', 'towpath2024');
   const loginCaptcha = page.waitForResponse(isCaptcha);
   await page.click('form button[type="submit"]');
-  await solveCaptcha(server, page, loginCaptcha);
+  await solveCaptcha(suite.server, page, loginCaptcha);
   await waitForPath(page, '/user/account/message');
   await page.waitForSelector('[data-empty]');
   t.is((await storedUserInfo(page))?.username, 'canal_walker');
@@ -138,10 +134,10 @@ async function codeFor(address: string, before: number): Promise<string> {
 }
 
 test.serial('change the bound e-mail: prove the current address, then confirm the new one', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors = collectErrors(page);
-  await page.goto(`${server.url}/user/account/profile?lang=en`);
+  await page.goto(`${suite.server.url}/user/account/profile?lang=en`);
   await page.waitForSelector('[data-screen="profile"]');
   t.is(await page.$eval('[data-bound="email"]', (e) => e.textContent), 'walker@example.org');
   await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('[data-bind-button="email"]')?.disabled === false);
@@ -154,7 +150,7 @@ test.serial('change the bound e-mail: prove the current address, then confirm th
   let before = inbox.messages.length;
   const verifyCaptcha = page.waitForResponse(isCaptcha);
   await page.click('[data-bind-flow] [data-send-code]');
-  await solveCaptcha(server, page, verifyCaptcha);
+  await solveCaptcha(suite.server, page, verifyCaptcha);
   await page.type('#bind-email-verifyCode', await codeFor('walker@example.org', before));
   await page.click('[data-bind-flow] button[type="submit"]');
 
@@ -164,7 +160,7 @@ test.serial('change the bound e-mail: prove the current address, then confirm th
   before = inbox.messages.length;
   const changeCaptcha = page.waitForResponse(isCaptcha);
   await page.click('[data-bind-flow] [data-send-code]');
-  await solveCaptcha(server, page, changeCaptcha);
+  await solveCaptcha(suite.server, page, changeCaptcha);
   await page.type('#bind-email-captcha', await codeFor('walker@canal.example.org', before));
   await page.click('[data-bind-flow] button[type="submit"]');
   await page.waitForFunction(() => document.querySelector('[data-bound="email"]')?.textContent === 'walker@canal.example.org');
@@ -175,12 +171,12 @@ test.serial('change the bound e-mail: prove the current address, then confirm th
 });
 
 test.serial('retrieve the password with an e-mail code, then log in with the new one', async (t) => {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   await page.setViewport({ width: 375, height: 740, isMobile: true });
   const errors = collectErrors(page);
-  await page.goto(`${server.url}/about`);
+  await page.goto(`${suite.server.url}/about`);
   await page.evaluate(() => localStorage.clear());
-  await page.goto(`${server.url}/user/login?lang=en`);
+  await page.goto(`${suite.server.url}/user/login?lang=en`);
   await loginPageReady(page);
   await page.click('[data-forgot]');
   await page.waitForSelector('#retrieve-email');
@@ -188,7 +184,7 @@ test.serial('retrieve the password with an e-mail code, then log in with the new
   const before = inbox.messages.length;
   const captcha = page.waitForResponse(isCaptcha);
   await page.click('[data-send-code]');
-  await solveCaptcha(server, page, captcha);
+  await solveCaptcha(suite.server, page, captcha);
   await page.type('#retrieve-captcha', await codeFor('walker@canal.example.org', before));
   await page.type('#retrieve-password', 'lockgate789');
   await page.click('form button[type="submit"]');
@@ -197,7 +193,7 @@ test.serial('retrieve the password with an e-mail code, then log in with the new
   await page.type('#login-password', 'lockgate789');
   const loginCaptcha = page.waitForResponse(isCaptcha);
   await page.click('form button[type="submit"]');
-  await solveCaptcha(server, page, loginCaptcha);
+  await solveCaptcha(suite.server, page, loginCaptcha);
   await waitForPath(page, '/user/account/overview');
   t.is((await storedUserInfo(page))?.username, 'canal_walker');
   t.deepEqual(errors, []);

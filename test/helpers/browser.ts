@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { TestFn } from 'ava';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { startServer, type TestServer } from './server.ts';
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -37,6 +39,43 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
     async close() {
       await browser.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test file's portal and Chromium, for its tests to use once the suite has started them. */
+export interface BrowserSuite {
+  readonly server: TestServer;
+  readonly browser: Browser;
+}
+
+/**
+ * Starts a portal (with `env`, or what `env()` answers once something it needs has started) and a Chromium
+ * before the file's tests, and stops both after them, whatever happened. Hooks the file declares after this
+ * call run after the start, and after the stop.
+ */
+export function browserSuite(test: TestFn, env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): BrowserSuite {
+  let server: TestServer | undefined;
+  let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  // Serial hooks: AVA starts the file's own (later) hooks only once these are done.
+  test.serial.before(async () => {
+    server = await startServer(typeof env === 'function' ? await env() : env);
+    chromium = await launchBrowser();
+  });
+  test.serial.after.always(async () => {
+    await chromium?.close();
+    await server?.stop();
+  });
+  const started = <T>(part: T | undefined, what: string): T => {
+    if (part === undefined) throw new Error(`The ${what} of this test file has not started (did its before hook fail?)`);
+    return part;
+  };
+  return {
+    get server() {
+      return started(server, 'portal');
+    },
+    get browser() {
+      return started(chromium, 'Chromium').browser;
     },
   };
 }
