@@ -264,7 +264,7 @@ test.serial('the login captcha shows the shapes to click as small pictures named
   for (let i = 0; i < 30 && !(await page.$('[data-captcha-prompt] svg[data-shape]')); i++) {
     const old = await page.$eval('[role="dialog"] img', (img) => (img as HTMLImageElement).src);
     await page.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] .card-footer button')].find((b) => b.textContent === 'New image')?.click());
-    await page.waitForFunction((src: string) => document.querySelector<HTMLImageElement>('[role="dialog"] img')?.src !== src, {}, old);
+    await page.waitForFunction((src: string) => (document.querySelector<HTMLImageElement>('[role="dialog"] img')?.src ?? src) !== src, {}, old);
   }
   const prompt = await page.$eval('[data-captcha-prompt]', (p) => ({
     text: p.textContent ?? '',

@@ -108,7 +108,7 @@ test.serial('cloud tour: clicking a stop tells its story; stops work from the ke
   t.regex(story, /瘦西湖/, 'heritage sites are listed');
   t.is(await page.$eval('button.tour-stop.is-active', (b) => b.getAttribute('aria-pressed')), 'true');
   await page.click(`${panel} .btn-light:nth-child(2)`);
-  await page.waitForFunction((sel) => document.querySelector(sel)?.querySelector('h2')?.textContent !== '扬州', {}, panel);
+  await page.waitForFunction((sel) => (document.querySelector(sel)?.querySelector('h2')?.textContent ?? '扬州') !== '扬州', {}, panel);
   t.is(await page.$eval(`${panel} h2`, (h) => h.textContent), '镇江', 'next stop follows the water');
 
   const hangzhou = await stopButton(page, '杭州');
