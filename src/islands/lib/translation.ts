@@ -3,9 +3,9 @@ import { createContext, createElement, useContext, useMemo, type ReactNode } fro
 /**
  * react-i18next for the islands in the browser (the build sends their `react-i18next` imports here; see
  * scripts/translationShims.ts). Islands use a small part of i18next: a key in the hook's namespace or
- * `ns:key`, nested keys, `{{value}}` in texts, a default value for a missing key, the language, and adding catalogues as screens load. That
- * part is done here, so an island page ships neither i18next nor react-i18next (about 26 KB gzip of a login
- * page's 120). Our catalogues have no plurals, nesting or formats, and both languages hold every key (a test
+ * `ns:key`, nested keys, `{{value}}` in texts, a default value for a missing key, the language, and adding
+ * catalogues as screens load. That part is done here, so an island page ships neither i18next nor
+ * react-i18next (about 26 KB gzip of a login page's 120). Our catalogues have no plurals, nesting or formats, and both languages hold every key (a test
  * checks), so only the page's language is loaded and there is no fallback language.
  */
 
