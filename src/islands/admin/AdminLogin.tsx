@@ -95,29 +95,12 @@ export default function AdminLogin({ adminBase, siteName }: AdminLoginProps) {
         </div>
         <form onSubmit={(event) => void submit(event)} onFocus={prefetchAccountRules} method="post" noValidate aria-label={t('login.heading')}>
           {form.summary(['username', 'password'])}
-          <div className="mb-3">
-            <label className="form-label" htmlFor={form.idOf('username')}>
-              {t('login.username')}
-            </label>
-            <input
-              {...form.control('username')}
-              type="text"
-              autoComplete="username"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={30}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-            {form.error('username')}
-          </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor={form.idOf('password')}>
-              {t('login.password')}
-            </label>
-            <input {...form.control('password')} type="password" autoComplete="current-password" maxLength={32} value={password} onChange={(e) => setPassword(e.target.value)} />
-            {form.error('password')}
-          </div>
+          {form.field('username', t('login.username'), (c) => (
+            <input {...c} type="text" autoComplete="username" autoCapitalize="off" spellCheck={false} maxLength={30} value={username} onChange={(e) => setUsername(e.target.value)} />
+          ))}
+          {form.field('password', t('login.password'), (c) => (
+            <input {...c} type="password" autoComplete="current-password" maxLength={32} value={password} onChange={(e) => setPassword(e.target.value)} />
+          ))}
           <div className="form-check mb-3">
             <input className="form-check-input" type="checkbox" id="admin-login-keep" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
             <label className="form-check-label" htmlFor="admin-login-keep">

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadCatalogues } from '../islandDef.ts';
 import type { FormProblem } from './forms.ts';
@@ -81,6 +81,29 @@ export function useFormProblem(prefix: string) {
     );
   };
 
+  /**
+   * A labelled control for `name`: the label, the control `input` draws with the attributes it is given, a
+   * hint under it (which describes the control until a message does) and the message.
+   */
+  const field = (name: string, label: ReactNode, input: (attributes: ControlProps) => ReactNode, hint?: ReactNode) => {
+    const attributes = control(name);
+    const hintId = `${idOf(name)}-hint`;
+    return (
+      <div className="mb-3">
+        <label className="form-label" htmlFor={attributes.id}>
+          {label}
+        </label>
+        {input(hint && !attributes['aria-describedby'] ? { ...attributes, 'aria-describedby': hintId } : attributes)}
+        {hint && (
+          <div id={hintId} className="form-text">
+            {hint}
+          </div>
+        )}
+        {error(name)}
+      </div>
+    );
+  };
+
   /** The problems with none of the form's `fields` (shown at the top of the form). */
   const summary = (fields: readonly string[]) => {
     const elsewhere = problems.filter((p) => !fields.includes(p.field));
@@ -93,5 +116,5 @@ export function useFormProblem(prefix: string) {
     ) : null;
   };
 
-  return { problems, invalid, report, control, error, summary, idOf };
+  return { problems, invalid, report, control, error, field, summary, idOf };
 }

@@ -62,12 +62,9 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
   return (
     <form onSubmit={(e) => void submit(e)} onFocus={prefetchAccountRules} method="post" noValidate aria-labelledby="user-tab-login">
       {form.summary(['username', 'password'])}
-      <div className="mb-3">
-        <label className="form-label" htmlFor="login-username">
-          {t('field.account')}
-        </label>
+      {form.field('username', t('field.account'), (c) => (
         <input
-          {...form.control('username')}
+          {...c}
           type="text"
           autoComplete="username"
           autoCapitalize="off"
@@ -78,15 +75,10 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
           value={account}
           onChange={(e) => onAccount(e.target.value)}
         />
-        {form.error('username')}
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="login-password">
-          {t('field.password')}
-        </label>
-        <input {...form.control('password')} type="password" autoComplete="current-password" enterKeyHint="go" maxLength={32} value={password} onChange={(e) => setPassword(e.target.value)} />
-        {form.error('password')}
-      </div>
+      ))}
+      {form.field('password', t('field.password'), (c) => (
+        <input {...c} type="password" autoComplete="current-password" enterKeyHint="go" maxLength={32} value={password} onChange={(e) => setPassword(e.target.value)} />
+      ))}
       <div className="d-flex justify-content-between align-items-center mb-3 gap-2 flex-wrap">
         <div className="form-check">
           <input className="form-check-input" type="checkbox" id="login-keep" checked={keep} onChange={(e) => setKeep(e.target.checked)} />

@@ -166,13 +166,9 @@ export default function AdminInfo() {
               {t('adminInfo.usernameFixed')}
             </div>
           </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor={form.idOf('nickname')}>
-              {t('adminInfo.nickname')}
-            </label>
-            <input {...form.control('nickname')} type="text" autoComplete="nickname" maxLength={50} value={values.nickname} onChange={(e) => set('nickname')(e.target.value)} />
-            {form.error('nickname')}
-          </div>
+          {form.field('nickname', t('adminInfo.nickname'), (c) => (
+            <input {...c} type="text" autoComplete="nickname" maxLength={50} value={values.nickname} onChange={(e) => set('nickname')(e.target.value)} />
+          ))}
           <div className="row g-3 mb-3">
             <div className="col-md-6">
               <label className="form-label" htmlFor={form.idOf('email')}>
@@ -189,51 +185,22 @@ export default function AdminInfo() {
               {form.error('mobile')}
             </div>
           </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor={form.idOf('motto')}>
-              {t('adminInfo.motto')}
-            </label>
-            <textarea {...form.control('motto')} rows={2} maxLength={255} value={values.motto} onChange={(e) => set('motto')(e.target.value)} />
-            {form.error('motto')}
-          </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor={form.idOf('password')}>
-              {t('adminInfo.password')}
-            </label>
-            <input
-              {...form.control('password')}
-              type="password"
-              autoComplete="new-password"
-              maxLength={32}
-              value={values.password}
-              aria-describedby={form.invalid('password') ? form.idOf('password-error') : 'admin-info-password-hint'}
-              onChange={(e) => set('password')(e.target.value)}
-            />
-            <div id="admin-info-password-hint" className="form-text">
-              {t('adminInfo.passwordHint')}
-            </div>
-            {form.error('password')}
-          </div>
-          {values.password !== '' && (
-            <div className="mb-3">
-              <label className="form-label" htmlFor={form.idOf('oldPassword')}>
-                {t('adminInfo.oldPassword')}
-              </label>
-              <input
-                {...form.control('oldPassword')}
-                type="password"
-                autoComplete="current-password"
-                maxLength={32}
-                value={values.oldPassword}
-                aria-describedby={form.invalid('oldPassword') ? form.idOf('oldPassword-error') : 'admin-info-old-password-hint'}
-                onChange={(e) => set('oldPassword')(e.target.value)}
-              />
-              <div id="admin-info-old-password-hint" className="form-text">
-                {t('adminInfo.oldPasswordHint')}
-              </div>
-              {form.error('oldPassword')}
-            </div>
+          {form.field('motto', t('adminInfo.motto'), (c) => (
+            <textarea {...c} rows={2} maxLength={255} value={values.motto} onChange={(e) => set('motto')(e.target.value)} />
+          ))}
+          {form.field(
+            'password',
+            t('adminInfo.password'),
+            (c) => <input {...c} type="password" autoComplete="new-password" maxLength={32} value={values.password} onChange={(e) => set('password')(e.target.value)} />,
+            t('adminInfo.passwordHint'),
           )}
+          {values.password !== '' &&
+            form.field(
+              'oldPassword',
+              t('adminInfo.oldPassword'),
+              (c) => <input {...c} type="password" autoComplete="current-password" maxLength={32} value={values.oldPassword} onChange={(e) => set('oldPassword')(e.target.value)} />,
+              t('adminInfo.oldPasswordHint'),
+            )}
           <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
             {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             {t('adminInfo.save')}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VerifyType } from '../../../shared/schemas/account.ts';
 import { browserRequest } from '../../lib/request.ts';
@@ -10,16 +10,8 @@ import { enter, SubmitButton, type CheckInAnswer, type FormProps } from './commo
 
 // The login page's forms that send a code, registration and a new password: fetched when first opened.
 
-function PasswordField({ control, error, label, value, onChange }: { control: ControlProps; error: ReactNode; label: string; value: string; onChange(v: string): void }) {
-  return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={control.id}>
-        {label}
-      </label>
-      <input {...control} type="password" autoComplete="new-password" maxLength={32} value={value} onChange={(e) => onChange(e.target.value)} />
-      {error}
-    </div>
-  );
+function NewPassword({ attributes, value, onChange }: { attributes: ControlProps; value: string; onChange(v: string): void }) {
+  return <input {...attributes} type="password" autoComplete="new-password" maxLength={32} value={value} onChange={(e) => onChange(e.target.value)} />;
 }
 
 /** Radio buttons for the ways a code can be sent, as the server offers them. */
@@ -122,44 +114,13 @@ export function RegisterForm({ config, captchaId }: FormProps) {
   return (
     <form onSubmit={(e) => void submit(e)} onFocus={prefetchAccountRules} method="post" noValidate aria-labelledby="user-tab-register">
       {form.summary(['username', 'password', 'email', 'mobile', 'captcha'])}
-      <div className="mb-3">
-        <label className="form-label" htmlFor="register-username">
-          {t('field.username')}
-        </label>
-        <input
-          {...form.control('username')}
-          type="text"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={15}
-          aria-describedby={form.invalid('username') ? 'register-username-error' : 'register-username-hint'}
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-        <div id="register-username-hint" className="form-text">
-          {t('field.usernameHint')}
-        </div>
-        {form.error('username')}
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="register-password">
-          {t('field.password')}
-        </label>
-        <input
-          {...form.control('password')}
-          type="password"
-          autoComplete="new-password"
-          maxLength={32}
-          aria-describedby={form.invalid('password') ? 'register-password-error' : 'register-password-hint'}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <div id="register-password-hint" className="form-text">
-          {t('field.passwordHint')}
-        </div>
-        {form.error('password')}
-      </div>
+      {form.field(
+        'username',
+        t('field.username'),
+        (c) => <input {...c} type="text" autoComplete="username" autoCapitalize="off" spellCheck={false} maxLength={15} value={username} onChange={(e) => setUsername(e.target.value)} />,
+        t('field.usernameHint'),
+      )}
+      {form.field('password', t('field.password'), (c) => <NewPassword attributes={c} value={password} onChange={setPassword} />, t('field.passwordHint'))}
       <AddressAndCode
         {...{ form, types, type, address, code }}
         prefix="register"
@@ -228,7 +189,7 @@ export function RetrieveForm({ config, captchaId, onDone, onBack }: FormProps & 
             captchaId={captchaId()}
             disabled={!config}
           />
-          <PasswordField control={form.control('password')} error={form.error('password')} label={t('field.newPassword')} value={password} onChange={setPassword} />
+          {form.field('password', t('field.newPassword'), (c) => <NewPassword attributes={c} value={password} onChange={setPassword} />)}
           <SubmitButton busy={busy} disabled={!config}>
             {t('retrieve.submit')}
           </SubmitButton>
