@@ -8,6 +8,8 @@ import { importFile } from './importFile.ts';
 import type { Services } from './services/index.ts';
 import type { PortalPageContext } from '../shared/pageContext.ts';
 import { NONCE_PLACEHOLDER, cacheKeyOf } from './pageCache.ts';
+import { clearVikeBuild, registeredVikeBuild, type VikeBuild } from './vikeBuild.ts';
+import { StaticPages } from './staticPages.ts';
 
 export interface Renderer {
   /** Vite's dev middleware (assets, HMR) in development; nothing in production. */
@@ -38,20 +40,6 @@ function fromConnect(handler: (req: Context['req'], res: Context['res'], next: (
         else next().then(resolve, reject);
       });
     });
-}
-
-/** Vike's build state (globalThis._vike.globals[...]), shared by every copy of Vike in the process. */
-interface VikeGlobals {
-  _vike?: { globals?: Record<string, Record<string, unknown> | undefined> };
-}
-/** What Vike's own reset between builds (clearGlobalContext, not exported) keeps. */
-const KEPT_VIKE_STATE = ['prodBuildEntryPrevious', 'viteDevServerPromise', 'viteDevServerPromiseResolve'];
-
-/** Forgets the page build Vike renders with, as Vike's API does between two builds. */
-function clearVikeBuild(): void {
-  const state = (globalThis as VikeGlobals)._vike?.globals?.['runtime/globalContext.ts'];
-  if (!state) return;
-  for (const key of Object.keys(state)) if (!KEPT_VIKE_STATE.includes(key)) delete state[key];
 }
 
 /**
@@ -110,6 +98,26 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
     close = () => viteServer.close();
   }
 
+  let statics: { build: VikeBuild; pages: StaticPages } | null = null;
+  /** The fast renderer of pages without islands for the build Vike renders with (none in development). */
+  function staticPages(): StaticPages | null {
+    const vikeBuild = dev ? null : registeredVikeBuild();
+    if (!vikeBuild) return null;
+    if (statics?.build !== vikeBuild) statics = { build: vikeBuild, pages: new StaticPages(vikeBuild) };
+    return statics.pages;
+  }
+
+  async function vikePage(ctx: Context, urlOriginal: string, cacheKey: string | null, extras: PortalPageContext) {
+    const pageContext = await renderPage({
+      urlOriginal,
+      headersOriginal: ctx.headers,
+      // Cached HTML is shared between requests, so it carries a placeholder that each answer fills in.
+      cspNonce: dev ? undefined : cacheKey ? NONCE_PLACEHOLDER : ctx.state.cspNonce,
+      ...extras,
+    });
+    return pageContext.httpResponse;
+  }
+
   async function render(ctx: Context, urlOriginal: string, cacheKey: string | null = null): Promise<boolean> {
     await build?.ready();
     const extras: PortalPageContext = {
@@ -121,14 +129,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       requestPath: ctx.originalUrl.split('?')[0] ?? '/',
       content: services.content,
     };
-    const pageContext = await renderPage({
-      urlOriginal,
-      headersOriginal: ctx.headers,
-      // Cached HTML is shared between requests, so it carries a placeholder that each answer fills in.
-      cspNonce: dev ? undefined : cacheKey ? NONCE_PLACEHOLDER : ctx.state.cspNonce,
-      ...extras,
-    });
-    const { httpResponse } = pageContext;
+    const httpResponse = (await staticPages()?.render(urlOriginal, extras)) ?? (await vikePage(ctx, urlOriginal, cacheKey, extras));
     if (!httpResponse) return false;
     const pageStatus = STATUS_PAGES[urlOriginal.split('?')[0] ?? ''];
     if (httpResponse.statusCode === 404 && pageStatus !== 404) {
