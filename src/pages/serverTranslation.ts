@@ -9,19 +9,35 @@ type Translation = [TFunction, I18n, boolean] & { t: TFunction; i18n: I18n; read
 /** Per i18next instance (one per language on the server) and namespace list: what the hook hands out. */
 const kept = new WeakMap<I18n, Map<string, Translation>>();
 
+/** Texts kept per t: every key, and keys with options up to this many (page numbers in links are unbounded). */
+const MAX_KEPT_TEXTS = 2000;
+
+/** Options made of plain values give the same text each time, so the text can be kept under them. */
+function plainOptionsId(options: unknown): string | null {
+  if (typeof options !== 'object' || options === null) return null;
+  for (const value of Object.values(options)) if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return null;
+  return JSON.stringify(options);
+}
+
 /**
- * The t of one language and namespace, remembering each text asked for by key alone (most calls): i18next copies
- * all its options into a new object on every call, a large part of an uncached page's garbage. Calls with
- * options (interpolation, plurals) go to i18next each time.
+ * The t of one language and namespace, remembering each text it gave for a key, alone or with plain options
+ * (interpolated numbers, a default value): i18next copies all its options into a new object on every call, a
+ * large part of an uncached page's time and garbage. A server render's catalogues never change.
  */
-function remembered(t: TFunction): TFunction {
+export function remembered(t: TFunction): TFunction {
   const call = t as unknown as (...args: unknown[]) => unknown;
   const texts = new Map<string, unknown>();
   const lookup = (...args: unknown[]): unknown => {
-    const [key] = args;
-    if (args.length !== 1 || typeof key !== 'string') return call(...args);
-    let text = texts.get(key);
-    if (text === undefined) texts.set(key, (text = call(key)));
+    const [key, options] = args;
+    if (typeof key !== 'string' || args.length > 2) return call(...args);
+    const optionsId = args.length === 1 ? '' : plainOptionsId(options);
+    if (optionsId === null) return call(...args);
+    const id = optionsId ? `${key}\u0000${optionsId}` : key;
+    let text = texts.get(id);
+    if (text === undefined) {
+      text = call(...args);
+      if (texts.size < MAX_KEPT_TEXTS || !optionsId) texts.set(id, text);
+    }
     return text;
   };
   return Object.assign(lookup, t) as unknown as TFunction;
