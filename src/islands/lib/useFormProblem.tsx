@@ -83,10 +83,11 @@ export function useFormProblem(prefix: string) {
 
   /**
    * A labelled control for `name`: the label, the control `input` draws with the attributes it is given, a
-   * hint under it (which describes the control until a message does) and the message.
+   * hint under it (which describes the control until a message does) and the message. `className` is the
+   * control's Bootstrap class (`form-select` for a select).
    */
-  const field = (name: string, label: ReactNode, input: (attributes: ControlProps) => ReactNode, hint?: ReactNode) => {
-    const attributes = control(name);
+  const field = (name: string, label: ReactNode, input: (attributes: ControlProps) => ReactNode, hint?: ReactNode, className?: string) => {
+    const attributes = control(name, className);
     const hintId = `${idOf(name)}-hint`;
     return (
       <div className="mb-3">

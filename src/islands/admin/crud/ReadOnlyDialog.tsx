@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal.tsx';
+import { RecordState } from './RecordState.tsx';
 
 export interface ReadOnlyDialogProps {
   title: string;
@@ -27,18 +28,9 @@ export function ReadOnlyDialog({ title, ready = true, failure = '', onClose, chi
         </button>
       }
     >
-      {failure && (
-        <div className="alert alert-danger" role="alert">
-          {failure}
-        </div>
-      )}
-      {!ready && !failure && (
-        <div className="text-center py-4" role="status">
-          <span className="spinner-border" aria-hidden="true" />
-          <span className="visually-hidden">{t('form.loading')}</span>
-        </div>
-      )}
-      {ready && children}
+      <RecordState ready={ready} failure={failure}>
+        {children}
+      </RecordState>
     </Modal>
   );
 }

@@ -7,7 +7,7 @@ import { withLang } from '../../../shared/i18n/links.ts';
 import { reviewSchema, type ApplicationStatus } from '../../../shared/schemas/trail.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
-import { CrudPage, Modal, useResourceLabels, type Row } from '../crud/index.ts';
+import { CrudPage, Modal, RecordState, useResourceLabels, type Row } from '../crud/index.ts';
 
 const def = trailApplication;
 const BADGE: Record<ApplicationStatus, string> = { pending: 'text-bg-warning', approved: 'text-bg-success', rejected: 'text-bg-danger' };
@@ -115,97 +115,88 @@ function ReviewPanel({ id, onClose, onDecided }: { id: string; onClose(): void; 
 
   return (
     <Modal title={row ? t('admin.reviewOf', { title: row.title }) : t('admin.review')} size="lg" onClose={() => busy === null && onClose()} footer={footer} initialFocus={canApprove || canReject ? 'textarea' : undefined}>
-      {failed && (
-        <div className="alert alert-danger" role="alert">
-          {failed}
-        </div>
-      )}
-      {!row && !failed && (
-        <div className="text-center py-4" role="status">
-          <span className="spinner-border text-primary" aria-hidden="true" />
-          <span className="visually-hidden">{t('admin.loading')}</span>
-        </div>
-      )}
-      {row && (
-        <div data-review-panel={row.id}>
-          <p>
-            <span className={`badge ${BADGE[row.status]}`}>{optionLabel(field('status'), row.status)}</span>
-          </p>
-          <dl className="row mb-3">
-            <Fact label={t('admin.member')}>
-              {row.user.nickname} ({row.user.username})
-            </Fact>
-            <Fact label={t('admin.submitted')}>{formatTime(row.create_time, 'yyyy-mm-dd hh:MM', siteConfig.timeZone)}</Fact>
-            <Fact label={fieldLabel('canal_id')}>{row.canal?.name ?? ''}</Fact>
-            <Fact label={fieldLabel('city_id')}>{row.city?.name || t('admin.none')}</Fact>
-            <Fact label={fieldLabel('length_km')}>{row.length_km === null ? t('admin.none') : formatKm(contentT, Number(row.length_km))}</Fact>
-            <Fact label={fieldLabel('duration_min')}>{row.duration_min === null ? t('admin.none') : formatDuration(contentT, Number(row.duration_min))}</Fact>
-            <Fact label={fieldLabel('difficulty')}>{optionLabel(field('difficulty'), row.difficulty)}</Fact>
-            <Fact label={t('admin.titleEn')}>{row.title_en || t('admin.none')}</Fact>
-            <Fact label={t('admin.summary')}>{row.summary || t('admin.none')}</Fact>
-          </dl>
-          <h3 className="h6">{t('admin.route')}</h3>
-          {/* Members write plain text; the server escaped it into paragraphs and sanitised the result. */}
-          <div className="border rounded p-2 mb-3 small" dangerouslySetInnerHTML={{ __html: row.route ?? '' }} />
-          {row.route_en && (
-            <>
-              <h3 className="h6">{t('admin.routeEn')}</h3>
-              <div className="border rounded p-2 mb-3 small" lang="en" dangerouslySetInnerHTML={{ __html: row.route_en }} />
-            </>
-          )}
-          <h3 className="h6">{t('admin.photos')}</h3>
-          <ul className="list-unstyled row g-2 mb-3">
-            {row.photos.map((url, i) => (
-              <li key={url} className="col-6 col-md-4">
-                <a href={siteConfig.cdnUrl + url} target="_blank" rel="noopener noreferrer">
-                  <img src={siteConfig.cdnUrl + url} alt={t('admin.photoN', { n: i + 1 })} className="img-fluid rounded border" style={{ aspectRatio: '4 / 3', objectFit: 'cover', width: '100%' }} />
-                </a>
-              </li>
-            ))}
-          </ul>
-          {pending ? (
-            (canApprove || canReject) && (
-              <div>
-                <label className="form-label" htmlFor={`review-remark-${row.id}`}>
-                  {t('admin.remark')}
-                </label>
-                <textarea
-                  ref={remarkRef}
-                  id={`review-remark-${row.id}`}
-                  className={`form-control${problem ? ' is-invalid' : ''}`}
-                  rows={3}
-                  maxLength={500}
-                  value={remark}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={`review-remark-${row.id}-hint${problem ? ` review-remark-${row.id}-error` : ''}`}
-                  onChange={(e) => setRemark(e.target.value)}
-                />
-                <div id={`review-remark-${row.id}-hint`} className="form-text">
-                  {t('admin.remarkHint')}
-                </div>
-                {problem && (
-                  <div id={`review-remark-${row.id}-error`} className="invalid-feedback d-block">
-                    {problem}
-                  </div>
-                )}
-              </div>
-            )
-          ) : (
-            <dl className="row mb-0">
-              <Fact label={t('admin.reviewer')}>{row.admin?.nickname ?? ''}</Fact>
-              <Fact label={t('admin.reviewed')}>{formatTime(row.review_time, 'yyyy-mm-dd hh:MM', siteConfig.timeZone)}</Fact>
-              <Fact label={t('admin.remark')}>{row.remark || t('admin.none')}</Fact>
-              {row.trail_id !== null && (
-                <Fact label={t('admin.trail')}>
-                  <a href={withLang(`/trail/info?id=${row.trail_id}`, lang)} target="_blank" rel="noopener noreferrer">
-                    {t('admin.openTrail')} (#{row.trail_id})
-                  </a>
-                </Fact>
-              )}
+      <RecordState ready={row !== null} failure={failed}>
+        {row && (
+          <div data-review-panel={row.id}>
+            <p>
+              <span className={`badge ${BADGE[row.status]}`}>{optionLabel(field('status'), row.status)}</span>
+            </p>
+            <dl className="row mb-3">
+              <Fact label={t('admin.member')}>
+                {row.user.nickname} ({row.user.username})
+              </Fact>
+              <Fact label={t('admin.submitted')}>{formatTime(row.create_time, 'yyyy-mm-dd hh:MM', siteConfig.timeZone)}</Fact>
+              <Fact label={fieldLabel('canal_id')}>{row.canal?.name ?? ''}</Fact>
+              <Fact label={fieldLabel('city_id')}>{row.city?.name || t('admin.none')}</Fact>
+              <Fact label={fieldLabel('length_km')}>{row.length_km === null ? t('admin.none') : formatKm(contentT, Number(row.length_km))}</Fact>
+              <Fact label={fieldLabel('duration_min')}>{row.duration_min === null ? t('admin.none') : formatDuration(contentT, Number(row.duration_min))}</Fact>
+              <Fact label={fieldLabel('difficulty')}>{optionLabel(field('difficulty'), row.difficulty)}</Fact>
+              <Fact label={t('admin.titleEn')}>{row.title_en || t('admin.none')}</Fact>
+              <Fact label={t('admin.summary')}>{row.summary || t('admin.none')}</Fact>
             </dl>
-          )}
-        </div>
-      )}
+            <h3 className="h6">{t('admin.route')}</h3>
+            {/* Members write plain text; the server escaped it into paragraphs and sanitised the result. */}
+            <div className="border rounded p-2 mb-3 small" dangerouslySetInnerHTML={{ __html: row.route ?? '' }} />
+            {row.route_en && (
+              <>
+                <h3 className="h6">{t('admin.routeEn')}</h3>
+                <div className="border rounded p-2 mb-3 small" lang="en" dangerouslySetInnerHTML={{ __html: row.route_en }} />
+              </>
+            )}
+            <h3 className="h6">{t('admin.photos')}</h3>
+            <ul className="list-unstyled row g-2 mb-3">
+              {row.photos.map((url, i) => (
+                <li key={url} className="col-6 col-md-4">
+                  <a href={siteConfig.cdnUrl + url} target="_blank" rel="noopener noreferrer">
+                    <img src={siteConfig.cdnUrl + url} alt={t('admin.photoN', { n: i + 1 })} className="img-fluid rounded border" style={{ aspectRatio: '4 / 3', objectFit: 'cover', width: '100%' }} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+            {pending ? (
+              (canApprove || canReject) && (
+                <div>
+                  <label className="form-label" htmlFor={`review-remark-${row.id}`}>
+                    {t('admin.remark')}
+                  </label>
+                  <textarea
+                    ref={remarkRef}
+                    id={`review-remark-${row.id}`}
+                    className={`form-control${problem ? ' is-invalid' : ''}`}
+                    rows={3}
+                    maxLength={500}
+                    value={remark}
+                    aria-invalid={problem ? true : undefined}
+                    aria-describedby={`review-remark-${row.id}-hint${problem ? ` review-remark-${row.id}-error` : ''}`}
+                    onChange={(e) => setRemark(e.target.value)}
+                  />
+                  <div id={`review-remark-${row.id}-hint`} className="form-text">
+                    {t('admin.remarkHint')}
+                  </div>
+                  {problem && (
+                    <div id={`review-remark-${row.id}-error`} className="invalid-feedback d-block">
+                      {problem}
+                    </div>
+                  )}
+                </div>
+              )
+            ) : (
+              <dl className="row mb-0">
+                <Fact label={t('admin.reviewer')}>{row.admin?.nickname ?? ''}</Fact>
+                <Fact label={t('admin.reviewed')}>{formatTime(row.review_time, 'yyyy-mm-dd hh:MM', siteConfig.timeZone)}</Fact>
+                <Fact label={t('admin.remark')}>{row.remark || t('admin.none')}</Fact>
+                {row.trail_id !== null && (
+                  <Fact label={t('admin.trail')}>
+                    <a href={withLang(`/trail/info?id=${row.trail_id}`, lang)} target="_blank" rel="noopener noreferrer">
+                      {t('admin.openTrail')} (#{row.trail_id})
+                    </a>
+                  </Fact>
+                )}
+              </dl>
+            )}
+          </div>
+        )}
+      </RecordState>
     </Modal>
   );
 }

@@ -88,13 +88,9 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
           <form onSubmit={(e) => void verify(e)} method="post" noValidate>
             <p className="text-body-secondary small">{current ? t('bind.verifyIntro', { channel, address: current }) : t('bind.passwordIntro', { channel })}</p>
             {form.summary(['password', 'verifyCode'])}
-            <div className="mb-3">
-              <label className="form-label" htmlFor={form.idOf('password')}>
-                {t('field.password')}
-              </label>
-              <input {...form.control('password')} type="password" autoComplete="current-password" maxLength={32} value={password} onChange={(e) => setPassword(e.target.value)} />
-              {form.error('password')}
-            </div>
+            {form.field('password', t('field.password'), (c) => (
+              <input {...c} type="password" autoComplete="current-password" maxLength={32} value={password} onChange={(e) => setPassword(e.target.value)} />
+            ))}
             {current && (
               <CodeInput
                 label={t('bind.codeSentTo', { address: current })}

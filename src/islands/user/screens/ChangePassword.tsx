@@ -39,16 +39,13 @@ export default function ChangePassword() {
     }
   }
 
-  const field = (name: 'oldPassword' | 'newPassword' | 'confirm', value: string, set: (v: string) => void, autoComplete: string) => (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={form.idOf(name)}>
-        {t(`password.${name}`)}
-      </label>
-      <input {...form.control(name)} type="password" autoComplete={autoComplete} maxLength={32} value={value} onChange={(e) => set(e.target.value)} />
-      {name === 'newPassword' && !form.invalid(name) && <div className="form-text">{t('field.passwordHint')}</div>}
-      {form.error(name)}
-    </div>
-  );
+  const field = (name: 'oldPassword' | 'newPassword' | 'confirm', value: string, set: (v: string) => void, autoComplete: string) =>
+    form.field(
+      name,
+      t(`password.${name}`),
+      (c) => <input {...c} type="password" autoComplete={autoComplete} maxLength={32} value={value} onChange={(e) => set(e.target.value)} />,
+      name === 'newPassword' ? t('field.passwordHint') : undefined,
+    );
 
   return (
     <form className="member-form" onSubmit={(e) => void submit(e)} method="post" noValidate data-screen="changePassword">

@@ -103,49 +103,39 @@ export default function Profile() {
           </div>
           {form.error('avatar')}
         </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor={form.idOf('username')}>
-            {t('field.username')}
-          </label>
-          <input {...form.control('username')} type="text" autoComplete="username" autoCapitalize="off" spellCheck={false} maxLength={15} value={values.username} onChange={(e) => set('username')(e.target.value)} />
-          {form.error('username')}
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor={form.idOf('nickname')}>
-            {t('profile.nickname')}
-          </label>
-          <input {...form.control('nickname')} type="text" autoComplete="nickname" maxLength={50} value={values.nickname} onChange={(e) => set('nickname')(e.target.value)} />
-          {form.error('nickname')}
-        </div>
-        <div className="row g-3 mb-3">
+        {form.field('username', t('field.username'), (c) => (
+          <input {...c} type="text" autoComplete="username" autoCapitalize="off" spellCheck={false} maxLength={15} value={values.username} onChange={(e) => set('username')(e.target.value)} />
+        ))}
+        {form.field('nickname', t('profile.nickname'), (c) => (
+          <input {...c} type="text" autoComplete="nickname" maxLength={50} value={values.nickname} onChange={(e) => set('nickname')(e.target.value)} />
+        ))}
+        <div className="row gx-3">
           <div className="col-sm-6">
-            <label className="form-label" htmlFor={form.idOf('gender')}>
-              {t('profile.gender')}
-            </label>
-            <select {...form.control('gender', 'form-select')} value={values.gender} onChange={(e) => set('gender')(e.target.value)}>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`profile.genders.${g}`)}
-                </option>
-              ))}
-            </select>
-            {form.error('gender')}
+            {form.field(
+              'gender',
+              t('profile.gender'),
+              (c) => (
+                <select {...c} value={values.gender} onChange={(e) => set('gender')(e.target.value)}>
+                  {GENDERS.map((g) => (
+                    <option key={g} value={g}>
+                      {t(`profile.genders.${g}`)}
+                    </option>
+                  ))}
+                </select>
+              ),
+              undefined,
+              'form-select',
+            )}
           </div>
           <div className="col-sm-6">
-            <label className="form-label" htmlFor={form.idOf('birthday')}>
-              {t('profile.birthday')}
-            </label>
-            <input {...form.control('birthday')} type="date" autoComplete="bday" value={values.birthday} onChange={(e) => set('birthday')(e.target.value)} />
-            {form.error('birthday')}
+            {form.field('birthday', t('profile.birthday'), (c) => (
+              <input {...c} type="date" autoComplete="bday" value={values.birthday} onChange={(e) => set('birthday')(e.target.value)} />
+            ))}
           </div>
         </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor={form.idOf('motto')}>
-            {t('profile.motto')}
-          </label>
-          <textarea {...form.control('motto')} rows={2} maxLength={255} value={values.motto} onChange={(e) => set('motto')(e.target.value)} />
-          {form.error('motto')}
-        </div>
+        {form.field('motto', t('profile.motto'), (c) => (
+          <textarea {...c} rows={2} maxLength={255} value={values.motto} onChange={(e) => set('motto')(e.target.value)} />
+        ))}
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
           {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('profile.save')}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface RecordStateProps {
+  /** False while the record is being read: a spinner stands in for it. */
+  ready: boolean;
+  /** Why the record could not be read, shown instead of it. */
+  failure: string;
+  children: ReactNode;
+}
+
+/** The body of a dialog showing one record: why it could not be read, a spinner while it is read, or the record. */
+export function RecordState({ ready, failure, children }: RecordStateProps) {
+  const { t } = useTranslation('crud-ui');
+  if (failure) {
+    return (
+      <div className="alert alert-danger" role="alert">
+        {failure}
+      </div>
+    );
+  }
+  if (!ready) {
+    return (
+      <div className="text-center py-4" role="status">
+        <span className="spinner-border" aria-hidden="true" />
+        <span className="visually-hidden">{t('form.loading')}</span>
+      </div>
+    );
+  }
+  return children;
+}
