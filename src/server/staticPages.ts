@@ -201,7 +201,11 @@ export class StaticPages {
     if (!page) return null;
     let plan = this.plans.get(route);
     if (!plan) {
-      plan = page.loadVirtualFilePageEntry().moduleExportsPromise.then((entry) => pagePlanOf(this.build, page, entry.configValuesSerialized));
+      // A page whose entry fails to load is Vike's to answer (and to report).
+      plan = page
+        .loadVirtualFilePageEntry()
+        .moduleExportsPromise.then((entry) => pagePlanOf(this.build, page, entry.configValuesSerialized))
+        .catch(() => null);
       this.plans.set(route, plan);
     }
     return plan;
@@ -209,9 +213,10 @@ export class StaticPages {
 
   /** The routes served here (the others are Vike's). */
   async routes(): Promise<string[]> {
+    if (!this.global) return [];
     const routes = [...this.pages.keys()];
     const plans = await Promise.all(routes.map((route) => this.plan(route)));
-    return routes.filter((_, i) => plans[i] !== null && this.global !== null);
+    return routes.filter((_, i) => plans[i] !== null);
   }
 
   /** The page at `urlOriginal` as Vike would answer it, or null when Vike is to answer. */
