@@ -66,6 +66,7 @@ function cols(table: string, plain: string[], localized: string[]): string[] {
  * news row by id took 16.6 µs bound, 9.4 written); a bound OFFSET costs nothing. The counts are the code's own.
  */
 function limited(query: Knex.QueryBuilder, count: number): Knex.QueryBuilder {
+  if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`not a row count: ${count}`);
   return query.limit(count, { skipBinding: true });
 }
 
