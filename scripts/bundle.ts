@@ -16,7 +16,7 @@ const SHIMS = path.join(ROOT, 'scripts/shims');
 /** Database drivers knex can load that the portal does not use (pg stays loadable from node_modules). */
 const UNUSED_DRIVERS = ['pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2', 'mariadb', 'oracledb', 'tedious', 'sqlite3'];
 /** The bucket driver's SDK, loaded from node_modules only with UPLOAD_MODE=s3: most sites never pay its megabytes. */
-const STORAGE_SDK = ['@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner'];
+export const STORAGE_SDK = ['@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner'];
 
 const rootRequire = createRequire(path.join(ROOT, 'package.json'));
 

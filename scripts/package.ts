@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import { inject } from 'postject';
 import { SERVER_STAMP, buildIfNeeded } from './build.ts';
-import { BUNDLE_FILE, addonFiles } from './bundle.ts';
+import { BUNDLE_FILE, STORAGE_SDK, addonFiles } from './bundle.ts';
+import { STORAGE_SDK_ASSET } from '../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WORK = path.join(ROOT, 'dist/sea');
@@ -36,6 +38,25 @@ function assets(): Record<string, string> {
 }
 
 /**
+ * The bucket driver's SDK as one CommonJS file, its packages under their names (src/server/services/storage/sdk.ts):
+ * the server bundle leaves them to node_modules, which the executable does not have. It is run only with
+ * UPLOAD_MODE=s3, so it stays out of the unpacked files.
+ */
+async function bundleStorageSdk(file: string): Promise<void> {
+  await esbuild.build({
+    stdin: { contents: `module.exports = {${STORAGE_SDK.map((name) => `${JSON.stringify(name)}: require(${JSON.stringify(name)})`).join(', ')}};`, resolveDir: ROOT, loader: 'js' },
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+/**
  * `npm run package`: one executable file with the whole portal (Node's single executable applications): the
  * server bundle as its script, everything else it reads as assets. Run it with a data directory only:
  * `DATA_DIR=/srv/canal ./canal-portal`.
@@ -49,13 +70,15 @@ export async function packageExecutable(): Promise<string> {
   fs.rmSync(WORK, { recursive: true, force: true });
   fs.mkdirSync(WORK, { recursive: true });
   const blob = path.join(WORK, 'sea-prep.blob');
+  const storageSdkFile = path.join(WORK, STORAGE_SDK_ASSET);
+  await bundleStorageSdk(storageSdkFile);
   const config = {
     main: BUNDLE_FILE,
     output: blob,
     disableExperimentalSEAWarning: true,
     // V8's compiled code of the bundle travels along: the first start skips most of the parsing.
     useCodeCache: true,
-    assets: assets(),
+    assets: { ...assets(), [STORAGE_SDK_ASSET]: storageSdkFile },
   };
   const configFile = path.join(WORK, 'sea-config.json');
   fs.writeFileSync(configFile, JSON.stringify(config, null, 2));

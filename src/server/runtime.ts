@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import sea from 'node:sea';
+import vm from 'node:vm';
 
 /** Native addons the server loads; the bundle routes their loaders here (scripts/bundle.ts). */
 export type AddonName = 'better_sqlite3' | 'skia';
@@ -113,4 +115,15 @@ export function loadAddon(name: AddonName): unknown {
     addons.set(name, exports);
   }
   return exports;
+}
+
+/** The single executable's asset with the bucket driver's SDK (`npm run package` bundles it; no node_modules there). */
+export const STORAGE_SDK_ASSET = 'storage-sdk.cjs';
+
+/** Runs a CommonJS bundle the single executable carries as an asset, needing only Node's own modules, and gives its exports. */
+export function embeddedModule(asset: string): unknown {
+  const module = { exports: {} };
+  const run = vm.compileFunction(sea.getAsset(asset, 'utf8'), ['module', 'exports', 'require', '__filename', '__dirname'], { filename: asset });
+  run(module, module.exports, createRequire(process.execPath), process.execPath, path.dirname(process.execPath));
+  return module.exports;
 }

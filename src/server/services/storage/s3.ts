@@ -2,10 +2,12 @@ import { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { ConfigError, type S3Settings } from '../../config.ts';
+import type { S3Settings } from '../../config.ts';
+import { storageSdk, type StorageSdk } from './sdk.ts';
 import { ObjectMissing, type DirectUpload, type DirectUploadRules, type ListedObject, type ObjectInfo, type ObjectStorage } from './types.ts';
 
 type S3Module = typeof import('@aws-sdk/client-s3');
+type Presigners = Pick<StorageSdk, '@aws-sdk/s3-presigned-post' | '@aws-sdk/s3-request-presigner'>;
 
 /** The bucket's own address, as browsers reach it (path style puts the bucket in the path instead). */
 export function bucketOrigin(s3: S3Settings): string {
@@ -20,7 +22,7 @@ function isMissing(err: unknown): boolean {
 
 /**
  * Objects in an S3-compatible bucket (AWS S3, Alibaba Cloud OSS and Tencent COS through their S3 APIs, MinIO).
- * The AWS SDK is loaded only when this driver is chosen.
+ * The AWS SDK is loaded only when this driver is chosen (sdk.ts).
  */
 export class S3Storage implements ObjectStorage {
   readonly name = 's3';
@@ -29,6 +31,7 @@ export class S3Storage implements ObjectStorage {
 
   private constructor(
     private readonly sdk: S3Module,
+    private readonly presigners: Presigners,
     private readonly client: S3Client,
     private readonly settings: S3Settings,
   ) {
@@ -37,9 +40,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   static async create(settings: S3Settings): Promise<S3Storage> {
-    const sdk = await import('@aws-sdk/client-s3').catch((err: unknown) => {
-      throw new ConfigError(`UPLOAD_MODE=s3 needs the AWS SDK from node_modules (npm install; the single executable carries no bucket driver): ${String(err)}`);
-    });
+    const { '@aws-sdk/client-s3': sdk, ...presigners } = await storageSdk();
     const client = new sdk.S3Client({
       region: settings.region,
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -49,7 +50,7 @@ export class S3Storage implements ObjectStorage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    return new S3Storage(sdk, client, settings);
+    return new S3Storage(sdk, presigners, client, settings);
   }
 
   locationOf(key: string): string {
@@ -101,7 +102,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   async signedUrl(key: string, seconds: number): Promise<string> {
-    const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+    const { getSignedUrl } = this.presigners['@aws-sdk/s3-request-presigner'];
     return getSignedUrl(this.client, new this.sdk.GetObjectCommand({ Bucket: this.settings.bucket, Key: key }), { expiresIn: seconds });
   }
 
@@ -111,7 +112,7 @@ export class S3Storage implements ObjectStorage {
    * enforces every condition.
    */
   async directUpload(rules: DirectUploadRules): Promise<DirectUpload> {
-    const { createPresignedPost } = await import('@aws-sdk/s3-presigned-post');
+    const { createPresignedPost } = this.presigners['@aws-sdk/s3-presigned-post'];
     const folder = rules.key.slice(0, rules.key.lastIndexOf('/') + 1);
     const post = await createPresignedPost(this.client, {
       Bucket: this.settings.bucket,
