@@ -7,7 +7,7 @@ import type { SerializedPage, SerializedSettings, SerializedValue, VikeBuild } f
 
 /**
  * Pages without islands, rendered without Vike's per-request work (routing, hooks machinery, copying the page
- * context), which cost six times a whole React render of the page (`npm run bench`). Vike stays the one
+ * context), which cost six times a whole React render of the page (a CPU profile of /about). Vike stays the one
  * definition of these pages: this reads the +files of the build Vike registered and does what vike-react's
  * onRenderHtml and Vike's asset injection do with them, to the byte (test/api/static-pages). A page with a
  * setting not listed below, a path that is not exactly a page's route, and a data hook that throws (a 404,
