@@ -167,10 +167,8 @@ function pagePlanOf(build: VikeBuild, page: SerializedPage, settings: Serialized
 /** A page reached by one fixed path, loading no script: the kind served here. */
 const isStaticRoute = (page: SerializedPage) => !page.isErrorPage && page.routeFilesystem !== undefined && !/[@*]/.test(page.routeFilesystem.routeString) && single(page.configValuesSerialized, 'isClientRuntimeLoaded') === false;
 
-function urlOf(urlOriginal: string): StaticPageContext['urlParsed'] {
-  const mark = urlOriginal.indexOf('?');
-  const pathname = mark < 0 ? urlOriginal : urlOriginal.slice(0, mark);
-  const searchOriginal = mark < 0 ? null : urlOriginal.slice(mark);
+function urlOf(urlOriginal: string, pathname: string): StaticPageContext['urlParsed'] {
+  const searchOriginal = urlOriginal.length > pathname.length ? urlOriginal.slice(pathname.length) : null;
   const search: Record<string, string> = {};
   const searchAll: Record<string, string[]> = {};
   for (const [key, value] of new URLSearchParams(searchOriginal ?? '')) {
@@ -221,10 +219,12 @@ export class StaticPages {
 
   /** The page at `urlOriginal` as Vike would answer it, or null when Vike is to answer. */
   async render(urlOriginal: string, portal: PortalPageContext): Promise<StaticAnswer | null> {
-    const urlParsed = urlOf(urlOriginal);
-    const planned = this.global && this.plan(urlParsed.pathname);
+    // Most paths are not ours (the admin, the member centre, files): they are told apart before any parsing.
+    const pathname = urlOriginal.split('?', 1)[0]!;
+    const planned = this.global && this.plan(pathname);
     const plan = planned && (await planned);
     if (!plan || !this.global) return null;
+    const urlParsed = urlOf(urlOriginal, pathname);
     const pageContext: StaticPageContext = { ...portal, urlOriginal, urlPathname: urlParsed.pathname, urlParsed };
     try {
       return await this.answer(plan, this.global, pageContext);
