@@ -1,4 +1,4 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +25,7 @@ test.before(async () => {
 });
 
 /** The executable copied alone into an empty folder `dir` and started there, with `env` and nothing of the repository. */
-async function startExecutable(t: { deepEqual(a: unknown, b: unknown, message?: string): void }, dir: string, env: Record<string, string> = {}): Promise<Running> {
+async function startExecutable(t: ExecutionContext, dir: string, env: Record<string, string> = {}): Promise<Running> {
   const exe = path.join(dir, path.basename(EXECUTABLE));
   fs.copyFileSync(EXECUTABLE, exe);
   fs.chmodSync(exe, 0o755);

@@ -6,7 +6,7 @@ import type { S3Settings } from '../../config.ts';
 import { storageSdk, type StorageSdk } from './sdk.ts';
 import { ObjectMissing, type DirectUpload, type DirectUploadRules, type ListedObject, type ObjectInfo, type ObjectStorage } from './types.ts';
 
-type S3Module = typeof import('@aws-sdk/client-s3');
+type S3Module = StorageSdk['@aws-sdk/client-s3'];
 type Presigners = Pick<StorageSdk, '@aws-sdk/s3-presigned-post' | '@aws-sdk/s3-request-presigner'>;
 
 /** The bucket's own address, as browsers reach it (path style puts the bucket in the path instead). */
