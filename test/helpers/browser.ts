@@ -2,8 +2,38 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestFn } from 'ava';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { Page, type Browser } from 'puppeteer-core';
 import { startServer, type TestServer } from './server.ts';
+
+/** What a page was showing: its address and the start of its text. */
+async function shown(page: Page): Promise<string> {
+  return page.evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 2000) ?? ''}`).catch((e: unknown) => String(e));
+}
+
+/** What a wait was given, short: a selector, a function's source, a predicate's. */
+function described(arg: unknown): string {
+  const text = typeof arg === 'function' ? arg.toString() : typeof arg === 'string' ? arg : '';
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+// AVA prints a rejected puppeteer TimeoutError as `TimeoutError { name }`, without its message, and with a stack
+// that ends inside puppeteer: a long browser test that timed out on a busy CI machine would not say which of its
+// waits did. So every wait of a page fails with an Error naming what it waited for and what the page showed.
+for (const name of ['waitForSelector', 'waitForFunction', 'waitForNavigation', 'waitForResponse', 'waitForRequest', 'waitForNetworkIdle'] as const) {
+  const wait = Page.prototype[name] as (this: Page, ...args: unknown[]) => Promise<unknown>;
+  Object.defineProperty(Page.prototype, name, {
+    configurable: true,
+    writable: true,
+    value: async function (this: Page, ...args: unknown[]) {
+      const started = Date.now();
+      try {
+        return await wait.apply(this, args);
+      } catch (err) {
+        throw new Error(`${name}(${described(args[0])}) failed after ${Date.now() - started} ms: ${String(err)}\nThe page showed: ${await shown(this)}`, { cause: err });
+      }
+    },
+  });
+}
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
@@ -101,8 +131,7 @@ export async function step<T>(page: Page, what: string, errors: readonly string[
   try {
     return await wait;
   } catch (err) {
-    const shown = await page.evaluate(() => `${location.href}\n${document.body?.innerText.slice(0, 2000) ?? ''}`).catch((e: unknown) => String(e));
-    throw new Error(`${what}, after ${Date.now() - started} ms: ${String(err)}\nThe page showed: ${shown}\nErrors: ${errors.join('\n') || 'none'}`);
+    throw new Error(`${what}, after ${Date.now() - started} ms: ${String(err)}\nThe page showed: ${await shown(page)}\nErrors: ${errors.join('\n') || 'none'}`);
   }
 }
 
