@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { AppConfig } from './config.ts';
 import './state.ts';
 import { openDatabase } from './db.ts';
+import { openReads } from './reads.ts';
 import { createLogger } from './logger.ts';
 import { runSeeds } from './seed.ts';
 import { ensureResourceRules } from './services/resourceRules.ts';
@@ -81,8 +82,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (!dev) process.env.NODE_ENV = 'production';
   const { log, drain } = createLogger(config.logLevel);
   const knex = await openDatabase(config.databaseUrl);
+  // After the migrations: the read connection opens an existing file.
+  const reads = openReads(config.databaseUrl);
   try {
-    const services = await createServices(config, knex, log);
+    const services = await createServices(config, knex, reads, log);
     await services.upload.sweepTemp();
     await runSeeds({ knex, config, log });
     await ensureResourceRules(knex, resources);
@@ -155,11 +158,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         stopBackups();
         await services.terminal.stop();
         await renderer.close();
+        reads.close();
         await knex.destroy();
       },
       drainLog: drain,
     };
   } catch (err) {
+    reads.close();
     await knex.destroy();
     throw err;
   }

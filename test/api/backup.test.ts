@@ -92,6 +92,11 @@ archiveTest('a backup made while members are credited and files uploaded restore
   await Promise.all(writers);
   t.true(writes > 10, `writes ran during the backup (${writes})`);
   const before = await consistency(t);
+  // A change after the backup, as the public pages read it (through their own read connection).
+  const news = await server.app.knex('news').where({ status: '1' }).orderBy('id').first<{ id: number; title: string }>('id', 'title');
+  await server.app.knex('news').where({ id: news!.id }).update({ title: 'Changed after the backup' });
+  const newsPage = async () => (await fetch(`${server.url}/news/info?id=${news!.id}`, { headers: { 'cache-control': 'no-cache' } })).text();
+  t.true((await newsPage()).includes('Changed after the backup'));
 
   const checked = await root<{ files: number; migration: string }>(`${BASE}/verify`, { method: 'POST', body: { name: made.data.name } });
   t.is(checked.code, 1, checked.msg);
@@ -103,6 +108,9 @@ archiveTest('a backup made while members are credited and files uploaded restore
   const after = await consistency(t);
   t.true(after.logs < before.logs, 'the writes after the backup are gone');
   t.true(after.attachments >= 1);
+  const restoredPage = await newsPage();
+  t.false(restoredPage.includes('Changed after the backup'), 'the public pages read the restored database');
+  t.true(restoredPage.includes(news!.title));
 
   const list = await root<{ list: BackupListItem[] }>(`${BASE}/index`);
   t.deepEqual(list.data.list.map((i) => i.kind).sort(), ['manual', 'pre-restore']);
@@ -110,6 +118,7 @@ archiveTest('a backup made while members are credited and files uploaded restore
   const back = await root(`${BASE}/restore`, { method: 'POST', body: { name: restored.data.safety.name } });
   t.is(back.code, 1, back.msg);
   t.is((await consistency(t)).logs, before.logs);
+  t.true((await newsPage()).includes('Changed after the backup'));
 });
 
 interface Entry {

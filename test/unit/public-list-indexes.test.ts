@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db.ts';
+import { openReads } from '../../src/server/reads.ts';
 import { ContentService } from '../../src/server/services/content.ts';
 import { ensureResourceIndexes } from '../../src/server/services/resourceIndexes.ts';
 import { resources } from '../../src/resources/index.ts';
@@ -14,14 +15,20 @@ import { resources } from '../../src/resources/index.ts';
 
 test('every public list and detail query reads its rows in index order', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-public-idx-'));
-  const knex = await openDatabase(path.join(dir, 'idx.sqlite'));
+  const file = path.join(dir, 'idx.sqlite');
+  const knex = await openDatabase(file);
+  const reads = openReads(file);
   try {
     await ensureResourceIndexes(knex, resources);
-    const queries: { sql: string; bindings: Knex.RawBinding[] }[] = [];
-    knex.on('query', (q: { sql: string; bindings?: Knex.RawBinding[] }) => {
-      if (/^select/i.test(q.sql) && /order by/i.test(q.sql)) queries.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    const queries: { sql: string; bindings: readonly Knex.Value[] }[] = [];
+    const content = new ContentService(knex, {
+      rows(query) {
+        const { sql, bindings } = query.toSQL();
+        if (/^select/i.test(sql) && /order by/i.test(sql)) queries.push({ sql, bindings });
+        return reads.rows(query);
+      },
+      close: () => reads.close(),
     });
-    const content = new ContentService(knex);
     for (const lang of ['zh-cn', 'en'] as const) {
       await content.home(lang);
       await content.newsList(lang, { page: 1, category: null });
@@ -46,6 +53,7 @@ test('every public list and detail query reads its rows in index order', async (
     }
     t.deepEqual([...new Set(sorted)], []);
   } finally {
+    reads.close();
     await knex.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Lang } from '../../shared/i18n/langs.ts';
+import type { Reads, Row } from '../reads.ts';
 import { localizedText } from '../../shared/localized.ts';
 import {
   ACTIVITY_STAGES,
@@ -31,7 +32,6 @@ import {
   type TrailDetail,
 } from '../../shared/content.ts';
 
-type Row = Record<string, unknown>;
 
 function str(row: Row, column: string): string {
   const v = row[column];
@@ -111,7 +111,10 @@ interface FeedItem {
 
 /** Reads published content for the public pages, feeds and sitemap. Drafts never leave this class. */
 export class ContentService implements ContentReader {
-  constructor(private readonly knex: Knex) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly reads: Reads,
+  ) {}
 
   private published(table: string) {
     return this.knex(table).where(`${table}.status`, PUBLISHED);
@@ -123,14 +126,14 @@ export class ContentService implements ContentReader {
    * instead of 17 for 100,000 rows).
    */
   private async paged<T>(query: Knex.QueryBuilder, page: number, pageSize: number, map: (row: Row) => T): Promise<Paged<T>> {
-    const [countRow] = (await query.clone().clear('join').clearSelect().clearOrder().count({ n: '*' })) as Row[];
+    const [countRow] = await this.reads.rows(query.clone().clear('join').clearSelect().clearOrder().count({ n: '*' }));
     const total = countRow ? num(countRow, 'n') : 0;
-    const rows = (await limited(query, pageSize).offset((page - 1) * pageSize)) as Row[];
+    const rows = await this.reads.rows(limited(query, pageSize).offset((page - 1) * pageSize));
     return { items: rows.map(map), page, pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)) };
   }
 
   private async byId(query: Knex.QueryBuilder, table: string, id: number): Promise<Row | null> {
-    const [row] = (await limited(query.where(`${table}.id`, id), 1)) as Row[];
+    const [row] = await this.reads.rows(limited(query.where(`${table}.id`, id), 1));
     return row ?? null;
   }
 
@@ -163,7 +166,7 @@ export class ContentService implements ContentReader {
   }
 
   private async categories(table: string, lang: Lang): Promise<Ref[]> {
-    const rows = (await this.published(table).select('id', 'name', 'name_en').orderBy(orderBy(table, byWeigh))) as Row[];
+    const rows = await this.reads.rows(this.published(table).select('id', 'name', 'name_en').orderBy(orderBy(table, byWeigh)));
     return rows.map((r) => ({ id: num(r, 'id'), name: localize(r, 'name', lang) }));
   }
 
@@ -181,7 +184,7 @@ export class ContentService implements ContentReader {
     const row = await this.byId(this.articleQuery(table, categoryTable, true), table, id);
     if (!row) return null;
     const card = this.articleCard(row, lang);
-    const related = (await limited(this.articleQuery(table, categoryTable, false).where(`${table}.category_id`, card.category?.id ?? 0).whereNot(`${table}.id`, id), 3)) as Row[];
+    const related = await this.reads.rows(limited(this.articleQuery(table, categoryTable, false).where(`${table}.category_id`, card.category?.id ?? 0).whereNot(`${table}.id`, id), 3));
     return { ...card, content: localize(row, 'content', lang), related: related.map((r) => this.articleCard(r, lang)) };
   }
 
@@ -359,10 +362,12 @@ export class ContentService implements ContentReader {
   async canal(lang: Lang, id: number): Promise<CanalDetail | null> {
     const row = await this.byId(this.canalQuery(true), 'canal', id);
     if (!row) return null;
-    const cities = (await this.published('canal_city')
-      .where('canal_id', id)
-      .select(...cols('canal_city', ['id', 'cover'], ['name', 'summary']))
-      .orderBy(orderBy('canal_city', byWeigh))) as Row[];
+    const cities = await this.reads.rows(
+      this.published('canal_city')
+        .where('canal_id', id)
+        .select(...cols('canal_city', ['id', 'cover'], ['name', 'summary']))
+        .orderBy(orderBy('canal_city', byWeigh)),
+    );
     return {
       ...this.canalCard(row, lang),
       intro: localize(row, 'intro', lang),
@@ -382,7 +387,7 @@ export class ContentService implements ContentReader {
       id,
     );
     if (!row) return null;
-    const trails = (await limited(this.trailQuery(false).where('trail.city_id', id), 6)) as Row[];
+    const trails = await this.reads.rows(limited(this.trailQuery(false).where('trail.city_id', id), 6));
     return {
       ...this.cityCard(row, lang),
       canal: row.canal_name === null || row.canal_name === undefined ? null : { id: num(row, 'canal_id'), name: localize(row, 'canal_name', lang) },
@@ -395,10 +400,12 @@ export class ContentService implements ContentReader {
   }
 
   async tour(lang: Lang): Promise<TourData> {
-    const canals = (await this.published('canal').select('id', 'name', 'name_en', 'course').orderBy(orderBy('canal', byWeigh))) as Row[];
-    const cities = (await this.published('canal_city')
-      .select(...cols('canal_city', ['id', 'canal_id', 'lat', 'lng'], ['name', 'intro', 'heritage']))
-      .orderBy(orderBy('canal_city', byWeigh))) as Row[];
+    const canals = await this.reads.rows(this.published('canal').select('id', 'name', 'name_en', 'course').orderBy(orderBy('canal', byWeigh)));
+    const cities = await this.reads.rows(
+      this.published('canal_city')
+        .select(...cols('canal_city', ['id', 'canal_id', 'lat', 'lng'], ['name', 'intro', 'heritage']))
+        .orderBy(orderBy('canal_city', byWeigh)),
+    );
     const stops = cities.map((c) => ({
       id: num(c, 'id'),
       canalId: num(c, 'canal_id'),
@@ -421,28 +428,30 @@ export class ContentService implements ContentReader {
   }
 
   async home(lang: Lang): Promise<HomeData> {
-    const [news, activities, trails, culture, canals, forum] = await Promise.all([
-      limited(this.articleQuery('news', 'news_category', false), 4),
-      // What is coming soonest first; ended activities never headline the home page.
-      limited(
-        this.activityQuery(false)
-          .clearOrder()
-          .whereIn('brand_activity.activity_status', ['upcoming', 'ongoing'])
-          .orderBy([{ column: 'brand_activity.start_time', order: 'asc' }, { column: 'brand_activity.id', order: 'asc' }]),
-        3,
-      ),
-      limited(this.trailQuery(false), 3),
-      limited(this.articleQuery('culture_article', 'culture_category', false), 4),
-      this.canalQuery(false),
-      limited(this.forumQuery(), 3),
-    ]);
+    const [news, activities, trails, culture, canals, forum] = await Promise.all(
+      [
+        limited(this.articleQuery('news', 'news_category', false), 4),
+        // What is coming soonest first; ended activities never headline the home page.
+        limited(
+          this.activityQuery(false)
+            .clearOrder()
+            .whereIn('brand_activity.activity_status', ['upcoming', 'ongoing'])
+            .orderBy([{ column: 'brand_activity.start_time', order: 'asc' }, { column: 'brand_activity.id', order: 'asc' }]),
+          3,
+        ),
+        limited(this.trailQuery(false), 3),
+        limited(this.articleQuery('culture_article', 'culture_category', false), 4),
+        this.canalQuery(false),
+        limited(this.forumQuery(), 3),
+      ].map((query) => this.reads.rows(query)),
+    );
     return {
-      news: (news as Row[]).map((r) => this.articleCard(r, lang)),
-      activities: (activities as Row[]).map((r) => this.activityCard(r, lang)),
-      trails: (trails as Row[]).map((r) => this.trailCard(r, lang)),
-      culture: (culture as Row[]).map((r) => this.articleCard(r, lang)),
-      canals: (canals as Row[]).map((r) => this.canalCard(r, lang)),
-      forum: (forum as Row[]).map((r) => this.forumItem(r, lang)),
+      news: news.map((r) => this.articleCard(r, lang)),
+      activities: activities.map((r) => this.activityCard(r, lang)),
+      trails: trails.map((r) => this.trailCard(r, lang)),
+      culture: culture.map((r) => this.articleCard(r, lang)),
+      canals: canals.map((r) => this.canalCard(r, lang)),
+      forum: forum.map((r) => this.forumItem(r, lang)),
     };
   }
 
@@ -450,12 +459,14 @@ export class ContentService implements ContentReader {
 
   /** The latest published news for RSS, in `lang`. */
   async latestNews(lang: Lang, limit: number): Promise<FeedItem[]> {
-    const rows = (await limited(
-      this.published('news')
-        .select('id', 'title', 'title_en', 'summary', 'summary_en', 'publish_time')
-        .orderBy([{ column: 'publish_time', order: 'desc' }, { column: 'id', order: 'desc' }]),
-      limit,
-    )) as Row[];
+    const rows = await this.reads.rows(
+      limited(
+        this.published('news')
+          .select('id', 'title', 'title_en', 'summary', 'summary_en', 'publish_time')
+          .orderBy([{ column: 'publish_time', order: 'desc' }, { column: 'id', order: 'desc' }]),
+        limit,
+      ),
+    );
     return rows.map((r) => ({
       id: num(r, 'id'),
       title: localize(r, 'title', lang).text,
@@ -476,7 +487,7 @@ export class ContentService implements ContentReader {
     ];
     const lists = await Promise.all(
       kinds.map(async ({ table, path }) => {
-        const rows = (await this.published(table).select('id', 'create_time', 'update_time').orderBy('id')) as Row[];
+        const rows = await this.reads.rows(this.published(table).select('id', 'create_time', 'update_time').orderBy('id'));
         return rows.map((r) => ({ path: `${path}?id=${num(r, 'id')}`, lastmod: num(r, 'update_time') || num(r, 'create_time') }));
       }),
     );

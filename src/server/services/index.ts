@@ -26,6 +26,7 @@ import { PayService } from './pay/orders.ts';
 import { BackupService } from './backup/index.ts';
 import { createStorage } from './storage/index.ts';
 import { isPostgres } from '../db.ts';
+import type { Reads } from '../reads.ts';
 import { OriginPolicy } from '../origin.ts';
 import { IpBan } from './ipBan.ts';
 import { ResourceRegistry } from './resourceRegistry.ts';
@@ -82,7 +83,7 @@ export interface Services {
   origin(ctx: Context): string;
 }
 
-export async function createServices(config: AppConfig, knex: Knex, log: Logger): Promise<Services> {
+export async function createServices(config: AppConfig, knex: Knex, reads: Reads, log: Logger): Promise<Services> {
   const tokens = new TokenService(knex, await loadSecret(knex, 'token_key'), {
     admin: config.adminTokenKeepTime,
     user: config.userTokenKeepTime,
@@ -114,7 +115,7 @@ export async function createServices(config: AppConfig, knex: Knex, log: Logger)
     tokens,
     auth: new AuthService(knex, tokens),
     captcha: new CaptchaService(knex, await loadSecret(knex, 'captcha_key')),
-    content: new ContentService(knex),
+    content: new ContentService(knex, reads),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
     mail: new MailService(settings),
     sms: new SmsService(knex, settings, log),
