@@ -32,7 +32,6 @@ import {
   type TrailDetail,
 } from '../../shared/content.ts';
 
-
 function str(row: Row, column: string): string {
   const v = row[column];
   return typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
