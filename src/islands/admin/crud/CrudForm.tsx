@@ -9,6 +9,7 @@ import { hasEditor, inputColumns, toFormValues, toPostBody, validateBody, type F
 import { useResourceLabels } from './labels.ts';
 import type { Row } from './listModel.ts';
 import { Modal } from './Modal.tsx';
+import { RecordLoading } from './RecordState.tsx';
 
 export interface CrudFormProps {
   def: ResourceDef;
@@ -233,10 +234,7 @@ export function CrudForm({ def, mode, id, fields: shown, title, prepareBody, onC
         {values ? (
           fields.map(row)
         ) : problem ? null : (
-          <div className="text-center py-4" role="status">
-            <span className="spinner-border" aria-hidden="true" />
-            <span className="visually-hidden">{t('crud-ui:form.loading')}</span>
-          </div>
+          <RecordLoading />
         )}
       </div>
     </Modal>

@@ -9,9 +9,19 @@ export interface RecordStateProps {
   children: ReactNode;
 }
 
+/** What a dialog shows while its record (or a form's choices) is being read. */
+export function RecordLoading() {
+  const { t } = useTranslation('crud-ui');
+  return (
+    <div className="text-center py-4" role="status">
+      <span className="spinner-border" aria-hidden="true" />
+      <span className="visually-hidden">{t('form.loading')}</span>
+    </div>
+  );
+}
+
 /** The body of a dialog showing one record: why it could not be read, a spinner while it is read, or the record. */
 export function RecordState({ ready, failure, children }: RecordStateProps) {
-  const { t } = useTranslation('crud-ui');
   if (failure) {
     return (
       <div className="alert alert-danger" role="alert">
@@ -19,13 +29,6 @@ export function RecordState({ ready, failure, children }: RecordStateProps) {
       </div>
     );
   }
-  if (!ready) {
-    return (
-      <div className="text-center py-4" role="status">
-        <span className="spinner-border" aria-hidden="true" />
-        <span className="visually-hidden">{t('form.loading')}</span>
-      </div>
-    );
-  }
+  if (!ready) return <RecordLoading />;
   return children;
 }

@@ -19,7 +19,7 @@ export { RichTextEditor } from './RichTextEditor.tsx';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 export { ReadOnlyDialog, type ReadOnlyDialogProps } from './ReadOnlyDialog.tsx';
-export { RecordState, type RecordStateProps } from './RecordState.tsx';
+export { RecordLoading, RecordState, type RecordStateProps } from './RecordState.tsx';
 export { useResourceLabels } from './labels.ts';
 export { useColumnPrefs } from './useColumnPrefs.ts';
 export * from './listModel.ts';

@@ -6,6 +6,7 @@ import { useAdmin } from '../context.ts';
 import {
   FieldInput,
   Modal,
+  RecordLoading,
   isGroupWidget,
   toFormValues,
   toPostBody,
@@ -234,10 +235,7 @@ export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved 
             </div>
           </>
         ) : problem ? null : (
-          <div className="text-center py-4" role="status">
-            <span className="spinner-border" aria-hidden="true" />
-            <span className="visually-hidden">{t('crud-ui:form.loading')}</span>
-          </div>
+          <RecordLoading />
         )}
       </div>
     </Modal>

@@ -4,7 +4,7 @@ import { actionUrl, fieldLabelKey } from '../../../../resources/naming.ts';
 import type { ResourceDef } from '../../../../resources/types.ts';
 import { RequestError } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
-import { FieldInput, Modal, useResourceLabels, type Row } from '../../crud/index.ts';
+import { FieldInput, Modal, RecordLoading, useResourceLabels, type Row } from '../../crud/index.ts';
 import type { ListFormProps } from './ListScreen.tsx';
 import { resourceOfTable } from './records.ts';
 import { ruleBody, tablesOf, watchedOf, type RuleChoices, type RuleValues, type Watched } from './rules.ts';
@@ -150,12 +150,7 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
           </div>
         )}
         {!choices ? (
-          !problem && (
-            <div className="text-center py-4" role="status">
-              <span className="spinner-border" aria-hidden="true" />
-              <span className="visually-hidden">{t('crud-ui:form.loading')}</span>
-            </div>
-          )
+          !problem && <RecordLoading />
         ) : (
           <>
             <fieldset className="mb-3">
