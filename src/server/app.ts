@@ -83,7 +83,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const { log, drain } = createLogger(config.logLevel);
   const knex = await openDatabase(config.databaseUrl);
   // After the migrations: the read connection opens an existing file.
-  const reads = openReads(config.databaseUrl);
+  const reads = openReads(knex, config.databaseUrl);
   try {
     const services = await createServices(config, knex, reads, log);
     await services.upload.sweepTemp();

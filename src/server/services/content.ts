@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Lang } from '../../shared/i18n/langs.ts';
-import type { Reads, Row } from '../reads.ts';
+import type { Build, Params, Reads, Row } from '../reads.ts';
 import { localizedText } from '../../shared/localized.ts';
 import {
   ACTIVITY_STAGES,
@@ -69,6 +69,11 @@ function limited(query: Knex.QueryBuilder, count: number): Knex.QueryBuilder {
   return query.limit(count, { skipBinding: true });
 }
 
+/** Skips the rows of the pages before; a stand-in for the count is welcome where knex's types ask a number. */
+function offsetBy(query: Knex.QueryBuilder, rows: number | Knex.Raw): Knex.QueryBuilder {
+  return query.offset(rows as number);
+}
+
 function oneOf<T extends string>(value: string, choices: readonly T[], fallback: T): T {
   return (choices as readonly string[]).includes(value) ? (value as T) : fallback;
 }
@@ -124,15 +129,15 @@ export class ContentService implements ContentReader {
    * for names: they never add or drop a row, so the count leaves them out and reads the index alone (2 ms
    * instead of 17 for 100,000 rows).
    */
-  private async paged<T>(query: Knex.QueryBuilder, page: number, pageSize: number, map: (row: Row) => T): Promise<Paged<T>> {
-    const [countRow] = await this.reads.rows(query.clone().clear('join').clearSelect().clearOrder().count({ n: '*' }));
+  private async paged<T, P extends Params>(key: string, params: P, build: Build<P>, page: number, pageSize: number, map: (row: Row) => T): Promise<Paged<T>> {
+    const [countRow] = await this.reads.rows(`${key}:count`, params, (p) => build(p).clear('join').clearSelect().clearOrder().count({ n: '*' }));
     const total = countRow ? num(countRow, 'n') : 0;
-    const rows = await this.reads.rows(limited(query, pageSize).offset((page - 1) * pageSize));
+    const rows = await this.reads.rows(`${key}:page:${pageSize}`, { ...params, offset: (page - 1) * pageSize }, (p) => offsetBy(limited(build(p), pageSize), p.offset));
     return { items: rows.map(map), page, pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)) };
   }
 
-  private async byId(query: Knex.QueryBuilder, table: string, id: number): Promise<Row | null> {
-    const [row] = await this.reads.rows(limited(query.where(`${table}.id`, id), 1));
+  private async byId(key: string, query: () => Knex.QueryBuilder, table: string, id: number): Promise<Row | null> {
+    const [row] = await this.reads.rows(`${key}:id`, { id }, (p) => limited(query().where(`${table}.id`, p.id), 1));
     return row ?? null;
   }
 
@@ -165,25 +170,30 @@ export class ContentService implements ContentReader {
   }
 
   private async categories(table: string, lang: Lang): Promise<Ref[]> {
-    const rows = await this.reads.rows(this.published(table).select('id', 'name', 'name_en').orderBy(orderBy(table, byWeigh)));
+    const rows = await this.reads.rows(`${table}:all`, {}, () => this.published(table).select('id', 'name', 'name_en').orderBy(orderBy(table, byWeigh)));
     return rows.map((r) => ({ id: num(r, 'id'), name: localize(r, 'name', lang) }));
   }
 
   private async articleList(table: string, categoryTable: string, lang: Lang, page: number, category: number | null, pageSize: number): Promise<ArticleList> {
-    const query = this.articleQuery(table, categoryTable, false);
-    if (category !== null) query.where(`${table}.category_id`, category);
+    const filtered = category !== null;
+    const query: Build<{ category: number }> = (p) => {
+      const q = this.articleQuery(table, categoryTable, false);
+      return filtered ? q.where(`${table}.category_id`, p.category) : q;
+    };
     return {
       categories: await this.categories(categoryTable, lang),
       category,
-      list: await this.paged(query, page, pageSize, (r) => this.articleCard(r, lang)),
+      list: await this.paged(`${table}:list:${filtered}`, { category: category ?? 0 }, query, page, pageSize, (r) => this.articleCard(r, lang)),
     };
   }
 
   private async article(table: string, categoryTable: string, lang: Lang, id: number): Promise<ArticleDetail | null> {
-    const row = await this.byId(this.articleQuery(table, categoryTable, true), table, id);
+    const row = await this.byId(`${table}:detail`, () => this.articleQuery(table, categoryTable, true), table, id);
     if (!row) return null;
     const card = this.articleCard(row, lang);
-    const related = await this.reads.rows(limited(this.articleQuery(table, categoryTable, false).where(`${table}.category_id`, card.category?.id ?? 0).whereNot(`${table}.id`, id), 3));
+    const related = await this.reads.rows(`${table}:related`, { category: card.category?.id ?? 0, id }, (p) =>
+      limited(this.articleQuery(table, categoryTable, false).where(`${table}.category_id`, p.category).whereNot(`${table}.id`, p.id), 3),
+    );
     return { ...card, content: localize(row, 'content', lang), related: related.map((r) => this.articleCard(r, lang)) };
   }
 
@@ -226,13 +236,16 @@ export class ContentService implements ContentReader {
   }
 
   activities(lang: Lang, q: { page: number; stage: ActivityStage | null }): Promise<Paged<ActivityCard>> {
-    const query = this.activityQuery(false);
-    if (q.stage) query.where('brand_activity.activity_status', q.stage);
-    return this.paged(query, q.page, PAGE_SIZE.brand, (r) => this.activityCard(r, lang));
+    const filtered = q.stage !== null;
+    const query: Build<{ stage: string }> = (p) => {
+      const list = this.activityQuery(false);
+      return filtered ? list.where('brand_activity.activity_status', p.stage) : list;
+    };
+    return this.paged(`brand_activity:list:${filtered}`, { stage: q.stage ?? '' }, query, q.page, PAGE_SIZE.brand, (r) => this.activityCard(r, lang));
   }
 
   async activity(lang: Lang, id: number): Promise<ActivityDetail | null> {
-    const row = await this.byId(this.activityQuery(true), 'brand_activity', id);
+    const row = await this.byId('brand_activity:detail', () => this.activityQuery(true), 'brand_activity', id);
     return row ? { ...this.activityCard(row, lang), content: localize(row, 'content', lang) } : null;
   }
 
@@ -274,13 +287,16 @@ export class ContentService implements ContentReader {
   }
 
   trails(lang: Lang, q: { page: number; difficulty: Difficulty | null }): Promise<Paged<TrailCard>> {
-    const query = this.trailQuery(false);
-    if (q.difficulty) query.where('trail.difficulty', q.difficulty);
-    return this.paged(query, q.page, PAGE_SIZE.trail, (r) => this.trailCard(r, lang));
+    const filtered = q.difficulty !== null;
+    const query: Build<{ difficulty: string }> = (p) => {
+      const list = this.trailQuery(false);
+      return filtered ? list.where('trail.difficulty', p.difficulty) : list;
+    };
+    return this.paged(`trail:list:${filtered}`, { difficulty: q.difficulty ?? '' }, query, q.page, PAGE_SIZE.trail, (r) => this.trailCard(r, lang));
   }
 
   async trail(lang: Lang, id: number): Promise<TrailDetail | null> {
-    const row = await this.byId(this.trailQuery(true), 'trail', id);
+    const row = await this.byId('trail:detail', () => this.trailQuery(true), 'trail', id);
     if (!row) return null;
     const gallery = str(row, 'gallery')
       .split(',')
@@ -292,11 +308,14 @@ export class ContentService implements ContentReader {
   // Organisation members and the youth forum.
 
   members(lang: Lang, q: { page: number; kind: MemberKind | null }): Promise<Paged<MemberCard>> {
-    const query = this.published('org_member')
-      .select(...cols('org_member', ['id', 'kind', 'logo', 'website'], ['name', 'location', 'intro']))
-      .orderBy(orderBy('org_member', byWeigh));
-    if (q.kind) query.where('org_member.kind', q.kind);
-    return this.paged(query, q.page, PAGE_SIZE.members, (r) => ({
+    const filtered = q.kind !== null;
+    const query: Build<{ kind: string }> = (p) => {
+      const list = this.published('org_member')
+        .select(...cols('org_member', ['id', 'kind', 'logo', 'website'], ['name', 'location', 'intro']))
+        .orderBy(orderBy('org_member', byWeigh));
+      return filtered ? list.where('org_member.kind', p.kind) : list;
+    };
+    return this.paged(`org_member:list:${filtered}`, { kind: q.kind ?? '' }, query, q.page, PAGE_SIZE.members, (r) => ({
       id: num(r, 'id'),
       name: localize(r, 'name', lang),
       kind: oneOf(str(r, 'kind'), MEMBER_KINDS, 'association'),
@@ -327,7 +346,7 @@ export class ContentService implements ContentReader {
   }
 
   forum(lang: Lang, q: { page: number }): Promise<Paged<ForumItem>> {
-    return this.paged(this.forumQuery(), q.page, PAGE_SIZE.forum, (r) => this.forumItem(r, lang));
+    return this.paged('forum_item:list', {}, () => this.forumQuery(), q.page, PAGE_SIZE.forum, (r) => this.forumItem(r, lang));
   }
 
   // Canal sections and their cities.
@@ -355,15 +374,15 @@ export class ContentService implements ContentReader {
   }
 
   canals(lang: Lang, q: { page: number }): Promise<Paged<CanalCard>> {
-    return this.paged(this.canalQuery(false), q.page, PAGE_SIZE.canals, (r) => this.canalCard(r, lang));
+    return this.paged('canal:list', {}, () => this.canalQuery(false), q.page, PAGE_SIZE.canals, (r) => this.canalCard(r, lang));
   }
 
   async canal(lang: Lang, id: number): Promise<CanalDetail | null> {
-    const row = await this.byId(this.canalQuery(true), 'canal', id);
+    const row = await this.byId('canal:detail', () => this.canalQuery(true), 'canal', id);
     if (!row) return null;
-    const cities = await this.reads.rows(
+    const cities = await this.reads.rows('canal_city:of_canal', { id }, (p) =>
       this.published('canal_city')
-        .where('canal_id', id)
+        .where('canal_id', p.id)
         .select(...cols('canal_city', ['id', 'cover'], ['name', 'summary']))
         .orderBy(orderBy('canal_city', byWeigh)),
     );
@@ -377,7 +396,9 @@ export class ContentService implements ContentReader {
 
   async city(lang: Lang, id: number): Promise<CityDetail | null> {
     const row = await this.byId(
-      this.published('canal_city')
+      'canal_city:detail',
+      () =>
+        this.published('canal_city')
         .leftJoin('canal', function () {
           this.on('canal.id', '=', 'canal_city.canal_id').andOnVal('canal.status', '=', PUBLISHED);
         })
@@ -386,7 +407,7 @@ export class ContentService implements ContentReader {
       id,
     );
     if (!row) return null;
-    const trails = await this.reads.rows(limited(this.trailQuery(false).where('trail.city_id', id), 6));
+    const trails = await this.reads.rows('trail:of_city', { id }, (p) => limited(this.trailQuery(false).where('trail.city_id', p.id), 6));
     return {
       ...this.cityCard(row, lang),
       canal: row.canal_name === null || row.canal_name === undefined ? null : { id: num(row, 'canal_id'), name: localize(row, 'canal_name', lang) },
@@ -399,8 +420,8 @@ export class ContentService implements ContentReader {
   }
 
   async tour(lang: Lang): Promise<TourData> {
-    const canals = await this.reads.rows(this.published('canal').select('id', 'name', 'name_en', 'course').orderBy(orderBy('canal', byWeigh)));
-    const cities = await this.reads.rows(
+    const canals = await this.reads.rows('canal:tour', {}, () => this.published('canal').select('id', 'name', 'name_en', 'course').orderBy(orderBy('canal', byWeigh)));
+    const cities = await this.reads.rows('canal_city:tour', {}, () =>
       this.published('canal_city')
         .select(...cols('canal_city', ['id', 'canal_id', 'lat', 'lng'], ['name', 'intro', 'heritage']))
         .orderBy(orderBy('canal_city', byWeigh)),
@@ -427,23 +448,26 @@ export class ContentService implements ContentReader {
   }
 
   async home(lang: Lang): Promise<HomeData> {
-    const [news, activities, trails, culture, canals, forum] = await Promise.all(
+    const sections: [string, () => Knex.QueryBuilder][] = [
+      ['news:home', () => limited(this.articleQuery('news', 'news_category', false), 4)],
+      // What is coming soonest first; ended activities never headline the home page.
       [
-        limited(this.articleQuery('news', 'news_category', false), 4),
-        // What is coming soonest first; ended activities never headline the home page.
-        limited(
-          this.activityQuery(false)
-            .clearOrder()
-            .whereIn('brand_activity.activity_status', ['upcoming', 'ongoing'])
-            .orderBy([{ column: 'brand_activity.start_time', order: 'asc' }, { column: 'brand_activity.id', order: 'asc' }]),
-          3,
-        ),
-        limited(this.trailQuery(false), 3),
-        limited(this.articleQuery('culture_article', 'culture_category', false), 4),
-        this.canalQuery(false),
-        limited(this.forumQuery(), 3),
-      ].map((query) => this.reads.rows(query)),
-    );
+        'brand_activity:home',
+        () =>
+          limited(
+            this.activityQuery(false)
+              .clearOrder()
+              .whereIn('brand_activity.activity_status', ['upcoming', 'ongoing'])
+              .orderBy([{ column: 'brand_activity.start_time', order: 'asc' }, { column: 'brand_activity.id', order: 'asc' }]),
+            3,
+          ),
+      ],
+      ['trail:home', () => limited(this.trailQuery(false), 3)],
+      ['culture_article:home', () => limited(this.articleQuery('culture_article', 'culture_category', false), 4)],
+      ['canal:home', () => this.canalQuery(false)],
+      ['forum_item:home', () => limited(this.forumQuery(), 3)],
+    ];
+    const [news, activities, trails, culture, canals, forum] = await Promise.all(sections.map(([key, query]) => this.reads.rows(key, {}, query)));
     return {
       news: news.map((r) => this.articleCard(r, lang)),
       activities: activities.map((r) => this.activityCard(r, lang)),
@@ -458,7 +482,7 @@ export class ContentService implements ContentReader {
 
   /** The latest published news for RSS, in `lang`. */
   async latestNews(lang: Lang, limit: number): Promise<FeedItem[]> {
-    const rows = await this.reads.rows(
+    const rows = await this.reads.rows(`news:latest:${limit}`, {}, () =>
       limited(
         this.published('news')
           .select('id', 'title', 'title_en', 'summary', 'summary_en', 'publish_time')
@@ -486,7 +510,7 @@ export class ContentService implements ContentReader {
     ];
     const lists = await Promise.all(
       kinds.map(async ({ table, path }) => {
-        const rows = await this.reads.rows(this.published(table).select('id', 'create_time', 'update_time').orderBy('id'));
+        const rows = await this.reads.rows(`${table}:sitemap`, {}, () => this.published(table).select('id', 'create_time', 'update_time').orderBy('id'));
         return rows.map((r) => ({ path: `${path}?id=${num(r, 'id')}`, lastmod: num(r, 'update_time') || num(r, 'create_time') }));
       }),
     );
