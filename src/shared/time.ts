@@ -136,5 +136,7 @@ export function formatDate(lang: Lang, value: number | string | null | undefined
 
 /** The ISO date (YYYY-MM-DD) in the site's time zone, for `<time datetime>` and the sitemap. */
 export function isoDate(value: number | string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return formatTime(value, 'yyyy-mm-dd', timeZone);
+  const wall = zoned(value, timeZone);
+  // Written out rather than through formatTime's token pattern: every card's date takes this path.
+  return wall ? `${TOKENS.yyyy!(wall)}-${TOKENS.mm!(wall)}-${TOKENS.dd!(wall)}` : '';
 }
