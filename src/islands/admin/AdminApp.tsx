@@ -26,7 +26,8 @@ import { DEFAULT_LAYOUT, effectiveMode, isShrink, layoutStyle, parseLayoutConfig
 import { LayoutSettings } from './LayoutSettings.tsx';
 import { CollapsedMenu, SideMenu, TopMenu, isPlainClick, menuTitle } from './Menus.tsx';
 import { checkNavigation, explainMissing, loginHref, navErrorKey, type NavError } from './navigation.ts';
-import { Pane, ScreenPane, Spinner, type ShellApi } from './ScreenPane.tsx';
+import { Pane, ScreenPane, type ShellApi } from './ScreenPane.tsx';
+import { Spinner } from '../app/Spinner.tsx';
 import { adminScreen } from './screens/index.ts';
 import { setGeneratedResources } from './crud/resourceStore.ts';
 import { clearAdminLogin, clearBrowserStorage, readAdminLogin, readKey, writeKey } from './store.ts';

@@ -5,6 +5,7 @@ import { hasNode, type NodeMap } from '../app/permissions.ts';
 import type { ProgressBar } from '../app/progress.ts';
 import type { AppRoute } from '../app/routes.ts';
 import type { ScreenLoader } from '../app/screens.ts';
+import { Spinner } from '../app/Spinner.tsx';
 import { AdminContext, type AdminApi, type ScreenProps } from './context.ts';
 import { screenNode } from './navigation.ts';
 
@@ -53,15 +54,6 @@ function Failed() {
   return (
     <div className="alert alert-danger" role="alert">
       {t('shell.screenFailed')}
-    </div>
-  );
-}
-
-export function Spinner({ label }: { label: string }) {
-  return (
-    <div className="text-center py-5" role="status">
-      <span className="spinner-border text-primary" aria-hidden="true" />
-      <span className="visually-hidden">{label}</span>
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { MemberContext, type MemberContextValue, type ScreenProps } from './cont
 import { SCREENS } from './screens.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { clearUserInfo, readUserInfo, storeUserInfo } from './store.ts';
+import { Spinner } from '../app/Spinner.tsx';
 
 export interface UserAppProps {
   /** The site's home page in the page language. */
@@ -341,12 +342,7 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
 
 function ViewContent({ view, title, homeHref, t }: { view: View | null; title: string; homeHref: string; t: TFunction }) {
   if (!view) {
-    return (
-      <div className="text-center py-5" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('common:title.loading')}</span>
-      </div>
-    );
+    return <Spinner label={t('common:title.loading')} />;
   }
   const r = view.resolution;
   if (view.failed) {

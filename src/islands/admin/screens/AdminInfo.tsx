@@ -7,6 +7,7 @@ import { useAdmin } from '../context.ts';
 import { check } from '../../lib/forms.ts';
 import { readAdminLogin } from '../store.ts';
 import { useFormProblem } from '../../lib/useFormProblem.tsx';
+import { Spinner } from '../../app/Spinner.tsx';
 
 /** GET /admin/routine.AdminInfo/index. */
 interface InfoData {
@@ -114,12 +115,7 @@ export default function AdminInfo() {
     );
   }
   if (!info) {
-    return (
-      <div data-screen="adminInfo" className="text-center py-5" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('adminInfo.loading')}</span>
-      </div>
-    );
+    return <Spinner screen="adminInfo" label={t('adminInfo.loading')} />;
   }
 
   return (

@@ -7,6 +7,7 @@ import { adminHref } from '../navigation.ts';
 import { ConfigItemAdd } from './ConfigItemAdd.tsx';
 import { ConfigItemField } from './ConfigItemField.tsx';
 import { changedGroups, mailTestBody, tabBody, widgetValues, type ConfigIndex, type ConfigItem, type ConfigValue } from './config/model.ts';
+import { Spinner } from '../../app/Spinner.tsx';
 
 const INDEX = '/admin/routine.Config/index';
 /** The group whose tab offers the test mail (its items are the smtp_* settings). */
@@ -127,12 +128,7 @@ export default function Config() {
     );
   }
   if (!data) {
-    return (
-      <div data-screen="config" className="text-center py-5" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('config.loading')}</span>
-      </div>
-    );
+    return <Spinner screen="config" label={t('config.loading')} />;
   }
 
   const keys = Object.keys(data.list);

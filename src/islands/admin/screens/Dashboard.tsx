@@ -4,6 +4,7 @@ import { greetingKey } from '../../../shared/greeting.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
 import { LineChart } from '../LineChart.tsx';
+import { Spinner } from '../../app/Spinner.tsx';
 
 /** GET /admin/Dashboard/index. */
 interface DashboardData {
@@ -83,12 +84,7 @@ export default function Dashboard() {
     );
   }
   if (!data) {
-    return (
-      <div data-screen="dashboard" className="text-center py-5" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('common:title.loading')}</span>
-      </div>
-    );
+    return <Spinner screen="dashboard" label={t('common:title.loading')} />;
   }
 
   const { memberJoins, paidPerDay, totals, content, recentActivity } = data.stats;

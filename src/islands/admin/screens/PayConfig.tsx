@@ -12,6 +12,7 @@ import {
   type PaySettingsView,
 } from '../../../shared/pay.ts';
 import { useAdmin } from '../context.ts';
+import { Spinner } from '../../app/Spinner.tsx';
 
 const SECTIONS = ['general', 'wechat', 'alipay'] as const;
 /** Keys and certificates are several lines of PEM. */
@@ -154,12 +155,7 @@ export default function PayConfig() {
     );
   }
   if (!view || !values) {
-    return (
-      <div className="text-center py-5" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('common:title.loading')}</span>
-      </div>
-    );
+    return <Spinner label={t('common:title.loading')} />;
   }
 
   const canEdit = auth('edit');

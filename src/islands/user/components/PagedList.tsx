@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserRequest } from '../../lib/request.ts';
+import { Spinner } from '../../app/Spinner.tsx';
 
 /** One page of a member-centre list from the API, fetched again whenever the page (or `version`) changes. */
 export function usePagedList<T extends { total: number }>(url: string, page: number, limit: number, version = 0) {
@@ -40,12 +41,7 @@ export function ListStatus({ failed, loading, failedText, icon, children }: List
     );
   }
   if (loading) {
-    return (
-      <div className="text-center py-4" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('title.loading')}</span>
-      </div>
-    );
+    return <Spinner compact label={t('title.loading')} />;
   }
   return (
     <div className="member-empty" data-empty="">

@@ -5,6 +5,7 @@ import { formatTime } from '../../../shared/time.ts';
 import { browserRequest } from '../../lib/request.ts';
 import { BarChart } from '../components/BarChart.tsx';
 import { useMember } from '../context.ts';
+import { Spinner } from '../../app/Spinner.tsx';
 
 /** GET /api/account/overview: the last 7 days, oldest first. */
 interface OverviewData {
@@ -81,10 +82,7 @@ export default function Overview() {
         </div>
       )}
       {!data && !failed && (
-        <div className="text-center py-4" role="status">
-          <span className="spinner-border text-primary" aria-hidden="true" />
-          <span className="visually-hidden">{t('common:title.loading')}</span>
-        </div>
+        <Spinner compact label={t('common:title.loading')} />
       )}
       {data && (
         <div className="row g-4">

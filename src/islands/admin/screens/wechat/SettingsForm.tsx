@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../../context.ts';
 import { useFormProblem } from '../../../lib/useFormProblem.tsx';
+import { Spinner } from '../../../app/Spinner.tsx';
 
 /** An item of GET /admin/<settings controller>/index: secrets come back empty, `set` says one is saved. */
 interface Item {
@@ -103,12 +104,7 @@ export function SettingsForm({ controller, fields, title, children }: SettingsFo
     );
   }
   if (!answer) {
-    return (
-      <div className="text-center py-5" role="status">
-        <span className="spinner-border text-primary" aria-hidden="true" />
-        <span className="visually-hidden">{t('loading')}</span>
-      </div>
-    );
+    return <Spinner label={t('loading')} />;
   }
 
   return (
