@@ -399,10 +399,10 @@ export class ContentService implements ContentReader {
       'canal_city:detail',
       () =>
         this.published('canal_city')
-        .leftJoin('canal', function () {
-          this.on('canal.id', '=', 'canal_city.canal_id').andOnVal('canal.status', '=', PUBLISHED);
-        })
-        .select(...cols('canal_city', ['id', 'cover', 'canal_id', 'lat', 'lng'], ['name', 'summary', 'intro', 'heritage']), 'canal.name as canal_name', 'canal.name_en as canal_name_en'),
+          .leftJoin('canal', function () {
+            this.on('canal.id', '=', 'canal_city.canal_id').andOnVal('canal.status', '=', PUBLISHED);
+          })
+          .select(...cols('canal_city', ['id', 'cover', 'canal_id', 'lat', 'lng'], ['name', 'summary', 'intro', 'heritage']), 'canal.name as canal_name', 'canal.name_en as canal_name_en'),
       'canal_city',
       id,
     );
