@@ -18,7 +18,7 @@ const STATEMENT_CACHE_SIZE = 200;
  * every query afresh, and compiling SQL was a measurable part of rendering a page. SQLite recompiles a kept
  * statement by itself when the schema changes, and knex runs each statement to its end before the next.
  */
-export function keepStatements(conn: SqliteConnection): void {
+function keepStatements(conn: SqliteConnection): void {
   const prepare = conn.prepare.bind(conn);
   const kept = new Map<string, unknown>();
   conn.prepare = (sql: string) => {

@@ -14,7 +14,8 @@ export type Build<P extends Params> = (params: { [K in keyof P]: P[K] | Knex.Raw
 export interface Reads {
   /**
    * The rows of the query `build` makes with `params`. `key` names the query's shape: every call with one key
-   * builds the same SQL, whatever the values of its params.
+   * builds the same SQL, whatever the values of its params. Keys are the code's own, never a request's, so
+   * there are a few dozen.
    */
   rows<P extends Params>(key: string, params: P, build: Build<P>): Promise<Row[]>;
   close(): void;

@@ -138,5 +138,5 @@ export function formatDate(lang: Lang, value: number | string | null | undefined
 export function isoDate(value: number | string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   const wall = zoned(value, timeZone);
   // Written out rather than through formatTime's token pattern: every card's date takes this path.
-  return wall ? `${TOKENS.yyyy!(wall)}-${TOKENS.mm!(wall)}-${TOKENS.dd!(wall)}` : '';
+  return wall ? `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}` : '';
 }
