@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../app/Spinner.tsx';
 
 export interface RecordStateProps {
   /** False while the record is being read: a spinner stands in for it. */
@@ -12,12 +13,7 @@ export interface RecordStateProps {
 /** What a dialog shows while its record (or a form's choices) is being read. */
 export function RecordLoading() {
   const { t } = useTranslation('crud-ui');
-  return (
-    <div className="text-center py-4" role="status">
-      <span className="spinner-border" aria-hidden="true" />
-      <span className="visually-hidden">{t('form.loading')}</span>
-    </div>
-  );
+  return <Spinner compact label={t('form.loading')} />;
 }
 
 /** The body of a dialog showing one record: why it could not be read, a spinner while it is read, or the record. */
