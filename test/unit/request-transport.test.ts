@@ -1,5 +1,5 @@
 import test from 'ava';
-import { REQUEST_TIMEOUT, RequestError } from '../../src/shared/request/client.ts';
+import { REQUEST_TIMEOUT, RequestError, isCancelled, reportFailure } from '../../src/shared/request/client.ts';
 import { decryptData, encryptData } from '../../src/shared/request/cipher.ts';
 import { envelope, harness, json, later } from './request-fakes.ts';
 
@@ -232,4 +232,16 @@ test('garbage instead of cipher text is a server exception too', async (t) => {
   const h = harness({ reply: () => json(envelope(1, 'not-a-cipher')), encryptKey: KEY });
   await t.throwsAsync(h.request('/api/x'), { instanceOf: RequestError });
   t.deepEqual(h.notes, [['error', 'Server exception!']]);
+});
+
+test('a failed request is told by its reason; a cancelled one by nothing', async (t) => {
+  const h = harness({ reply: (_call, index) => (index === 0 ? 'hang' : json(envelope(0, null, 'Refused'))) });
+  const older = h.request('/api/x');
+  const newer = h.request('/api/x');
+  const [cancelled, refused] = await Promise.all([older.catch((err: unknown) => err), newer.catch((err: unknown) => err)]);
+  const told: string[] = [];
+  for (const err of [cancelled, refused, new Error('The archive is resting'), 'offline']) reportFailure(err, (reason) => told.push(reason));
+  t.deepEqual(told, ['Refused', 'The archive is resting', 'offline']);
+  t.true(isCancelled(cancelled));
+  t.false(isCancelled(refused));
 });

@@ -107,6 +107,16 @@ export class RequestError extends Error {
   }
 }
 
+/** Whether a request was cancelled (a newer identical one replaced it): there is nothing to tell the user. */
+export function isCancelled(err: unknown): boolean {
+  return err instanceof RequestError && err.kind === 'cancel';
+}
+
+/** Tells `show` why a request failed, unless it was cancelled. */
+export function reportFailure(err: unknown, show: (reason: string) => void): void {
+  if (!isCancelled(err)) show(err instanceof Error ? err.message : String(err));
+}
+
 /** Admin context: the current page is the admin base or below it (a boundary, so '/administration' is not). */
 export function isAdminPath(path: string, adminBase: string): boolean {
   return path === adminBase || path.startsWith(`${adminBase}/`);
