@@ -14,7 +14,7 @@ test.after.always(async () => {
 });
 
 /**
- * The admin shows a button only for an action its resource definition lists (CrudPage, ListScreen, the trees):
+ * The admin shows a button only for an action its resource definition lists (CrudPage, the trees):
  * so every definition must list exactly the actions the server registers under its controller, or a screen
  * offers a button that answers 404 (the admin log's pencil did) or hides one that works.
  */

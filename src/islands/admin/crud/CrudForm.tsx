@@ -1,15 +1,16 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formFields } from '../../../resources/schema.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
-import { RequestError } from '../../../shared/request/client.ts';
+import { reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
-import { FieldInput, isGroupWidget } from './FieldInput.tsx';
-import { hasEditor, inputColumns, toFormValues, toPostBody, validateBody, type FieldErrors, type FormMode, type FormValue, type FormValues } from './formModel.ts';
+import { FormFields } from './FormFields.tsx';
+import { hasEditor, toFormValues, toPostBody, validateBody, type FieldErrors, type FormMode, type FormValue, type FormValues } from './formModel.ts';
 import { useResourceLabels } from './labels.ts';
 import type { Row } from './listModel.ts';
 import { Modal } from './Modal.tsx';
 import { RecordLoading } from './RecordState.tsx';
+import { SaveFooter } from './SaveFooter.tsx';
 
 export interface CrudFormProps {
   def: ResourceDef;
@@ -45,7 +46,7 @@ function safeId(raw: string): string {
 export function CrudForm({ def, mode, id, fields: shown, title, prepareBody, onClose, onSaved }: CrudFormProps) {
   const { request, siteConfig } = useAdmin();
   const { timeZone } = siteConfig;
-  const { t, title: resourceTitle, fieldLabel, errorText } = useResourceLabels(def);
+  const { t, title: resourceTitle } = useResourceLabels(def);
   const fields = useMemo(() => shown ?? formFields(def), [shown, def]);
   const formId = `crud-form-${safeId(useId())}`;
   const [values, setValues] = useState<FormValues | null>(() => (mode === 'add' ? toFormValues(def, null, fields, timeZone) : null));
@@ -62,7 +63,7 @@ export function CrudForm({ def, mode, id, fields: shown, title, prepareBody, onC
         if (!current) return;
         setValues(toFormValues(def, answer.data.row, fields, timeZone));
       },
-      (err: unknown) => current && !(err instanceof RequestError && err.kind === 'cancel') && setProblem(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => current && reportFailure(err, setProblem),
     );
     return () => {
       current = false;
@@ -74,8 +75,6 @@ export function CrudForm({ def, mode, id, fields: shown, title, prepareBody, onC
   useEffect(() => {
     if (loaded && mode === 'edit') focusIn(bodyRef.current);
   }, [loaded, mode]);
-
-  const inputId = (column: string) => `${formId}-${column}`;
 
   function set(column: string, value: FormValue): void {
     setValues((v) => (v ? { ...v, [column]: value } : v));
@@ -99,104 +98,10 @@ export function CrudForm({ def, mode, id, fields: shown, title, prepareBody, onC
       await request(actionUrl(def, mode), { method: 'POST', body }, { showSuccessMessage: true, showCodeMessage: false, showErrorMessage: false });
       onSaved();
     } catch (err) {
-      if (!(err instanceof RequestError && err.kind === 'cancel')) setProblem(err instanceof Error ? err.message : String(err));
+      reportFailure(err, setProblem);
     } finally {
       setBusy(false);
     }
-  }
-
-  /** One input with its label (or its language label inside a localized pair) and its error. */
-  function input(field: FieldDef, column: string, label: ReactNode, required: boolean): ReactNode {
-    const elementId = inputId(column);
-    const labelId = `${elementId}-label`;
-    const errorKey = errors[column];
-    const errorId = errorKey ? `${elementId}-error` : undefined;
-    const group = isGroupWidget(field);
-    return (
-      <div data-column={column}>
-        {group ? (
-          <span id={labelId} className="form-label d-block">
-            {label}
-          </span>
-        ) : (
-          <label id={labelId} htmlFor={elementId} className="form-label">
-            {label}
-          </label>
-        )}
-        <FieldInput
-          def={def}
-          field={field}
-          id={elementId}
-          labelId={labelId}
-          value={values![column] ?? ''}
-          onChange={(v) => set(column, v)}
-          invalid={!!errorKey}
-          describedBy={errorId}
-          required={required}
-          mode={mode}
-          lang={column.endsWith('_en') && field.localized ? 'en' : undefined}
-        />
-        {errorKey && (
-          <div id={errorId} className="invalid-feedback d-block">
-            {errorText(errorKey, field.name)}
-          </div>
-        )}
-      </div>
-    );
-  }
-
-  const requiredMark = (
-    <>
-      <span className="text-danger ms-1" aria-hidden="true">
-        *
-      </span>
-      <span className="visually-hidden"> ({t('crud-ui:form.required')})</span>
-    </>
-  );
-
-  function row(field: FieldDef): ReactNode {
-    const name = fieldLabel(field.name);
-    const required = !!field.required;
-    if (!field.localized) {
-      return (
-        <div className="mb-3" key={field.name} data-field={field.name}>
-          {input(field, field.name, <>{name}{required && requiredMark}</>, required)}
-        </div>
-      );
-    }
-    const [zh, en] = inputColumns(field) as [string, string];
-    return (
-      <fieldset className="mb-3" key={field.name} data-field={field.name}>
-        <legend className="form-label fs-6 fw-semibold mb-1">
-          {name}
-          {required && requiredMark}
-        </legend>
-        <div className="row g-2">
-          <div className="col-md-6">
-            {input(
-              field,
-              zh,
-              <span className="small text-body-secondary">
-                <span className="visually-hidden">{name} </span>
-                {t('crud-ui:form.langZh')}
-              </span>,
-              required,
-            )}
-          </div>
-          <div className="col-md-6">
-            {input(
-              field,
-              en,
-              <span className="small text-body-secondary">
-                <span className="visually-hidden">{name} </span>
-                {t('crud-ui:form.langEn')} ({t('crud-ui:form.optional')})
-              </span>,
-              false,
-            )}
-          </div>
-        </div>
-      </fieldset>
-    );
   }
 
   const size = hasEditor(fields) ? 'xl' : fields.some((f) => f.localized) || fields.length > 6 ? 'lg' : 'md';
@@ -208,17 +113,7 @@ export function CrudForm({ def, mode, id, fields: shown, title, prepareBody, onC
         if (!busy) onClose();
       }}
       onSubmit={() => void submit()}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
-            {t('crud-ui:form.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !values} aria-busy={busy || undefined} data-form-submit="">
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {t('crud-ui:form.save')}
-          </button>
-        </>
-      }
+      footer={<SaveFooter busy={busy} ready={!!values} onCancel={onClose} />}
     >
       <div ref={bodyRef} id={formId} data-crud-form={def.name} data-mode={mode}>
         {problem && (
@@ -232,7 +127,7 @@ export function CrudForm({ def, mode, id, fields: shown, title, prepareBody, onC
           </div>
         )}
         {values ? (
-          fields.map(row)
+          <FormFields def={def} fields={fields} values={values} errors={errors} mode={mode} formId={formId} onChange={set} />
         ) : problem ? null : (
           <RecordLoading />
         )}

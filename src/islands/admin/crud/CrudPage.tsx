@@ -13,6 +13,7 @@ import { useResourceLabels } from './labels.ts';
 import { canDragSort, effectiveOrder, listFields, nextOrder, searchControls, visibleColumns, type Row } from './listModel.ts';
 import { useColumnPrefs } from './useColumnPrefs.ts';
 import { SearchPanel } from './SearchPanel.tsx';
+import { ListError, ListRemark } from './tableParts.tsx';
 import { useCrudList, type UseCrudListOptions } from './useCrudList.ts';
 
 export type CrudAction = 'add' | 'edit' | 'del' | 'sortable';
@@ -23,11 +24,24 @@ export interface CrudPageProps {
   list?: UseCrudListOptions;
   /** The form's inputs; default every form field. */
   formFields?: readonly FieldDef[];
-  /** Actions this screen leaves out even when the admin holds them (e.g. an insert-only ledger: ['edit', 'del']). */
-  without?: readonly CrudAction[];
+  /**
+   * Actions this screen leaves out even when the admin holds them (e.g. an insert-only ledger: ['edit', 'del']);
+   * 'view' leaves out the read-only details of a resource without edit (a log with its own).
+   */
+  without?: readonly (CrudAction | 'view')[];
+  /** Columns shown another way than the definition says (an admin's name instead of the id, hidden at first...). */
+  columnAs?: Readonly<Record<string, FieldDef>>;
+  /** The row as the table shows it (formatted values); row actions still get the row as the server sent it. */
+  shape?(row: Row): Row;
+  /** Fields named in the quick-search placeholder, when the definition searches a joined column. */
+  quickSearchLabels?: readonly string[];
   /** A special screen's buttons per row and in the toolbar. */
   rowActions?(row: Row, reload: () => Promise<void>): ReactNode;
   toolbar?: ReactNode;
+  /** Toolbar buttons acting on the selected rows (which makes the rows selectable). */
+  batchActions?(ids: readonly string[], reload: () => Promise<void>): ReactNode;
+  /** The delete confirmation for `count` rows; default the generic one. */
+  deleteMessage?(count: number): string;
   /** The add/edit dialog where the generic form does not fit (a group's rule tree); default CrudForm. */
   renderForm?(form: CrudFormSlot): ReactNode;
 }
@@ -46,23 +60,33 @@ type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id:
  * A whole resource screen: remark, toolbar, common search, table, pagination, the add/edit form and the
  * delete confirmation, each button shown only when the server has its action (the definition's `actions`)
  * and the admin holds its permission node. A resource without an edit action (a log) shows each record in a
- * read-only details dialog instead.
+ * read-only details dialog instead. Special screens (attachments, the security rules and logs) adjust it with
+ * the props: columns shown their own way, their own dialog and delete message, buttons for the selection.
  */
-export function CrudPage({ def, list: listOptions, formFields, without = [], rowActions, toolbar, renderForm }: CrudPageProps) {
+export function CrudPage({ def, list: listOptions, formFields, without = [], columnAs, shape, quickSearchLabels, rowActions, toolbar, batchActions, deleteMessage, renderForm }: CrudPageProps) {
   const { request, auth } = useAdmin();
   const { t } = useResourceLabels(def);
   const list = useCrudList(def, listOptions);
   const can = (action: CrudAction) => offers(def, action) && !without.includes(action) && auth(action);
-  const readOnly = !offers(def, 'edit');
+  const viewable = !offers(def, 'edit') && !without.includes('view');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [searchOpen, setSearchOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const { prefs, setColumn } = useColumnPrefs(def);
-  const columns = useMemo(() => visibleColumns(def, prefs), [def, prefs]);
-  const shownFields = useMemo(() => listFields(def).filter((f) => columns[f.name]), [def, columns]);
+  // The table and its column chooser read the columns as shown; search and requests use the definition.
+  const display = useMemo(
+    () => (columnAs || quickSearchLabels ? { ...def, fields: def.fields.map((f) => columnAs?.[f.name] ?? f), quickSearch: quickSearchLabels ?? def.quickSearch } : def),
+    [def, columnAs, quickSearchLabels],
+  );
+  const columns = useMemo(() => visibleColumns(display, prefs), [display, prefs]);
+  const shownFields = useMemo(() => listFields(display).filter((f) => columns[f.name]), [display, columns]);
   const searchable = useMemo(() => searchControls(def).length > 0, [def]);
   const { rows, reload } = list;
+  const pk = def.pk;
+  const idOf = (row: Row) => String(row[pk]);
+  const originals = useMemo(() => new Map(rows.map((r) => [String(r[pk]), r])), [rows, pk]);
+  const displayed = useMemo(() => (shape ? rows.map(shape) : rows), [rows, shape]);
 
   // A selection only means something for the rows on screen.
   useEffect(() => setSelected(new Set()), [rows]);
@@ -90,9 +114,8 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], row
   }
 
   const dragSort = can('sortable') && canDragSort(def, list.query.order);
-  const selectable = can('del') || can('edit');
-  const pk = def.pk;
-  const firstSelected = rows.find((r) => selected.has(String(r[pk])));
+  const selectable = can('del') || can('edit') || !!batchActions;
+  const firstSelected = rows.find((r) => selected.has(idOf(r)));
   const form: CrudFormSlot | null =
     pending?.kind === 'form'
       ? {
@@ -109,17 +132,12 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], row
   return (
     <div data-crud-page={def.name}>
       <CrudStyles />
-      {list.remark && (
-        <div className="alert alert-info py-2 small" role="note" data-remark="">
-          <i className="bi bi-info-circle me-2" aria-hidden="true" />
-          {list.remark}
-        </div>
-      )}
+      {list.remark && <ListRemark text={list.remark} />}
       <CrudToolbar
-        def={def}
+        def={display}
         onRefresh={() => void reload()}
         onAdd={can('add') ? () => setPending({ kind: 'form', mode: 'add' }) : undefined}
-        onEdit={can('edit') ? () => firstSelected && setPending({ kind: 'form', mode: 'edit', id: String(firstSelected[pk]) }) : undefined}
+        onEdit={can('edit') ? () => firstSelected && setPending({ kind: 'form', mode: 'edit', id: idOf(firstSelected) }) : undefined}
         onDelete={can('del') ? () => setPending({ kind: 'delete', ids: [...selected] }) : undefined}
         selectedCount={selected.size}
         searchOpen={searchOpen}
@@ -130,30 +148,24 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], row
         onColumn={setColumn}
       >
         {toolbar}
+        {batchActions?.([...selected], reload)}
       </CrudToolbar>
       {searchOpen && <SearchPanel def={def} onSearch={list.setSearch} />}
-      {list.error && (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-list-error="">
-          <span>{t('crud-ui:list.error', { message: list.error })}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void reload()}>
-            {t('crud-ui:list.retry')}
-          </button>
-        </div>
-      )}
+      {list.error && <ListError message={list.error} onRetry={() => void reload()} />}
       <CrudTable
         def={def}
-        rows={rows}
+        rows={displayed}
         columns={shownFields}
         loading={list.loading}
         order={effectiveOrder(def, list.query.order)}
         onOrder={(field) => list.setOrder(nextOrder(list.query.order, field))}
         selected={selectable ? selected : undefined}
         onSelect={selectable ? setSelected : undefined}
-        onEdit={can('edit') ? (row) => setPending({ kind: 'form', mode: 'edit', id: String(row[pk]) }) : undefined}
-        onDelete={can('del') ? (row) => setPending({ kind: 'delete', ids: [String(row[pk])] }) : undefined}
-        onView={readOnly ? (row) => setPending({ kind: 'view', row }) : undefined}
+        onEdit={can('edit') ? (row) => setPending({ kind: 'form', mode: 'edit', id: idOf(row) }) : undefined}
+        onDelete={can('del') ? (row) => setPending({ kind: 'delete', ids: [idOf(row)] }) : undefined}
+        onView={viewable ? (row) => setPending({ kind: 'view', row: originals.get(idOf(row)) ?? row }) : undefined}
         onMove={dragSort ? (id, targetId) => void move(id, targetId) : undefined}
-        rowActions={rowActions ? (row) => rowActions(row, reload) : undefined}
+        rowActions={rowActions ? (row) => rowActions(originals.get(idOf(row)) ?? row, reload) : undefined}
       />
       <CrudPagination page={list.query.page} limit={list.query.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
       {form && (renderForm ? renderForm(form) : <CrudForm def={def} {...form} fields={formFields} />)}
@@ -162,7 +174,7 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], row
         <ConfirmDialog
           danger
           busy={busy}
-          message={pending.ids.length === 1 ? t('crud-ui:confirm.deleteOne') : t('crud-ui:confirm.deleteMany', { count: pending.ids.length })}
+          message={deleteMessage ? deleteMessage(pending.ids.length) : pending.ids.length === 1 ? t('crud-ui:confirm.deleteOne') : t('crud-ui:confirm.deleteMany', { count: pending.ids.length })}
           confirmLabel={t('crud-ui:confirm.delete')}
           onCancel={() => setPending(null)}
           onConfirm={() => void remove(pending.ids)}

@@ -4,7 +4,7 @@ import { findAdminResource } from './resourceStore.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import type { Lang } from '../../../shared/i18n/langs.ts';
-import { RequestError } from '../../../shared/request/client.ts';
+import { isCancelled } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import { localizedText } from '../../../shared/localized.ts';
 import type { Row } from './listModel.ts';
@@ -114,7 +114,7 @@ export function RemoteSelect({ field, id, multiple = false, value, onChange, inv
           setLabels((old) => new Map([...old, ...found.map((o) => [o.value, plainLabel(o.label)] as const)]));
         },
         (err: unknown) => {
-          if (mine !== sequence.current || (err instanceof RequestError && err.kind === 'cancel')) return;
+          if (mine !== sequence.current || isCancelled(err)) return;
           setOptions([]);
         },
       ).finally(() => {

@@ -2,7 +2,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // What the resource table and the tree table share: selection, drag sorting by a grip with its keyboard
-// twin (move up/down), and the overlay shown while a page reloads.
+// twin (move up/down), the overlay shown while a page reloads, the alert when it fails, and the screen's remark.
 
 /** The row being dragged and the row under the pointer. */
 export interface RowDrag<Id> {
@@ -131,6 +131,29 @@ export function ReloadOverlay() {
     <div className="position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center bg-body bg-opacity-50" role="status">
       <span className="spinner-border" aria-hidden="true" />
       <span className="visually-hidden">{t('list.loading')}</span>
+    </div>
+  );
+}
+
+/** A list that failed to load: the server's reason and a retry, above the rows still shown. */
+export function ListError({ message, onRetry }: { message: string; onRetry(): void }) {
+  const { t } = useTranslation('crud-ui');
+  return (
+    <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-list-error="">
+      <span>{t('list.error', { message })}</span>
+      <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={onRetry}>
+        {t('list.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** The remark of a screen's menu rule, above its list. */
+export function ListRemark({ text }: { text: string }) {
+  return (
+    <div className="alert alert-info py-2 small" role="note" data-remark="">
+      <i className="bi bi-info-circle me-2" aria-hidden="true" />
+      {text}
     </div>
   );
 }

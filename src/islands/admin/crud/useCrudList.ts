@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { ResourceDef } from '../../../resources/types.ts';
-import { RequestError } from '../../../shared/request/client.ts';
+import { reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import { indexParams, initialQuery, type ListQuery, type Order, type Row, type SearchEntry } from './listModel.ts';
 
@@ -69,8 +69,7 @@ export function useCrudList(def: ResourceDef, options: UseCrudListOptions = {}):
       setRemark(answer.data.remark ?? '');
       setError(null);
     } catch (err) {
-      if (mine !== sequence.current || (err instanceof RequestError && err.kind === 'cancel')) return;
-      setError(err instanceof Error ? err.message : String(err));
+      if (mine === sequence.current) reportFailure(err, setError);
     } finally {
       if (mine === sequence.current) setLoading(false);
     }

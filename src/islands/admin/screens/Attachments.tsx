@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import attachment from '../../../resources/routine/attachment.ts';
-import type { Row } from '../crud/index.ts';
-import { ListScreen } from './security/ListScreen.tsx';
+import { CrudPage, type Row } from '../crud/index.ts';
 import { accountColumn, fileSize, hiddenColumn, thumbnailOf } from './security/records.ts';
 
 const def = attachment;
@@ -28,9 +27,8 @@ export default function Attachments() {
   );
   return (
     <div data-screen="attachments">
-      <ListScreen
+      <CrudPage
         def={def}
-        actions={['edit', 'del']}
         columnAs={COLUMN_AS}
         shape={shape}
         formFields={FORM_FIELDS}

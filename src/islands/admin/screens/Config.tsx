@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RequestError } from '../../../shared/request/client.ts';
+import { reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import { ConfirmDialog } from '../crud/index.ts';
 import { adminHref } from '../navigation.ts';
@@ -78,7 +78,7 @@ export default function Config() {
       // The shell shows settings too (site name, CDN, upload limits).
       await reload();
     } catch (err) {
-      if (!(err instanceof RequestError && err.kind === 'cancel')) setProblem({ group, message: err instanceof Error ? err.message : String(err) });
+      reportFailure(err, (message) => setProblem({ group, message }));
     } finally {
       setSaving(false);
     }

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import configResource, { CONFIG_RULES, CONFIG_TYPES, type ConfigType } from '../../../resources/routine/config.ts';
-import { RequestError } from '../../../shared/request/client.ts';
+import { reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
-import { Modal, useResourceLabels } from '../crud/index.ts';
+import { Modal, RequiredMark, SaveFooter, useResourceLabels } from '../crud/index.ts';
 import { isChoiceType, newItemBody, newItemProblems, parseKeyValueLines, type NewItem } from './config/model.ts';
 
 export interface ConfigItemAddProps {
@@ -55,7 +55,7 @@ export function ConfigItemAdd({ groups, group, onClose, onAdded }: ConfigItemAdd
       await request('/admin/routine.Config/add', { method: 'POST', body: newItemBody(item) }, { showSuccessMessage: true, showCodeMessage: false, showErrorMessage: false });
       onAdded(item.group, item.name.trim());
     } catch (err) {
-      if (!(err instanceof RequestError && err.kind === 'cancel')) setFailure(err instanceof Error ? err.message : String(err));
+      reportFailure(err, setFailure);
     } finally {
       setBusy(false);
     }
@@ -70,11 +70,7 @@ export function ConfigItemAdd({ groups, group, onClose, onAdded }: ConfigItemAdd
       <div className="mb-3" data-add-input={key}>
         <label className="form-label" htmlFor={id}>
           {label}
-          {required && (
-            <span className="text-danger ms-1" aria-hidden="true">
-              *
-            </span>
-          )}
+          {required && <RequiredMark />}
         </label>
         {control({ id, className: problem ? ' is-invalid' : '', 'aria-invalid': problem ? true : undefined, 'aria-describedby': described })}
         {hint && (
@@ -97,17 +93,7 @@ export function ConfigItemAdd({ groups, group, onClose, onAdded }: ConfigItemAdd
       size="lg"
       onClose={() => !busy && onClose()}
       onSubmit={() => void submit()}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
-            {t('crud-ui:form.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined} data-form-submit="">
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {t('crud-ui:form.save')}
-          </button>
-        </>
-      }
+      footer={<SaveFooter busy={busy} onCancel={onClose} />}
     >
       <div ref={bodyRef} data-config-add="">
         {failure && (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalTextView } from '../../app/LocalTextView.tsx';
 import configResource from '../../../resources/routine/config.ts';
-import { FieldInput, isGroupWidget } from '../crud/index.ts';
+import { FieldInput, RequiredMark, isGroupWidget } from '../crud/index.ts';
 import { ArrayEditor } from './config/ArrayEditor.tsx';
 import { hasRule, isRows, itemField, type ConfigItem, type ConfigValue } from './config/model.ts';
 
@@ -109,14 +109,7 @@ export function ConfigItemField({ item, idPrefix, value, onChange, onDelete }: C
   const title = (
     <>
       {item.title ? <LocalTextView value={{ text: item.title, fallback: english && !item.title_en }} /> : item.name}
-      {required && (
-        <>
-          <span className="text-danger ms-1" aria-hidden="true">
-            *
-          </span>
-          <span className="visually-hidden"> ({t('crud-ui:form.required')})</span>
-        </>
-      )}
+      {required && <RequiredMark />}
     </>
   );
 

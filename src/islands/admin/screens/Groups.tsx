@@ -6,10 +6,11 @@ import { formFields } from '../../../resources/schema.ts';
 import type { FieldDef } from '../../../resources/types.ts';
 import { localizedText } from '../../../shared/localized.ts';
 import { useAdmin } from '../context.ts';
-import { CellView, QuickSearch, cellOf, useResourceLabels } from '../crud/index.ts';
+import { CellView, ListError, ListRemark, QuickSearch, cellOf, useResourceLabels } from '../crud/index.ts';
 import { CrudStyles } from '../crud/CrudStyles.tsx';
 import { GroupsForm } from './GroupsForm.tsx';
 import { DeleteTreeRows } from './tree/DeleteTreeRows.tsx';
+import { FoldButtons, useFolding } from './tree/Folding.tsx';
 import { branchIds, type TreeItem } from './tree/treeModel.ts';
 import { TreeTable, type TreeColumn } from './tree/TreeTable.tsx';
 import { useTreeList } from './tree/useTreeList.ts';
@@ -42,7 +43,7 @@ export default function Groups() {
   const { t } = useTranslation('admin-screens-auth');
   const labels = useResourceLabels(def);
   const list = useTreeList<GroupNode>(actionUrl(def, 'index'));
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const { expanded, setExpanded, toggle } = useFolding();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   const { nodes, own, reload } = list;
@@ -78,12 +79,7 @@ export default function Groups() {
   return (
     <div data-tree-page={def.name}>
       <CrudStyles />
-      {list.remark && (
-        <div className="alert alert-info py-2 small" role="note" data-remark="">
-          <i className="bi bi-info-circle me-2" aria-hidden="true" />
-          {list.remark}
-        </div>
-      )}
+      {list.remark && <ListRemark text={list.remark} />}
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="toolbar" aria-label={t('crud-ui:toolbar.label')}>
         <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void reload()} title={t('crud-ui:toolbar.refresh')} data-toolbar="refresh">
           <i className="bi bi-arrow-clockwise" aria-hidden="true" />
@@ -102,39 +98,18 @@ export default function Groups() {
             {selected.size > 0 && <span className="badge text-bg-danger ms-1">{selected.size}</span>}
           </button>
         )}
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setExpanded(new Set(branchIds(nodes)))} data-toolbar="expand">
-          <i className="bi bi-arrows-expand me-1" aria-hidden="true" />
-          {t('tree.expandAll')}
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setExpanded(new Set())} data-toolbar="collapse">
-          <i className="bi bi-arrows-collapse me-1" aria-hidden="true" />
-          {t('tree.collapseAll')}
-        </button>
+        <FoldButtons nodes={nodes} onChange={setExpanded} />
         <div className="ms-auto">
           <QuickSearch def={def} value={list.quickSearch} onSearch={list.setQuickSearch} />
         </div>
       </div>
-      {list.error && (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-list-error="">
-          <span>{t('crud-ui:list.error', { message: list.error })}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void reload()}>
-            {t('crud-ui:list.retry')}
-          </button>
-        </div>
-      )}
+      {list.error && <ListError message={list.error} onRetry={() => void reload()} />}
       <TreeTable
         name={def.name}
         nodes={nodes}
         columns={columns}
         expanded={expanded}
-        onToggle={(id) =>
-          setExpanded((old) => {
-            const next = new Set(old);
-            if (next.has(id)) next.delete(id);
-            else next.add(id);
-            return next;
-          })
-        }
+        onToggle={toggle}
         labelOf={(g) => nameOf(g)}
         loading={list.loading}
         selected={canDelete ? selected : undefined}

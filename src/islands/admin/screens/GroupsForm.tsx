@@ -1,13 +1,14 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
-import { RequestError } from '../../../shared/request/client.ts';
+import { reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import {
-  FieldInput,
+  FormFields,
   Modal,
   RecordLoading,
-  isGroupWidget,
+  RequiredMark,
+  SaveFooter,
   toFormValues,
   toPostBody,
   useResourceLabels,
@@ -71,7 +72,7 @@ export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved 
         setValues(toFormValues(def, rowAnswer?.data.row ?? null, fields, siteConfig.timeZone));
         setSelected(rowAnswer ? selectionOf(nodes, rowAnswer.data.row[RULES]) : new Set());
       },
-      (err: unknown) => current && !(err instanceof RequestError && err.kind === 'cancel') && setProblem(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => current && reportFailure(err, setProblem),
     );
     return () => {
       current = false;
@@ -102,77 +103,10 @@ export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved 
       await request(actionUrl(def, mode), { method: 'POST', body }, { showSuccessMessage: true, showCodeMessage: false, showErrorMessage: false });
       onSaved();
     } catch (err) {
-      if (!(err instanceof RequestError && err.kind === 'cancel')) setProblem(err instanceof Error ? err.message : String(err));
+      reportFailure(err, setProblem);
     } finally {
       setBusy(false);
     }
-  }
-
-  const requiredMark = (
-    <>
-      <span className="text-danger ms-1" aria-hidden="true">
-        *
-      </span>
-      <span className="visually-hidden"> ({t('crud-ui:form.required')})</span>
-    </>
-  );
-
-  /** A field's input; a bilingual name gets its Chinese and English inputs side by side, as the generic form does. */
-  function input(field: FieldDef) {
-    if (!field.localized) return column(field, field.name, <>{fieldLabel(field.name)}{field.required && requiredMark}</>, !!field.required);
-    return (
-      <fieldset className="mb-3" key={field.name} data-field={field.name}>
-        <legend className="form-label fs-6 fw-semibold mb-1">
-          {fieldLabel(field.name)}
-          {field.required && requiredMark}
-        </legend>
-        <div className="row g-2">
-          {[field.name, `${field.name}_en`].map((name, i) => (
-            <div className="col-md-6" key={name}>
-              {column(field, name, <span className="small text-body-secondary">{t(i === 0 ? 'crud-ui:form.langZh' : 'crud-ui:form.langEn')}</span>, i === 0 && !!field.required)}
-            </div>
-          ))}
-        </div>
-      </fieldset>
-    );
-  }
-
-  function column(field: FieldDef, name: string, label: ReactNode, required: boolean) {
-    const elementId = `${formId}-${name}`;
-    const labelId = `${elementId}-label`;
-    const errorKey = errors[name];
-    const errorId = errorKey ? `${elementId}-error` : undefined;
-    return (
-      <div className="mb-3" key={name} data-column={name}>
-        {isGroupWidget(field) ? (
-          <span id={labelId} className="form-label d-block">
-            {label}
-          </span>
-        ) : (
-          <label id={labelId} htmlFor={elementId} className="form-label">
-            {label}
-          </label>
-        )}
-        <FieldInput
-          def={def}
-          field={field}
-          id={elementId}
-          labelId={labelId}
-          value={values![name] ?? ''}
-          onChange={(v) => set(name, v)}
-          invalid={!!errorKey}
-          describedBy={errorId}
-          required={required}
-          mode={mode}
-          lang={name.endsWith('_en') ? 'en' : undefined}
-        />
-        {errorKey && (
-          <div id={errorId} className="invalid-feedback d-block">
-            {errorText(errorKey, field.name)}
-          </div>
-        )}
-      </div>
-    );
   }
 
   const rulesError = errors[RULES];
@@ -184,17 +118,7 @@ export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved 
         if (!busy) onClose();
       }}
       onSubmit={() => void submit()}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
-            {t('crud-ui:form.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !values} aria-busy={busy || undefined} data-form-submit="">
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {t('crud-ui:form.save')}
-          </button>
-        </>
-      }
+      footer={<SaveFooter busy={busy} ready={!!values} onCancel={onClose} />}
     >
       <div ref={bodyRef} data-group-form={def.name} data-mode={mode}>
         {problem && (
@@ -209,11 +133,11 @@ export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved 
         )}
         {values && tree ? (
           <>
-            {fields.map(input)}
+            <FormFields def={def} fields={fields} values={values} errors={errors} mode={mode} formId={formId} onChange={set} />
             <div className="mb-1" data-column={RULES}>
               <span id={rulesLabelId} className="form-label d-block">
                 {fieldLabel(RULES)}
-                {requiredMark}
+                <RequiredMark />
               </span>
               <RuleTree
                 id={`${formId}-rules`}

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
-import { RequestError } from '../../../shared/request/client.ts';
+import { RequestError, isCancelled, reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import { randomId } from '../../lib/forms.ts';
-import { Modal, RemoteSelect, useResourceLabels } from '../crud/index.ts';
+import { Modal, RemoteSelect, SaveFooter, useResourceLabels } from '../crud/index.ts';
 
 /** The column a ledger moves: the balance in yuan (two decimals) or the points (whole numbers). */
 export type LedgerColumn = 'money' | 'score';
@@ -78,7 +78,7 @@ export function LedgerDialog({ def, column, userId: initialUser, onClose, onSave
     let current = true;
     request<{ user: LedgerMember }>(actionUrl(def, 'add'), { params: { userId } }, { showCodeMessage: false, showErrorMessage: false }).then(
       (answer) => current && setMember(answer.data.user),
-      (err: unknown) => current && !(err instanceof RequestError && err.kind === 'cancel') && setMemberProblem(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => current && reportFailure(err, setMemberProblem),
     );
     return () => {
       current = false;
@@ -115,7 +115,7 @@ export function LedgerDialog({ def, column, userId: initialUser, onClose, onSave
       );
       onSaved();
     } catch (err) {
-      if (err instanceof RequestError && err.kind === 'cancel') return;
+      if (isCancelled(err)) return;
       if (err instanceof RequestError && err.kind === 'code') attemptKey.current = null;
       setProblem(err instanceof Error ? err.message : String(err));
       setVersion((v) => v + 1);
@@ -139,17 +139,7 @@ export function LedgerDialog({ def, column, userId: initialUser, onClose, onSave
         if (!busy) onClose();
       }}
       onSubmit={() => void submit()}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
-            {t('crud-ui:form.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined} data-form-submit="">
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {t('crud-ui:form.save')}
-          </button>
-        </>
-      }
+      footer={<SaveFooter busy={busy} onCancel={onClose} />}
     >
       <div data-ledger-form={def.name}>
         {problem && (

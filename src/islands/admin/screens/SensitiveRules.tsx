@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import sensitiveData from '../../../resources/security/sensitiveData.ts';
-import { ListScreen } from './security/ListScreen.tsx';
+import { CrudPage } from '../crud/index.ts';
 import { RuleForm } from './security/RuleForm.tsx';
 
 /**
@@ -8,15 +7,9 @@ import { RuleForm } from './security/RuleForm.tsx';
  * the function, its table and the watched columns with their titles.
  */
 export default function SensitiveRules() {
-  const { t } = useTranslation('crud-ui');
   return (
     <div data-screen="sensitive-rules">
-      <ListScreen
-        def={sensitiveData}
-        actions={['add', 'edit', 'del']}
-        form={(props) => <RuleForm def={sensitiveData} watchFields {...props} />}
-        deleteMessage={(count) => (count === 1 ? t('confirm.deleteOne') : t('confirm.deleteMany', { count }))}
-      />
+      <CrudPage def={sensitiveData} renderForm={(form) => <RuleForm def={sensitiveData} watchFields {...form} />} />
     </div>
   );
 }

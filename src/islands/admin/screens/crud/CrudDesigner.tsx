@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import crudLog from '../../../../resources/crud/log.ts';
 import { resourceNameOf } from '../../../../resources/generator/identifiers.ts';
-import { RequestError } from '../../../../shared/request/client.ts';
+import { isCancelled } from '../../../../shared/request/client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdmin, type ScreenProps } from '../../context.ts';
 import { ConfirmDialog, CrudPagination, CrudTable, QuickSearch, effectiveOrder, listFields, nextOrder, useCrudList, type Row } from '../../crud/index.ts';
@@ -129,7 +129,7 @@ export default function CrudDesigner(_props: ScreenProps) {
       setDeleting(null);
       await Promise.all([logs.reload(), reload()]);
     } catch (err) {
-      if (!(err instanceof RequestError && err.kind === 'cancel')) setDeleting(null);
+      if (!isCancelled(err)) setDeleting(null);
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { compileDesign, type Compiled } from '../../../../resources/generator/co
 import { DesignError, designSchema, type DesignChange } from '../../../../resources/generator/design.ts';
 import { DESIGN_TYPES, type DesignType } from '../../../../resources/generator/designTypes.ts';
 import { ApiCode } from '../../../../shared/api/envelope.ts';
-import { RequestError } from '../../../../shared/request/client.ts';
+import { RequestError, isCancelled, reportFailure } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
 import { ConfirmDialog, IconPicker } from '../../crud/index.ts';
 import { allAdminResources } from '../../crud/resourceStore.ts';
@@ -126,7 +126,7 @@ export function DesignEditor({ initial, onBack, onGenerated }: DesignEditorProps
       onGenerated(`${adminBase}/${effectivePath(state.table)}`);
     } catch (err) {
       if (err instanceof RequestError && err.envelope?.code === ApiCode.generateConflict) setConflict(err.envelope.data as Conflict);
-      else if (!(err instanceof RequestError && err.kind === 'cancel')) {
+      else if (!isCancelled(err)) {
         setConflict(null);
         setProblem(err instanceof Error ? err.message : String(err));
       }
@@ -149,7 +149,7 @@ export function DesignEditor({ initial, onBack, onGenerated }: DesignEditorProps
     } catch (err) {
       setBusy(false);
       if (err instanceof RequestError && err.envelope?.code === ApiCode.generateConflict) setConflict(err.envelope.data as Conflict);
-      else if (!(err instanceof RequestError && err.kind === 'cancel')) setProblem(err instanceof Error ? err.message : String(err));
+      else reportFailure(err, setProblem);
     }
   }
 

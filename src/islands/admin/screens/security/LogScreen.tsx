@@ -2,10 +2,9 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionUrl } from '../../../../resources/naming.ts';
 import { offers, type FieldDef, type ResourceDef } from '../../../../resources/types.ts';
-import { RequestError } from '../../../../shared/request/client.ts';
+import { reportFailure } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
-import { ConfirmDialog, type Row } from '../../crud/index.ts';
-import { ListScreen } from './ListScreen.tsx';
+import { ConfirmDialog, CrudPage, type Row } from '../../crud/index.ts';
 
 /** The action that undoes what a log recorded: put deleted rows back, or changed values. */
 export type UndoAction = 'restore' | 'rollback';
@@ -54,9 +53,9 @@ export function LogScreen({ def, action, columnAs, shape, quickSearchLabels, Inf
 
   return (
     <>
-      <ListScreen
+      <CrudPage
         def={def}
-        actions={['del']}
+        without={['view']}
         columnAs={columnAs}
         shape={shape}
         quickSearchLabels={quickSearchLabels}
@@ -131,7 +130,7 @@ export function useLogEntry<T>(def: ResourceDef, id: string): { row: T | null; f
     let current = true;
     request<{ row: T }>(actionUrl(def, 'info'), { params: { id } }, { showCodeMessage: false, showErrorMessage: false }).then(
       (answer) => current && setRow(answer.data.row),
-      (err: unknown) => current && !(err instanceof RequestError && err.kind === 'cancel') && setFailure(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => current && reportFailure(err, setFailure),
     );
     return () => {
       current = false;

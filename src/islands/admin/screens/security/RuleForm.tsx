@@ -2,14 +2,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionUrl, fieldLabelKey } from '../../../../resources/naming.ts';
 import type { ResourceDef } from '../../../../resources/types.ts';
-import { RequestError } from '../../../../shared/request/client.ts';
+import { reportFailure } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
-import { FieldInput, Modal, RecordLoading, useResourceLabels, type Row } from '../../crud/index.ts';
-import type { ListFormProps } from './ListScreen.tsx';
+import { FieldInput, Modal, RecordLoading, RequiredMark, SaveFooter, useResourceLabels, type CrudFormSlot, type Row } from '../../crud/index.ts';
 import { resourceOfTable } from './records.ts';
 import { ruleBody, tablesOf, watchedOf, type RuleChoices, type RuleValues, type Watched } from './rules.ts';
 
-export interface RuleFormProps extends ListFormProps {
+export interface RuleFormProps extends CrudFormSlot {
   /** security/dataRecycle or security/sensitiveData. */
   def: ResourceDef;
   /** Sensitive rules also choose the watched fields and their titles. */
@@ -52,7 +51,7 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
           setWatched(watchedOf(row.data_fields));
         }
       },
-      (err: unknown) => current && !(err instanceof RequestError && err.kind === 'cancel') && setProblem(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => current && reportFailure(err, setProblem),
     );
     return () => {
       current = false;
@@ -107,7 +106,7 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
       await request(actionUrl(def, mode), { method: 'POST', body }, { showSuccessMessage: true, showCodeMessage: false, showErrorMessage: false });
       onSaved();
     } catch (err) {
-      if (!(err instanceof RequestError && err.kind === 'cancel')) setProblem(err instanceof Error ? err.message : String(err));
+      reportFailure(err, setProblem);
     } finally {
       setBusy(false);
     }
@@ -117,11 +116,7 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
   const label = (name: string, required = false) => (
     <label className="form-label" htmlFor={inputId(name)}>
       {fieldLabel(name)}
-      {required && (
-        <span className="text-danger ms-1" aria-hidden="true">
-          *
-        </span>
-      )}
+      {required && <RequiredMark />}
     </label>
   );
 
@@ -131,17 +126,7 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
       size="lg"
       onClose={() => !busy && onClose()}
       onSubmit={() => void submit()}
-      footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose} disabled={busy}>
-            {t('crud-ui:form.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || !choices} aria-busy={busy || undefined} data-form-submit="">
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {t('crud-ui:form.save')}
-          </button>
-        </>
-      }
+      footer={<SaveFooter busy={busy} ready={!!choices} onCancel={onClose} />}
     >
       <div data-rule-form={def.name} data-mode={mode}>
         {problem && (
@@ -156,9 +141,7 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
             <fieldset className="mb-3">
               <legend className="form-label fs-6 mb-1">
                 {fieldLabel('name')}
-                <span className="text-danger ms-1" aria-hidden="true">
-                  *
-                </span>
+                <RequiredMark />
               </legend>
               <div className="row g-2">
                 <div className="col-md-6">
@@ -220,9 +203,7 @@ export function RuleForm({ def, watchFields, mode, id, onClose, onSaved }: RuleF
               <fieldset className="mb-3" data-watched-fields="">
                 <legend className="form-label fs-6 mb-1">
                   {fieldLabel('data_fields')}
-                  <span className="text-danger ms-1" aria-hidden="true">
-                    *
-                  </span>
+                  <RequiredMark />
                 </legend>
                 {columns.length === 0 ? (
                   <p className="text-body-secondary small mb-0">{own('rule.chooseTableFirst')}</p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { actionUrl } from '../../../../resources/naming.ts';
 import type { ResourceDef } from '../../../../resources/types.ts';
-import { RequestError } from '../../../../shared/request/client.ts';
+import { reportFailure } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
 import { ConfirmDialog, useResourceLabels } from '../../crud/index.ts';
 
@@ -30,7 +30,7 @@ export function DeleteTreeRows({ def, ids, onCancel, onDeleted }: DeleteTreeRows
       await request(actionUrl(def, 'del'), { method: 'DELETE', params: { ids } }, { showSuccessMessage: true, showCodeMessage: false });
       onDeleted();
     } catch (err) {
-      if (!(err instanceof RequestError && err.kind === 'cancel')) setProblem(err instanceof Error ? err.message : String(err));
+      reportFailure(err, setProblem);
     } finally {
       setBusy(false);
     }

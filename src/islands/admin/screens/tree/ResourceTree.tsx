@@ -5,8 +5,9 @@ import { formFields } from '../../../../resources/schema.ts';
 import { offers, type FieldDef, type ResourceDef } from '../../../../resources/types.ts';
 import { useAdmin } from '../../context.ts';
 import { CrudStyles } from '../../crud/CrudStyles.tsx';
-import { CellView, CrudForm, CrudToolbar, cellOf, listFields, useColumnPrefs, useResourceLabels, visibleColumns, type Cell } from '../../crud/index.ts';
+import { CellView, CrudForm, CrudToolbar, ListError, ListRemark, cellOf, listFields, useColumnPrefs, useResourceLabels, visibleColumns, type Cell } from '../../crud/index.ts';
 import { DeleteTreeRows } from './DeleteTreeRows.tsx';
+import { FoldButtons, useFolding } from './Folding.tsx';
 import { branchIds, subtreeIds, type TreeItem } from './treeModel.ts';
 import { TreeTable, type TreeColumn } from './TreeTable.tsx';
 import { useTreeList } from './useTreeList.ts';
@@ -45,7 +46,7 @@ export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf,
   const { fieldLabel, optionLabel } = useResourceLabels(def);
   const list = useTreeList<T>(actionUrl(def, 'index'));
   const { nodes, quickSearch } = list;
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const { expanded, setExpanded, toggle } = useFolding();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   const { prefs, setColumn } = useColumnPrefs(def, columnDefaults);
@@ -98,12 +99,7 @@ export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf,
   return (
     <div data-tree-page={def.name}>
       <CrudStyles />
-      {list.remark && (
-        <div className="alert alert-info py-2 small" role="note" data-remark="">
-          <i className="bi bi-info-circle me-2" aria-hidden="true" />
-          {list.remark}
-        </div>
-      )}
+      {list.remark && <ListRemark text={list.remark} />}
       <CrudToolbar
         def={chooserDef}
         onRefresh={() => void list.reload()}
@@ -116,36 +112,15 @@ export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf,
         columns={shown}
         onColumn={setColumn}
       >
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setExpanded(new Set(branchIds(nodes)))} data-toolbar="expand">
-          <i className="bi bi-arrows-expand me-1" aria-hidden="true" />
-          {t('tree.expandAll')}
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setExpanded(new Set())} data-toolbar="collapse">
-          <i className="bi bi-arrows-collapse me-1" aria-hidden="true" />
-          {t('tree.collapseAll')}
-        </button>
+        <FoldButtons nodes={nodes} onChange={setExpanded} />
       </CrudToolbar>
-      {list.error && (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-list-error="">
-          <span>{t('crud-ui:list.error', { message: list.error })}</span>
-          <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={() => void list.reload()}>
-            {t('crud-ui:list.retry')}
-          </button>
-        </div>
-      )}
+      {list.error && <ListError message={list.error} onRetry={() => void list.reload()} />}
       <TreeTable
         name={def.name}
         nodes={nodes}
         columns={columns}
         expanded={expanded}
-        onToggle={(id) =>
-          setExpanded((old) => {
-            const next = new Set(old);
-            if (next.has(id)) next.delete(id);
-            else next.add(id);
-            return next;
-          })
-        }
+        onToggle={toggle}
         labelOf={titleOf}
         loading={list.loading}
         selected={canSelect ? selected : undefined}

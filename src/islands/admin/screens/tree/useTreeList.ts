@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RequestError } from '../../../../shared/request/client.ts';
+import { reportFailure } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
 import type { TreeItem } from './treeModel.ts';
 
@@ -45,8 +45,7 @@ export function useTreeList<T extends TreeItem>(url: string): TreeList<T> {
       setOwn(answer.data.group ?? []);
       setError(null);
     } catch (err) {
-      if (mine !== sequence.current || (err instanceof RequestError && err.kind === 'cancel')) return;
-      setError(err instanceof Error ? err.message : String(err));
+      if (mine === sequence.current) reportFailure(err, setError);
     } finally {
       if (mine === sequence.current) setLoading(false);
     }
