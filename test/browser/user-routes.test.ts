@@ -120,6 +120,37 @@ test.serial('on a phone the menu is a drawer opened from the bar', async (t) => 
   await page.close();
 });
 
+test.serial('what the member types before the profile has loaded is kept when it arrives, and is what gets saved', async (t) => {
+  await suite.server.app.knex('user').where({ id: member.id }).update({ nickname: 'Old name', motto: 'Set by staff' });
+  const { page, errors } = await newPage();
+  // Hold the profile's GET until the member has typed, as on a slow network.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    if (request.method() === 'GET' && request.url().includes('/api/account/profile')) void held.then(() => request.continue());
+    else void request.continue();
+  });
+  const loaded = page.waitForResponse((r) => r.url().includes('/api/account/profile') && r.request().method() === 'GET');
+  await page.goto(`${suite.server.url}/user/account/profile?lang=en`);
+  await page.waitForSelector('#profile-nickname');
+  await page.$eval('#profile-nickname', (i) => (i as HTMLInputElement).select());
+  await page.type('#profile-nickname', '纤道行者');
+  release();
+  await loaded;
+  // The fresh copy fills what the member did not touch.
+  await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#profile-motto')?.value === 'Set by staff');
+  t.is(await page.$eval('#profile-nickname', (i) => (i as HTMLInputElement).value), '纤道行者');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/account/profile') && r.request().method() === 'POST');
+  await page.click('[data-screen="profile"] form button[type="submit"]');
+  t.is(((await (await saved).json()) as { code: number }).code, 1);
+  await page.waitForFunction(() => document.querySelector('[data-member-nickname]')?.textContent === '纤道行者');
+  t.like(await suite.server.app.knex('user').where({ id: member.id }).first('nickname', 'motto'), { nickname: '纤道行者', motto: 'Set by staff' });
+  t.deepEqual(errors, []);
+  await page.close();
+});
+
 test.serial('changing the password signs the member out and the login page says why', async (t) => {
   const { page, errors } = await newPage();
   await page.goto(`${suite.server.url}/user/account/changePassword?lang=en`);

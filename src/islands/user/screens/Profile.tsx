@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../../shared/account.ts';
 import { profileSchema, type VerifyType } from '../../../shared/schemas/account.ts';
@@ -53,6 +53,8 @@ export default function Profile() {
   const [binding, setBinding] = useState<VerifyType | null>(null);
   // One click-captcha id for the screen's code popups.
   const [captchaId] = useState(randomId);
+  // Fields the member changed before the profile arrived: the fresh copy must not overwrite what they typed.
+  const edited = useRef(new Set<keyof Values>());
 
   useEffect(() => {
     let current = true;
@@ -60,7 +62,12 @@ export default function Profile() {
       (answer) => {
         if (!current) return;
         setTypes(answer.data.accountVerificationType);
-        setValues(valuesOf(answer.data.userInfo));
+        const fresh = valuesOf(answer.data.userInfo);
+        setValues((typed) => {
+          const merged = { ...fresh };
+          for (const name of edited.current) merged[name] = typed[name];
+          return merged;
+        });
       },
       () => current && setTypes([]),
     );
@@ -69,7 +76,10 @@ export default function Profile() {
     };
   }, []);
 
-  const set = (name: keyof Values) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const set = (name: keyof Values) => (value: string) => {
+    edited.current.add(name);
+    setValues((v) => ({ ...v, [name]: value }));
+  };
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
