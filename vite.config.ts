@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
@@ -39,6 +40,8 @@ export default defineConfig(({ command }) => ({
   // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
   // shared pointer file in node_modules that would otherwise send every process to the newest one.
   vitePluginServerEntry: { disableAutoImport: true },
+  // react-bootstrap's transitions wait on this; ours counts only the element's own end (see the module).
+  resolve: { alias: [{ find: /^dom-helpers\/transitionEnd$/, replacement: fileURLToPath(new URL('./src/islands/lib/transitionEnd.ts', import.meta.url)) }] },
   css: {
     // A build serves what it scanned; the dev server keeps every rule so a new class works before a rebuild.
     postcss: { plugins: command === 'build' ? [purgeUnusedCss()] : [] },

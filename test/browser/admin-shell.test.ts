@@ -289,3 +289,26 @@ test.serial('on a phone the menu is a drawer and the chrome is sized from the vi
   t.deepEqual(errors, []);
   await page.close();
 });
+
+test.serial('on a phone the drawer leaves the page when a child transition ends while it closes (dom-helpers#184)', async (t) => {
+  // Logged in by the test before (same browser).
+  const { page, errors } = await newPage(375, 740);
+  await page.goto(`${suite.server.url}/admin/dashboard`);
+  await page.waitForSelector('[data-screen="dashboard"]');
+  await page.click('[data-drawer-toggle]');
+  await page.waitForSelector('#admin-drawer.show');
+  await settled(page);
+  // As on a slow phone: the drawer's own transition never reports its end (none runs), so only the fallback
+  // timer, three seconds here, can finish the closing.
+  await page.$eval('#admin-drawer', (d) => (d as HTMLElement).style.setProperty('transition', 'none 3s'));
+  // A click on the page already showing only puts the drawer away.
+  await page.click('#admin-drawer a[data-menu="dashboard"]');
+  await page.waitForSelector('#admin-drawer.offcanvas-toggling:not(.show)');
+  // A menu chevron finishing its turn meanwhile: its end bubbles up through the drawer.
+  await page.$eval('#admin-drawer .admin-menu-chevron', (i) => i.dispatchEvent(new TransitionEvent('transitionend', { bubbles: true, propertyName: 'transform' })));
+  await page.waitForFunction(() => !document.querySelector('#admin-drawer'), { timeout: 10_000 });
+  t.false(await page.evaluate(() => document.body.classList.contains('modal-open') || document.body.style.overflow === 'hidden'), 'the page scrolls again');
+  t.is(await page.$eval('[data-drawer-toggle]', (b) => b.getAttribute('aria-expanded')), 'false');
+  t.deepEqual(errors, []);
+  await page.close();
+});
