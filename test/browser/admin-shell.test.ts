@@ -298,6 +298,8 @@ test.serial('on a phone the drawer leaves the page when a child transition ends 
   await page.click('[data-drawer-toggle]');
   await page.waitForSelector('#admin-drawer.show');
   await settled(page);
+  // The browser asks for reduced motion (test/helpers/browser.ts): the menu chevrons and the tabs do not move.
+  t.deepEqual(await page.$$eval('#admin-drawer .admin-menu-chevron, .admin-tab', (all) => [...new Set(all.map((e) => getComputedStyle(e).transitionDuration))]), ['0s']);
   // As on a slow phone: the drawer's own transition never reports its end (none runs), so only the fallback
   // timer, three seconds here, can finish the closing.
   await page.$eval('#admin-drawer', (d) => (d as HTMLElement).style.setProperty('transition', 'none 3s'));
