@@ -87,6 +87,18 @@ test.serial('cloud tour: a tapped city tells its story in view; no city label is
   }
 });
 
+test.serial('with reduced motion asked for (as this browser does), cards and map stops keep still', async (t) => {
+  const page = await phone(390);
+  const durations = (selector: string, pseudo: string | null = null) => page.$$eval(selector, (all, p) => [...new Set(all.map((e) => getComputedStyle(e, p).transitionDuration))], pseudo);
+  await page.goto(`${suite.server.url}/`);
+  t.deepEqual(await durations('.section-card'), ['0s']);
+  await page.goto(`${suite.server.url}/news`);
+  t.deepEqual(await durations('.content-card'), ['0s']);
+  await page.goto(`${suite.server.url}/canal`);
+  t.deepEqual(await durations('.tour-stop', '::before'), ['0s']);
+  await page.close();
+});
+
 test.serial('/401 answers HTTP 401; short pages keep the footer at the bottom of the window', async (t) => {
   const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 1000 });

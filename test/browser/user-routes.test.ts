@@ -112,6 +112,7 @@ test.serial('on a phone the menu is a drawer opened from the bar', async (t) => 
   await page.click('button[aria-controls="member-side"]');
   await page.waitForFunction(() => getComputedStyle(document.querySelector('#member-side')!).visibility === 'visible');
   t.is(await page.$eval('button[aria-controls="member-side"]', (b) => b.getAttribute('aria-expanded')), 'true');
+  t.is(await page.$eval('#member-side', (side) => getComputedStyle(side).transitionDuration), '0s', 'reduced motion (test/helpers/browser.ts): no slide');
   await page.click('#member-side a[href="/user/account/message"]');
   await waitForPath(page, '/user/account/message');
   await page.waitForSelector('[data-empty]');
