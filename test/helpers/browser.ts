@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestFn } from 'ava';
-import puppeteer, { Page, type Browser } from 'puppeteer-core';
+import puppeteer, { Page, type Browser, type Target } from 'puppeteer-core';
 import { startServer, type TestServer } from './server.ts';
 
 /** What a page was showing: its address and the start of its text. */
@@ -64,6 +64,17 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       '--force-prefers-reduced-motion',
     ],
   });
+  // TEST_CPU_THROTTLE=4 runs every page as a phone four times slower would: races that a fast machine hides show.
+  const throttle = Number(process.env.TEST_CPU_THROTTLE ?? 1);
+  if (throttle > 1) {
+    browser.on('targetcreated', (target: Target) => {
+      void target
+        .page()
+        .then(async (page) => page && (await page.createCDPSession()).send('Emulation.setCPUThrottlingRate', { rate: throttle }))
+        // A page closed before its session opened has nothing left to slow down.
+        .catch(() => undefined);
+    });
+  }
   return {
     browser,
     async close() {
