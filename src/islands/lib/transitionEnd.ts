@@ -2,8 +2,8 @@
  * dom-helpers' `transitionEnd`, which react-bootstrap's Modal, Offcanvas, Fade and Collapse wait on before they
  * leave the page, without its open bug (react-bootstrap/dom-helpers#184): a `transitionend` bubbling up from a
  * child counted as the element's own and stopped the fallback timer. When the element's own event then never
- * came, as on a slow phone closing the admin's drawer while a menu chevron finished turning, the drawer stayed
- * in the page, invisible, with the page's scrolling locked. Vite resolves `dom-helpers/transitionEnd` to this
+ * came (it has no transition when reduced motion is asked for), as on a slow phone closing the admin's drawer
+ * while a menu chevron finished turning, the drawer stayed in the page, invisible, with scrolling locked. Vite resolves `dom-helpers/transitionEnd` to this
  * module (vite.config.ts); the signature is the library's.
  */
 
