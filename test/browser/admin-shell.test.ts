@@ -57,6 +57,8 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   // The schema speaks first: a too short username never reaches the server.
   await page.type('#admin-login-username', 'ad');
   await page.click('form button[type="submit"]');
+  // The form's messages load with the first problem (a chunk of their own): on a slow network they come later.
+  await page.waitForSelector('#admin-login-username-error');
   t.is(await page.$eval('#admin-login-username-error', (e) => e.textContent), '用户名为 3 到 30 个字符');
   await page.type('#admin-login-username', 'min');
   await page.type('#admin-login-password', ADMIN_PASSWORD);
