@@ -143,7 +143,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       : withGuestIndex(
           services.guestIndex,
           { ...early, publicUrl: config.publicUrl, encrypting: !!config.apiEncryptKey },
-          withCachedPages(services.pageCache, { ...early, adminBase: config.adminBase }, koa.callback()),
+          withCachedPages(services.pageCache, { ...early, adminBase: config.adminBase }, renderer, koa.callback()),
         );
 
     return {

@@ -1,13 +1,14 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import type { Logger } from 'pino';
-import { isBypass, isCacheablePath, type PageCache } from './pageCache.ts';
+import { encodingOf, isBypass, isCacheablePath, type Encoding, type Entry, type PageCache } from './pageCache.ts';
+import type { Renderer } from './render.ts';
 import { classifyPath } from './middleware/classify.ts';
 import { LANG_COOKIE, langCookie, pickLang } from './middleware/lang.ts';
 import { requestIdOf } from './middleware/requestId.ts';
 import { logWhenFinished } from './middleware/accessLog.ts';
 import { FIXED_SECURITY_HEADERS, nextNonce, type CspOf } from './middleware/security.ts';
-import { normalizeLang } from '../shared/i18n/langs.ts';
+import { normalizeLang, type Lang } from '../shared/i18n/langs.ts';
 import { clientIp, type OriginPolicy } from './origin.ts';
 import type { IpBan } from './services/ipBan.ts';
 
@@ -19,6 +20,9 @@ export interface CachedPagesOptions {
   ipBan: Pick<IpBan, 'blocksNow'>;
   csp: CspOf;
 }
+
+/** Renders public pages without islands (render.ts). */
+export type IslandFreePages = Pick<Renderer, 'islandFree'>;
 
 const FIXED_HEADERS = FIXED_SECURITY_HEADERS.flat();
 const LANG_COOKIE_PATTERN = new RegExp(`(?:^|;) *${LANG_COOKIE}=([^;]*)`);
@@ -32,20 +36,32 @@ function firstQueryValue(value: string | string[] | undefined): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** A request for a public page that may be answered before Koa, with what its answer depends on. */
+interface PageRequest {
+  url: string;
+  path: string;
+  key: string;
+  lang: Lang;
+  origin: string;
+  ip: string;
+  encoding: Encoding;
+  /** The language a link switched to, when the cookie does not say it yet. */
+  switchedTo: Lang | null;
+}
+
 /**
- * Answers a request from the page cache if it is a hit that needs nothing else; false hands it to Koa.
- * Every check mirrors the middleware a hit would otherwise pass (classify, lang, security headers, request
- * id, access log), so a visitor gets the same answer either way, only without Koa's per-request cost.
+ * The request, when it is for a public page that Koa's middleware would only pass through (classify, hosts,
+ * ip ban, compression, lang); null hands it to Koa.
  */
-function answerFromCache(cache: PageCache, options: CachedPagesOptions, req: IncomingMessage, res: ServerResponse): boolean {
+function pageRequestOf(cache: PageCache, options: CachedPagesOptions, req: IncomingMessage): PageRequest | null {
   const url = req.url ?? '';
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || url[0] !== '/' || isBypass(req.headers)) return false;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || url[0] !== '/') return null;
   const mark = url.indexOf('?');
   const path = mark < 0 ? url : url.slice(0, mark);
   const search = mark < 0 ? '' : url.slice(mark + 1);
   const query = search ? querystring.parse(search) : {};
   const classified = classifyPath(options.adminBase, path, !!header(req, 'server') || query.server !== undefined);
-  if (classified.kind !== 'page' || classified.path !== path || !isCacheablePath(path)) return false;
+  if (classified.kind !== 'page' || classified.path !== path || !isCacheablePath(path)) return null;
 
   const cookie = LANG_COOKIE_PATTERN.exec(header(req, 'cookie') ?? '')?.[1];
   const queryLang = firstQueryValue(query.lang);
@@ -53,44 +69,59 @@ function answerFromCache(cache: PageCache, options: CachedPagesOptions, req: Inc
   const lang = pickLang({ query: queryLang, header: header(req, 'think-lang'), cookie, acceptLanguage: header(req, 'accept-language') });
   // A host we do not answer for, or a banned address (or a ban list not loaded yet), goes to Koa's checks.
   const origin = options.origins.originOf(req);
-  if (origin === null) return false;
+  if (origin === null) return null;
   const ip = clientIp(req, options.trustProxy);
-  if (options.ipBan.blocksNow(ip) !== false) return false;
-  const entry = cache.get(cache.key(origin, lang, path, search));
-  if (!entry) return false;
+  if (options.ipBan.blocksNow(ip) !== false) return null;
+  // None of our encodings acceptable: the compression middleware answers 406.
+  const encoding = encodingOf(req);
+  if (encoding === null) return null;
+  return { url, path, key: cache.key(origin, lang, path, search), lang, origin, ip, encoding, switchedTo: switched && switched !== cookie ? switched : null };
+}
 
+/** Sends a page, with the headers Koa's middleware would have added (security, request id, lang cookie, log). */
+function send(cache: PageCache, options: CachedPagesOptions, req: IncomingMessage, res: ServerResponse, page: PageRequest, entry: Entry, state: 'HIT' | 'MISS'): void {
   const nonce = nextNonce();
   const id = requestIdOf(header(req, 'x-request-id'));
-  const answer = cache.answer(entry, req, nonce);
-  if (!answer) return false;
-  const { headers, body } = answer;
+  const { headers, body } = cache.answer(entry, page.encoding, nonce, state);
   // A language switch by link is remembered, as the lang middleware does.
-  if (switched && switched !== cookie) headers.push('Set-Cookie', langCookie(switched));
+  if (page.switchedTo) headers.push('Set-Cookie', langCookie(page.switchedTo));
   if (options.log.isLevelEnabled('info')) {
-    logWhenFinished(options.log, res, { reqId: id, method: req.method, url, ip });
+    logWhenFinished(options.log, res, { reqId: id, method: req.method, url: page.url, ip: page.ip });
   }
-  res.writeHead(200, ['X-Request-Id', id, ...FIXED_HEADERS, 'Content-Security-Policy', options.csp(nonce), ...headers, 'Content-Length', String(body.length)]);
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  res.writeHead(200, ['X-Request-Id', id, ...FIXED_HEADERS, 'Content-Security-Policy', options.csp(nonce), ...headers, 'Content-Length', String(length)]);
   res.end(body);
-  return true;
 }
 
 /**
- * The server's request listener: cached public pages, most of the public traffic, are answered before Koa
- * builds a context for them (measured with `npm run bench`); everything else goes through the Koa app.
+ * The server's request listener. Public pages, most of the traffic, are answered before Koa builds a context
+ * for them: a hit from the page cache, and a page without islands rendered and stored on a miss (Koa's
+ * middleware cost an uncached /news about a tenth of its time, measured with `npm run bench`). Every check
+ * mirrors the middleware such a page would otherwise pass, so a visitor gets the same answer either way.
+ * Everything else goes through the Koa app, and so does a page this cannot answer (a 404, a failure).
  */
-export function withCachedPages(cache: PageCache, options: CachedPagesOptions, koa: RequestListener): RequestListener {
+export function withCachedPages(cache: PageCache, options: CachedPagesOptions, pages: IslandFreePages, koa: RequestListener): RequestListener {
+  const fail = (err: unknown, req: IncomingMessage, res: ServerResponse) => {
+    options.log.error({ err }, 'answering a public page before Koa failed');
+    // Koa answers instead, through its error handling; a failure after the head went out ends the socket.
+    if (res.headersSent) res.destroy();
+    else koa(req, res);
+  };
+  const renderAndSend = async (req: IncomingMessage, res: ServerResponse, page: PageRequest) => {
+    const html = await pages.islandFree(page.url, page.lang, page.origin);
+    if (html === null) koa(req, res);
+    else send(cache, options, req, res, page, cache.set(page.key, page.path, html), 'MISS');
+  };
   return (req, res) => {
-    let answered = false;
     try {
-      answered = answerFromCache(cache, options, req, res);
+      const page = pageRequestOf(cache, options, req);
+      if (!page) return koa(req, res);
+      // A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry.
+      const entry = isBypass(req.headers) ? undefined : cache.get(page.key);
+      if (entry) send(cache, options, req, res, page, entry, 'HIT');
+      else renderAndSend(req, res, page).catch((err: unknown) => fail(err, req, res));
     } catch (err) {
-      options.log.error({ err }, 'answering from the page cache failed');
-      // Koa answers instead, through its error handling; a failure after the head went out ends the socket.
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
+      fail(err, req, res);
     }
-    if (!answered) koa(req, res);
   };
 }

@@ -22,13 +22,13 @@ export function isCacheablePath(path: string): boolean {
   return !path.includes('.') && !/^\/(admin|user|404|401)(\/|$)/.test(path);
 }
 
-interface Entry {
+export interface Entry {
   html: string;
   tags: Set<string>;
   /** Whether the HTML carries the nonce placeholder (then every answer differs). */
   hasNonce: boolean;
-  /** UTF-8 bytes and lazily compressed copies, for HTML without a nonce (the same bytes for everyone). */
-  encoded: Partial<Record<'br' | 'gzip' | 'identity', Buffer>>;
+  /** Lazily compressed copies, for HTML without a nonce (the same bytes for everyone). */
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 /**
@@ -84,32 +84,31 @@ export class PageCache {
   }
 
   /**
-   * The answer to a request from an entry, compressed here (the compression middleware never sees cache
-   * hits): HTML without a nonce is the same for everyone, so its compressed bytes are made once and kept;
-   * HTML with one differs per request and is compressed quickly each time, as any rendered page would be.
+   * The answer to a request from an entry, compressed here (the compression middleware never sees pages
+   * answered before Koa): HTML without a nonce is the same for everyone, so its compressed bytes are made once
+   * and kept; HTML with one differs per request and is compressed quickly each time, as any rendered page
+   * would be. `state` says whether the page came from the cache or was rendered for this request.
    */
-  answer(entry: Entry, req: IncomingMessage, nonce: string): { headers: string[]; body: Buffer } | null {
-    const accepted = req.headers['accept-encoding'] ? accepts(req).encodings(...RESPONSE_ENCODINGS) : 'identity';
-    // None acceptable (identity;q=0): the compression middleware answers 406.
-    if (!accepted) return null;
-    const encoding = accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
+  answer(entry: Entry, encoding: Encoding, nonce: string, state: 'HIT' | 'MISS'): { headers: string[]; body: Buffer | string } {
     const headers = [
       'Content-Type', 'text/html; charset=utf-8',
       'Cache-Control', 'no-cache',
-      'X-Page-Cache', 'HIT',
+      'X-Page-Cache', state,
       // Every variant of a page: encoding, and the language chosen by header or cookie.
       'Vary', 'Accept-Encoding, Accept-Language, Cookie',
     ];
-    if (encoding !== 'identity') headers.push('Content-Encoding', encoding);
-    if (entry.hasNonce) return { headers, body: encode(entry.html.replaceAll(NONCE_PLACEHOLDER, nonce), encoding, FAST) };
-    entry.encoded[encoding] ??= encode(entry.html, encoding, SMALL);
-    return { headers, body: entry.encoded[encoding] };
+    const html = entry.hasNonce ? entry.html.replaceAll(NONCE_PLACEHOLDER, nonce) : entry.html;
+    // Uncompressed HTML goes out as the string: Node writes it to the socket as UTF-8 without a copy of its own.
+    if (encoding === 'identity') return { headers, body: html };
+    headers.push('Content-Encoding', encoding);
+    if (entry.hasNonce) return { headers, body: encode(html, encoding, FAST) };
+    return { headers, body: (entry.encoded[encoding] ??= encode(html, encoding, SMALL)) };
   }
 
-  /** Answers a Koa request from an entry (the renderer, just after storing a page). */
+  /** Answers a Koa request with a page just rendered and stored. */
   respond(ctx: Context, entry: Entry): void {
     // Requests that accept no encoding were refused before rendering (middleware/compression.ts).
-    const { headers, body } = this.answer(entry, ctx.req, ctx.state.cspNonce)!;
+    const { headers, body } = this.answer(entry, encodingOf(ctx.req) ?? 'identity', ctx.state.cspNonce, 'MISS');
     ctx.status = 200;
     for (let i = 0; i < headers.length; i += 2) ctx.set(headers[i]!, headers[i + 1]!);
     ctx.compress = false;
@@ -117,13 +116,21 @@ export class PageCache {
   }
 }
 
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding a page goes out in, or null when the request accepts none of ours (identity;q=0). */
+export function encodingOf(req: IncomingMessage): Encoding | null {
+  const accepted = req.headers['accept-encoding'] ? accepts(req).encodings(...RESPONSE_ENCODINGS) : 'identity';
+  if (!accepted) return null;
+  return accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
+}
+
 const FAST = { br: 4, gzip: 6 };
 const SMALL = { br: 9, gzip: 9 };
 
-function encode(html: string, encoding: 'br' | 'gzip' | 'identity', level: { br: number; gzip: number }): Buffer {
+function encode(html: string, encoding: 'br' | 'gzip', level: { br: number; gzip: number }): Buffer {
   if (encoding === 'br') return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level.br } });
-  if (encoding === 'gzip') return zlib.gzipSync(html, { level: level.gzip });
-  return Buffer.from(html);
+  return zlib.gzipSync(html, { level: level.gzip });
 }
 
 /** A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry. */

@@ -7,6 +7,7 @@ import { runMode } from './runtime.ts';
 import { importFile } from './importFile.ts';
 import type { Services } from './services/index.ts';
 import type { PortalPageContext } from '../shared/pageContext.ts';
+import type { Lang } from '../shared/i18n/langs.ts';
 import { NONCE_PLACEHOLDER, cacheKeyOf } from './pageCache.ts';
 import { clearVikeBuild, registeredVikeBuild, type VikeBuild } from './vikeBuild.ts';
 import { StaticPages } from './staticPages.ts';
@@ -15,6 +16,11 @@ export interface Renderer {
   /** Vite's dev middleware (assets, HMR) in development; nothing in production. */
   devAssets: Middleware | null;
   pages: Middleware;
+  /**
+   * The HTML of a public page without islands, for the listener that answers such pages before Koa
+   * (cachedPages.ts); null when the page is Koa's and Vike's to answer (a page with islands, a 404, a failure).
+   */
+  islandFree(urlOriginal: string, lang: Lang, origin: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -118,17 +124,22 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
     return pageContext.httpResponse;
   }
 
-  async function render(ctx: Context, urlOriginal: string, cacheKey: string | null = null): Promise<boolean> {
-    await build?.ready();
-    const extras: PortalPageContext = {
-      lang: ctx.state.lang,
-      site: await settings.site(ctx.state.lang, config.publicUrl || `//${ctx.host}`),
+  /** What every render is given besides Vike's fields; files are served from the page's own origin by default. */
+  async function extrasOf(lang: Lang, origin: string, requestPath: string): Promise<PortalPageContext> {
+    return {
+      lang,
+      site: await settings.site(lang, config.publicUrl || origin.slice(origin.indexOf('//'))),
       adminBase: config.adminBase,
       apiEncryptKey: config.apiEncryptKey,
-      origin: services.origin(ctx),
-      requestPath: ctx.originalUrl.split('?')[0] ?? '/',
+      origin,
+      requestPath,
       content: services.content,
     };
+  }
+
+  async function render(ctx: Context, urlOriginal: string, cacheKey: string | null = null): Promise<boolean> {
+    await build?.ready();
+    const extras = await extrasOf(ctx.state.lang, services.origin(ctx), ctx.originalUrl.split('?')[0] ?? '/');
     const httpResponse = (await staticPages()?.render(urlOriginal, extras)) ?? (await vikePage(ctx, urlOriginal, cacheKey, extras));
     if (!httpResponse) return false;
     const pageStatus = STATUS_PAGES[urlOriginal.split('?')[0] ?? ''];
@@ -144,7 +155,6 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
     }
     if (cacheKey && ctx.status === 200) {
       pageCache.respond(ctx, pageCache.set(cacheKey, urlOriginal.split('?')[0] ?? '/', httpResponse.body));
-      ctx.set('X-Page-Cache', 'MISS');
       return true;
     }
     ctx.body = cacheKey ? httpResponse.body.replaceAll(NONCE_PLACEHOLDER, ctx.state.cspNonce) : httpResponse.body;
@@ -163,5 +173,13 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
     if (!(await render(ctx, ctx.url, cacheKey))) await next();
   };
 
-  return { devAssets, pages, close: () => close() };
+  async function islandFree(urlOriginal: string, lang: Lang, origin: string): Promise<string | null> {
+    await build?.ready();
+    const pages = staticPages();
+    const path = urlOriginal.split('?', 1)[0]!;
+    if (!pages?.serves(path)) return null;
+    return (await pages.render(urlOriginal, await extrasOf(lang, origin, path)))?.body ?? null;
+  }
+
+  return { devAssets, pages, islandFree, close: () => close() };
 }

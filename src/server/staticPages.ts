@@ -217,6 +217,11 @@ export class StaticPages {
     return routes.filter((_, i) => plans[i] !== null);
   }
 
+  /** Whether `pathname` is one of the pages this may render (its render can still leave it to Vike). */
+  serves(pathname: string): boolean {
+    return this.global !== null && this.pages.has(pathname);
+  }
+
   /** The page at `urlOriginal` as Vike would answer it, or null when Vike is to answer. */
   async render(urlOriginal: string, portal: PortalPageContext): Promise<StaticAnswer | null> {
     // Most paths are not ours (the admin, the member centre, files): they are told apart before any parsing.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { PageCache } from '../../src/server/pageCache.ts';
-import { withCachedPages } from '../../src/server/cachedPages.ts';
+import { withCachedPages, type IslandFreePages } from '../../src/server/cachedPages.ts';
 import { OriginPolicy } from '../../src/server/origin.ts';
 import { contentSecurityPolicy } from '../../src/server/middleware/security.ts';
 
@@ -27,10 +27,21 @@ cache.set(cache.key(ORIGIN, 'zh-cn', '/news', ''), '/news', '<html lang="zh-CN">
 cache.set(cache.key(ORIGIN, 'en', '/news', ''), '/news', '<html lang="en">News</html>');
 cache.set(cache.key(ORIGIN, 'zh-cn', '/manage/x', ''), '/manage/x', 'an admin path must never come from here');
 
+/** What the renderer was asked for, in order. */
+const renders: string[] = [];
+// The renderer's stand-in renders one page without islands, fails on another, and leaves the rest to Koa.
+const pages: IslandFreePages = {
+  async islandFree(url, lang, origin) {
+    renders.push(url);
+    if (url.startsWith('/broken')) throw new Error('the database is gone');
+    return url.startsWith('/about') ? `<html lang="${lang}">${origin} ${url} #${renders.length}</html>` : null;
+  },
+};
+
 function serve(adminBase: string): Promise<{ url: string; server: http.Server }> {
   // What Koa would do is not under test here: the stand-in only says that the request reached it.
   const koa: http.RequestListener = (_req, res) => res.end('koa');
-  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false, origins, ipBan: { blocksNow: () => false }, csp: contentSecurityPolicy() }, koa)).listen(0, '127.0.0.1');
+  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false, origins, ipBan: { blocksNow: () => false }, csp: contentSecurityPolicy() }, pages, koa)).listen(0, '127.0.0.1');
   return new Promise((resolve) => server.once('listening', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
 }
 
@@ -85,6 +96,35 @@ test('everything else goes on to the app', async (t) => {
   t.is(await body(`${base.url}/news`, { headers: { pragma: 'no-cache' } }), 'koa');
   t.is(await body(`${base.url}/news?server=1`), 'koa');
   t.is(await body(`${moved.url}/manage/x`), 'koa', 'admin pages under a moved base are never cached pages');
+});
+
+test('a miss on a page without islands is rendered, answered and stored before the app', async (t) => {
+  const first = await fetch(`${base.url}/about?lang=en`);
+  t.is(first.status, 200);
+  t.is(first.headers.get('x-page-cache'), 'MISS');
+  t.is(first.headers.get('x-frame-options'), 'SAMEORIGIN', 'with the security headers of any answer');
+  t.regex(first.headers.get('content-security-policy') ?? '', /'nonce-[\w+/=]+'/);
+  t.is(first.headers.get('set-cookie'), 'think_lang=en; Path=/; Max-Age=31536000; SameSite=Lax');
+  const html = await first.text();
+  t.regex(html, new RegExp(`^<html lang="en">${ORIGIN} /about\\?lang=en #\\d+</html>$`), 'rendered in the language and for the origin asked');
+  const again = await fetch(`${base.url}/about?lang=en`);
+  t.is(again.headers.get('x-page-cache'), 'HIT');
+  t.is(await again.text(), html, 'the next visitor gets the stored page');
+  const reload = await fetch(`${base.url}/about?lang=en`, { headers: { 'cache-control': 'no-cache' } });
+  t.is(reload.headers.get('x-page-cache'), 'MISS');
+  const fresh = await reload.text();
+  t.not(fresh, html, 'a hard reload renders afresh');
+  t.is(await (await fetch(`${base.url}/about?lang=en`)).text(), fresh, 'and refreshes the stored page');
+});
+
+test('a page the renderer leaves, or fails on, goes on to the app; so does one refused in every encoding', async (t) => {
+  t.is(await (await fetch(`${base.url}/broken`)).text(), 'koa');
+  await new Promise((r) => setTimeout(r, 50));
+  t.true(lines.some((l) => l.msg === 'answering a public page before Koa failed'));
+  t.is(await (await fetch(`${base.url}/about?refused=1`, { headers: { 'accept-encoding': 'identity;q=0' } })).text(), 'koa', 'the app answers 406');
+  t.false(renders.includes('/about?refused=1'), 'without a render first');
+  t.is(await (await fetch(`${base.url}/news?page=3`)).text(), 'koa');
+  t.true(renders.includes('/news?page=3'), 'the renderer was asked, and left the page to the app');
 });
 
 test('a language switch by link is answered and remembered in the cookie', async (t) => {
