@@ -57,6 +57,17 @@ test('pages carry canonical and hreflang links in both languages', async (t) => 
   t.regex(html, /World Heritage List/);
 });
 
+test('every kind of page sets the toolbar colour once; only the pages of the sections carry a canonical URL', async (t) => {
+  const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern.source, 'g'))?.length ?? 0;
+  for (const path of ['/news', '/news/info?id=1', '/user/login', '/404', '/admin/login']) {
+    t.is(count((await page(path)).html, /<meta name="theme-color" content="#0f4c5c"\/>/), 1, path);
+  }
+  t.is(count((await page('/news')).html, /<link rel="canonical"/), 1);
+  t.is(count((await page('/news/info?id=1')).html, /type="application\/rss\+xml"/), 1, 'news pages point feed readers to the feed');
+  t.is(count((await page('/about')).html, /type="application\/rss\+xml"/), 0);
+  for (const path of ['/user/login', '/404', '/admin/login']) t.is(count((await page(path)).html, /<link rel="canonical"/), 0, path);
+});
+
 test('about page in Chinese', async (t) => {
   const { status, html } = await page('/about');
   t.is(status, 200);

@@ -1,0 +1,5 @@
+import { themeColor } from '../themeColor.tsx';
+
+export default function Head() {
+  return themeColor;
+}
