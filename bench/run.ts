@@ -69,6 +69,28 @@ async function measure(name: string, url: string, headers: Record<string, string
   };
 }
 
+/** Rounds of the uncached pages against the render baseline, each round measured back to back. */
+const PAIRED_ROUNDS = 3;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * The uncached pages' budget is a ratio of two throughputs, and on a shared machine one 10 s run of each,
+ * a minute apart, moved it by a quarter (0.41 and 0.54 for one commit). So the first target (the baseline)
+ * and each page are measured in rounds, back to back, and each page's ratio is the median of its rounds'.
+ */
+async function pairedRounds(targets: Array<[string, string, Record<string, string>]>): Promise<void> {
+  const perRound: number[][] = targets.map(() => []);
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    const measured: Row[] = [];
+    for (const [name, url, headers] of targets) measured.push(await measure(name, url, headers));
+    measured.forEach((r, i) => perRound[i]!.push(r.reqPerSec / measured[0]!.reqPerSec));
+  }
+  console.log(`\nAgainst the ${targets[0]![0]}, in ${PAIRED_ROUNDS} rounds of back-to-back runs (budget 0.5)\n`);
+  console.log(['what', 'ratio per round', 'median'].join(' | '));
+  console.log('--- | --- | ---:');
+  targets.slice(1).forEach(([name], i) => console.log([name, perRound[i + 1]!.map((r) => r.toFixed(2)).join(', '), median(perRound[i + 1]!).toFixed(2)].join(' | ')));
+}
+
 async function seedAdminRows(databaseUrl: string): Promise<number> {
   const knex = knexFactory(knexSettings(databaseUrl));
   try {
@@ -292,6 +314,11 @@ async function main(): Promise<void> {
       for (const r of rows) {
         console.log([r.name, r.reqPerSec.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), (r.reqPerSec / base).toFixed(2), (r.reqPerSec / renderBase).toFixed(2), String(r.errors)].join(' | '));
       }
+      await pairedRounds([
+        ['render baseline', renderUrl, {}],
+        ['/news uncached', `${appUrl}/news`, { 'cache-control': 'no-cache' }],
+        [`/news/info?id=${newsId} uncached`, `${appUrl}/news/info?id=${newsId}`, { 'cache-control': 'no-cache' }],
+      ]);
       lists = await adminListTimings(appUrl, token, ADMIN_ROWS);
     }
 
