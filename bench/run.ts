@@ -75,8 +75,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /**
  * The uncached pages' budget is a ratio of two throughputs, and on a shared machine one 10 s run of each,
- * a minute apart, moved it by a quarter (0.41 and 0.54 for one commit). So the first target (the baseline)
- * and each page are measured in rounds, back to back, and each page's ratio is the median of its rounds'.
+ * half a minute apart, moved it by a quarter (0.54 and 0.41 in two runs of the same server code). So the
+ * first target (the baseline) and each page are measured in rounds, back to back, and each page's ratio is
+ * the median of its rounds'.
  */
 async function pairedRounds(targets: Array<[string, string, Record<string, string>]>): Promise<void> {
   const perRound: number[][] = targets.map(() => []);
