@@ -10,8 +10,8 @@ import { themeColor } from '../themeColor.tsx';
  * settings), the news feed on news pages, and for the sections' pages the canonical URL and the hreflang
  * alternates: every such page exists once per language, told apart by `?lang=`. The member centre and error
  * pages are not for search engines and get no canonical URL. One Head for all of it: vike-react renders each
- * Head on its own, and three of them cost an uncached /news a tenth of its throughput (A/B on the bundle:
- * 1,716 against 1,872 req/s). Head renders outside the i18n provider, hence pageT.
+ * Head on its own, and three of them cost an uncached /news 8% of its throughput (A/B on the bundle: 1,716
+ * against 1,872 req/s). Head renders outside the i18n provider, hence pageT.
  */
 export default function Head() {
   const { origin, lang, urlParsed, requestPath, site } = usePageContext();
