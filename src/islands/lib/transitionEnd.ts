@@ -3,8 +3,8 @@
  * leave the page, without its open bug (react-bootstrap/dom-helpers#184): a `transitionend` bubbling up from a
  * child counted as the element's own and stopped the fallback timer. When the element's own event then never
  * came (it has no transition when reduced motion is asked for), as on a slow phone closing the admin's drawer
- * while a menu chevron finished turning, the drawer stayed in the page, invisible, with scrolling locked. Vite resolves `dom-helpers/transitionEnd` to this
- * module (vite.config.ts); the signature is the library's.
+ * while a menu chevron finished turning, the drawer stayed in the page, invisible, with scrolling locked.
+ * Vite resolves `dom-helpers/transitionEnd` to this module (vite.config.ts); the signature is the library's.
  */
 
 /** The element's transition duration in milliseconds, read as dom-helpers reads it (the first value). */
