@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
 import type { Logger } from 'pino';
-import { encodingOf, isBypass, isCacheablePath, type Encoding, type Entry, type PageCache } from './pageCache.ts';
+import { encodingOf, isBypass, isCacheablePath, type CacheState, type Encoding, type Entry, type PageCache } from './pageCache.ts';
 import type { Renderer } from './render.ts';
 import { classifyPath } from './middleware/classify.ts';
 import { LANG_COOKIE, langCookie, pickLang } from './middleware/lang.ts';
@@ -79,7 +79,7 @@ function pageRequestOf(cache: PageCache, options: CachedPagesOptions, req: Incom
 }
 
 /** Sends a page, with the headers Koa's middleware would have added (security, request id, lang cookie, log). */
-function send(cache: PageCache, options: CachedPagesOptions, req: IncomingMessage, res: ServerResponse, page: PageRequest, entry: Entry, state: 'HIT' | 'MISS'): void {
+function send(cache: PageCache, options: CachedPagesOptions, req: IncomingMessage, res: ServerResponse, page: PageRequest, entry: Entry, state: CacheState): void {
   const nonce = nextNonce();
   const id = requestIdOf(header(req, 'x-request-id'));
   const { headers, body } = cache.answer(entry, page.encoding, nonce, state);

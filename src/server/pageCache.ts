@@ -89,7 +89,7 @@ export class PageCache {
    * and kept; HTML with one differs per request and is compressed quickly each time, as any rendered page
    * would be. `state` says whether the page came from the cache or was rendered for this request.
    */
-  answer(entry: Entry, encoding: Encoding, nonce: string, state: 'HIT' | 'MISS'): { headers: string[]; body: Buffer | string } {
+  answer(entry: Entry, encoding: Encoding, nonce: string, state: CacheState): { headers: string[]; body: Buffer | string } {
     const headers = [
       'Content-Type', 'text/html; charset=utf-8',
       'Cache-Control', 'no-cache',
@@ -117,6 +117,9 @@ export class PageCache {
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** Whether an answer came from the cache or was rendered for its request (the X-Page-Cache header). */
+export type CacheState = 'HIT' | 'MISS';
 
 /** The encoding a page goes out in, or null when the request accepts none of ours (identity;q=0). */
 export function encodingOf(req: IncomingMessage): Encoding | null {
