@@ -2,12 +2,12 @@ import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody, type KoaBodyMiddlewareOptions } from 'koa-body';
 import qs from 'qs';
 import { routeRuleName, type ApiRequest, type ApiRoute, type Method } from './types.ts';
-import { ApiError, sendEnvelope, sendOk } from '../server/middleware/envelope.ts';
-import { authorize, presentedTokens, resolveCaller } from '../server/middleware/auth.ts';
-import { ClientError, asClientError } from '../server/middleware/errors.ts';
-import { checkInput } from '../server/middleware/inputLimits.ts';
-import { RateLimiter } from '../server/middleware/rateLimit.ts';
+import { sendEnvelope, sendOk } from '../server/envelope.ts';
+import { authorize, presentedTokens, resolveCaller } from './auth.ts';
+import { checkInput } from './inputLimits.ts';
+import { RateLimiter } from '../server/services/rateLimit.ts';
 import type { Services } from '../server/services/index.ts';
+import { Refusal, ClientError, asClientError } from '../server/errors.ts';
 
 const QS_OPTIONS = { depth: 5, arrayLimit: 200, parameterLimit: 2000 } as const;
 
@@ -146,8 +146,14 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
     }
     const method = (ctx.method === 'HEAD' ? 'GET' : ctx.method) as Method;
     const route = methods.get(method);
-    if (!route) throw new ApiError('methodNotAllowed', 0, null, { method: ctx.method });
-    if (route.rateLimit) await limiter.hit(ctx, `${method} ${route.path}`, route.rateLimit);
+    if (!route) throw new Refusal('methodNotAllowed', 0, null, { method: ctx.method });
+    if (route.rateLimit) {
+      const retry = await limiter.hit(ctx.ip, `${method} ${route.path}`, route.rateLimit);
+      if (retry !== null) {
+        ctx.set('Retry-After', String(retry));
+        throw new Refusal('tooManyRequests', 0, null, { seconds: retry });
+      }
+    }
     const req: ApiRequest = { ctx, input: {}, user: null, admin: null, tokens: presentedTokens(ctx, null), adminPermissions: null, actor: null };
     // Routes that read their own body (uploads) are authorised before a single byte of it is read.
     let refusal: unknown = null;
@@ -172,7 +178,7 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
         if (refusal) throw refusal;
         await authorize(route, req, services.auth, caller);
       } catch (err) {
-        if (!(route.refuse && err instanceof ApiError)) throw err;
+        if (!(route.refuse && err instanceof Refusal)) throw err;
         route.refuse(req, err);
         return;
       }

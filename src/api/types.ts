@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
 import type { AdminRow, UserRow } from '../server/services/accounts.ts';
 import type { Permissions } from '../server/services/auth.ts';
-import type { RateLimit } from '../server/middleware/rateLimit.ts';
-import type { ApiError } from '../server/middleware/envelope.ts';
+import type { RateLimit } from '../server/services/rateLimit.ts';
+import { Refusal } from '../server/errors.ts';
 
 export type Method = 'GET' | 'POST' | 'DELETE';
 
@@ -57,7 +57,7 @@ export interface ApiRoute {
   /** A one-time `ticket` parameter may stand in for the admin token (an EventSource cannot send headers). */
   ticket?: boolean;
   /** Answers a refused call in the route's own format (an event stream) instead of the envelope. */
-  refuse?(req: ApiRequest, error: ApiError): void;
+  refuse?(req: ApiRequest, error: Refusal): void;
   handler: Handler;
 }
 

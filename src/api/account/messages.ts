@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { pageSchema } from '../../shared/schemas/account.ts';
-import { ApiError } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
 import { now } from '../../server/services/clock.ts';
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
+import { Refusal } from '../../server/errors.ts';
 
 const readSchema = z.object({
   id: z.coerce.number().int().positive().optional().catch(undefined),
@@ -27,7 +27,7 @@ export function messageRoutes(services: Services): ApiRoute[] {
         const { id } = parseInput(readSchema, input);
         if (id) {
           const message = await knex('user_message').where({ id, user_id: user!.id }).first();
-          if (!message) throw new ApiError('account:messageNotFound');
+          if (!message) throw new Refusal('account:messageNotFound');
           if (!message.read_time) {
             message.read_time = now();
             await knex('user_message').where({ id }).update({ read_time: message.read_time });

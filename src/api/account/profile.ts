@@ -1,11 +1,11 @@
 import { profileSchema } from '../../shared/schemas/account.ts';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import { DEFAULT_AVATAR } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
 import { now } from '../../server/services/clock.ts';
 import type { ApiRoute } from '../types.ts';
 import { verificationTypes } from '../user/checkIn.ts';
 import { parseInput } from '../validate.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 /** The member's own profile. The row is always the session's member, whatever `id` the client posts. */
 export function profileRoutes(services: Services): ApiRoute[] {
@@ -25,10 +25,10 @@ export function profileRoutes(services: Services): ApiRoute[] {
       auth: 'userRule',
       async handler({ user, input }) {
         const data = parseInput(profileSchema, input);
-        if (await members.findBy('username', data.username, user!.id)) throw new ApiError('account:usernameTaken');
+        if (await members.findBy('username', data.username, user!.id)) throw new Refusal('account:usernameTaken');
         // Avatars are our own uploads or the default; anything else (an outside URL) is refused.
         const avatar = data.avatar === DEFAULT_AVATAR ? '' : data.avatar;
-        if (avatar && !avatar.startsWith('/storage/')) throw new ApiError('account:avatarInvalid');
+        if (avatar && !avatar.startsWith('/storage/')) throw new Refusal('account:avatarInvalid');
         await knex('user').where({ id: user!.id }).update({ ...data, avatar, update_time: now() });
         return new Success({ userInfo: members.userInfo(await members.get(user!.id)) }, 'account:profileUpdated');
       },

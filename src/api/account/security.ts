@@ -1,11 +1,11 @@
 import { changeBindSchema, changePasswordSchema, retrievePasswordSchema, verificationSchema } from '../../shared/schemas/account.ts';
 import { email as emailSchema, mobile as mobileSchema } from '../../shared/schemas/fields.ts';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
 import { now } from '../../server/services/clock.ts';
 import { verifyPassword } from '../../server/services/passwords.ts';
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 /** Password change and retrieval, account verification and changing the bound e-mail or mobile (reference 3.6). */
 export function securityRoutes(services: Services): ApiRoute[] {
@@ -17,7 +17,7 @@ export function securityRoutes(services: Services): ApiRoute[] {
       auth: 'userRule',
       async handler({ user, input }) {
         const data = parseInput(changePasswordSchema, input);
-        if (!(await verifyPassword(data.oldPassword, user!.password, user!.salt)).ok) throw new ApiError('account:oldPasswordWrong');
+        if (!(await verifyPassword(data.oldPassword, user!.password, user!.salt)).ok) throw new Refusal('account:oldPasswordWrong');
         await members.setPassword(user!.id, data.newPassword);
         return new Success(null, 'account:passwordChanged');
       },
@@ -30,8 +30,8 @@ export function securityRoutes(services: Services): ApiRoute[] {
       async handler({ input }) {
         const data = parseInput(retrievePasswordSchema, input);
         const user = await members.findBy(data.type, data.account);
-        if (!user) throw new ApiError('account:accountNotExist');
-        if (!(await codes.verify(data.account, 'user_retrieve_pwd', data.captcha))) throw new ApiError('account:codeWrong');
+        if (!user) throw new Refusal('account:accountNotExist');
+        if (!(await codes.verify(data.account, 'user_retrieve_pwd', data.captcha))) throw new Refusal('account:codeWrong');
         await members.setPassword(user.id, data.password);
         return new Success(null, 'account:passwordReset');
       },
@@ -43,7 +43,7 @@ export function securityRoutes(services: Services): ApiRoute[] {
       async handler({ user, input }) {
         const data = parseInput(verificationSchema, input);
         const current = user![data.type];
-        if (!current || !(await codes.verify(current, `user_${data.type}_verify`, data.captcha))) throw new ApiError('account:codeWrong');
+        if (!current || !(await codes.verify(current, `user_${data.type}_verify`, data.captcha))) throw new Refusal('account:codeWrong');
         return { type: data.type, accountVerificationToken: await tokens.issue(`${data.type}-pass`, user!.id) };
       },
     },
@@ -58,16 +58,16 @@ export function securityRoutes(services: Services): ApiRoute[] {
         if (me[data.type]) {
           const pass = await tokens.find(data.accountVerificationToken);
           if (!pass || pass.type !== `${data.type}-pass` || pass.user_id !== me.id || tokens.isExpired(pass)) {
-            throw new ApiError('account:verifyFirst');
+            throw new Refusal('account:verifyFirst');
           }
         } else if (!(await verifyPassword(data.password, me.password, me.salt)).ok) {
-          throw new ApiError('account:passwordIncorrect');
+          throw new Refusal('account:passwordIncorrect');
         }
         const value = data[data.type];
         const format = data.type === 'email' ? emailSchema() : mobileSchema();
-        if (!format.safeParse(value).success) throw new ApiError(data.type === 'email' ? 'validate:email' : 'validate:mobile');
-        if (!(await codes.verify(value, `user_change_${data.type}`, data.captcha))) throw new ApiError('account:codeWrong');
-        if (await members.findBy(data.type, value, me.id)) throw new ApiError(data.type === 'email' ? 'account:emailTaken' : 'account:mobileTaken');
+        if (!format.safeParse(value).success) throw new Refusal(data.type === 'email' ? 'validate:email' : 'validate:mobile');
+        if (!(await codes.verify(value, `user_change_${data.type}`, data.captcha))) throw new Refusal('account:codeWrong');
+        if (await members.findBy(data.type, value, me.id)) throw new Refusal(data.type === 'email' ? 'account:emailTaken' : 'account:mobileTaken');
         await knex('user').where({ id: me.id }).update({ [data.type]: value, update_time: now() });
         await tokens.revoke(data.accountVerificationToken);
         return new Success({ userInfo: members.userInfo(await members.get(me.id)) }, 'account:bindChanged');

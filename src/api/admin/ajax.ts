@@ -1,6 +1,6 @@
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { ApiRoute } from '../types.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 /** Cache types of reference 4 `clearCache`: 'tp' (the framework cache) and 'all' both mean every server cache. */
 const CACHE_TYPES = ['tp', 'all'];
@@ -15,7 +15,7 @@ export function adminAjaxRoutes(services: Services): ApiRoute[] {
       auth: 'admin',
       logTitle: 'Clear cache',
       async handler({ input }) {
-        if (!CACHE_TYPES.includes(String(input.type ?? ''))) throw new ApiError('crud:parameterError');
+        if (!CACHE_TYPES.includes(String(input.type ?? ''))) throw new Refusal('crud:parameterError');
         await caches.clearAll();
         return new Success(null, 'admin-routine:cacheCleared');
       },

@@ -2,13 +2,13 @@ import { ApiCode, LOGGED_IN } from '../../shared/api/envelope.ts';
 import type { AdminInfo, AdminLoginInfo } from '../../shared/account.ts';
 import { adminLoginSchema } from '../../shared/schemas/account.ts';
 import { formatTime } from '../../shared/time.ts';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import { DEFAULT_AVATAR, keepPreviousLogin, type AdminRow, type RuleRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
 import { buildTree } from '../../server/services/menus.ts';
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
 import { terminalSettings } from './terminal.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 /** "Last login" as the reference shows it ('YYYY-MM-DD HH:mm:ss' or ''): the login before the current one. */
 function lastLogin(admin: AdminRow, timeZone: string): string {
@@ -25,7 +25,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
       path: '/admin/index/login',
       auth: 'none',
       async handler({ admin }) {
-        if (admin) throw new ApiError('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
+        if (admin) throw new Refusal('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
         return { captcha: config.adminLoginCaptcha };
       },
     },
@@ -37,7 +37,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
       rateLimit: { max: 30, windowSec: 60 },
       async handler(req) {
         const { admin, input, ctx } = req;
-        if (admin) throw new ApiError('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
+        if (admin) throw new Refusal('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
         const data = parseInput(adminLoginSchema, input);
         const row = await knex<AdminRow>('admin').where({ username: data.username }).first();
         if (row) req.actor = { id: row.id, username: row.username };
@@ -73,7 +73,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
         const query = knex<RuleRow>('admin_rule').where({ status: '1' });
         if (!perms.super) query.whereIn('id', [...perms.ruleIds]);
         const menus = buildTree(await query, ctx.state.lang);
-        if (menus.length === 0) throw new ApiError('account:noBackendMenu');
+        if (menus.length === 0) throw new Refusal('account:noBackendMenu');
         const me = admin!;
         const adminInfo: AdminInfo = {
           id: me.id,

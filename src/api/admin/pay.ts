@@ -3,7 +3,6 @@ import orderResource from '../../resources/pay/order.ts';
 import { actionUrl } from '../../resources/naming.ts';
 import { centsToYuan } from '../../shared/account.ts';
 import { PAY_PROVIDERS, PAY_SETTING_FIELDS, type PayCheckItem, type PayCheckReport, type PayProvider, type PaySettingName, type PaySettingValues, type PaySettingsView } from '../../shared/pay.ts';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
 import { AlipayGateway } from '../../server/services/pay/alipay.ts';
 import { rsaVerify } from '../../server/services/pay/rsa.ts';
@@ -12,6 +11,7 @@ import { alipaySignContent } from '../../server/services/pay/alipaySign.ts';
 import { wechatAuthorization, wechatRequestMessage } from '../../server/services/pay/wechatSign.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 import { crudRoutes } from './crud.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 const GROUP_OF = new Map<string, string>(PAY_SETTING_FIELDS.map((f) => [f.name, f.group]));
 /** The pinned time and nonce of the sample request, so the same key always gives the same sample. */
@@ -100,10 +100,10 @@ export function payAdminRoutes(services: Services): ApiRoute[] {
         const t = req.ctx.state.t;
         const { values, unreadable, changed } = await settings.merge(req.input);
         if (!settings.box.available && PAY_SETTING_FIELDS.some((f) => f.kind === 'secret' && changed.has(f.name))) {
-          throw new ApiError('pay:check.noSecretsKey');
+          throw new Refusal('pay:check.noSecretsKey');
         }
         const [first] = settingProblems(values, unreadable);
-        if (first) throw new ApiError(first.key, 0, { field: first.field }, { ...first.params, label: t(`pay:fields.${first.field}`) });
+        if (first) throw new Refusal(first.key, 0, { field: first.field }, { ...first.params, label: t(`pay:fields.${first.field}`) });
         await settings.save(values, changed);
         return new Success(await view(req), 'pay:saved');
       },

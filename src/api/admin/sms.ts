@@ -2,19 +2,19 @@ import type { Knex } from 'knex';
 import smsLog from '../../resources/sms/log.ts';
 import smsTemplate from '../../resources/sms/template.ts';
 import smsVariable from '../../resources/sms/variable.ts';
-import { ApiError } from '../../server/middleware/envelope.ts';
 import type { Row } from '../../server/services/crud/security.ts';
 import type { Services } from '../../server/services/index.ts';
 import { placeholders, VARIABLE_NAME } from '../../server/services/sms/template.ts';
 import type { ApiRoute } from '../types.ts';
 import { crudRoutes } from './crud.ts';
+import { Refusal } from '../../server/errors.ts';
 
 /** A template code is an event name: lower-case letters, digits and underscores, a letter first. */
 const TEMPLATE_CODE = /^[a-z][a-z0-9_]{1,49}$/;
 
 /** A column value must not be used by another row of the table. */
 async function assertFree(db: Knex, table: string, column: string, value: string, exceptId: unknown, message: string): Promise<void> {
-  if (await db(table).where(column, value).whereNot('id', Number(exceptId ?? 0)).first()) throw new ApiError(message, 0, null, { value });
+  if (await db(table).where(column, value).whereNot('id', Number(exceptId ?? 0)).first()) throw new Refusal(message, 0, null, { value });
 }
 
 /** Every `${name}` of both texts must be a defined variable, or the message could never be sent. */
@@ -24,7 +24,7 @@ async function assertVariablesDefined(db: Knex, data: Row, current: Row | undefi
   if (names.length === 0) return;
   const known = new Set((await db('sms_variable').whereIn('name', names).select<{ name: string }[]>('name')).map((v) => v.name));
   const unknown = names.find((n) => !known.has(n));
-  if (unknown) throw new ApiError('sms:variableUnknown', 0, null, { name: `\${${unknown}}` });
+  if (unknown) throw new Refusal('sms:variableUnknown', 0, null, { name: `\${${unknown}}` });
 }
 
 /** sms/template, sms/variable and the read-only sms/log. */
@@ -33,7 +33,7 @@ export function smsRoutes(services: Services): ApiRoute[] {
     hooks: {
       async beforeSave(data, { trx, current }) {
         if (typeof data.code === 'string') {
-          if (!TEMPLATE_CODE.test(data.code)) throw new ApiError('sms:templateCodeInvalid');
+          if (!TEMPLATE_CODE.test(data.code)) throw new Refusal('sms:templateCodeInvalid');
           await assertFree(trx, 'sms_template', 'code', data.code, current?.id, 'sms:templateCodeTaken');
         }
         await assertVariablesDefined(trx, data, current);
@@ -46,14 +46,14 @@ export function smsRoutes(services: Services): ApiRoute[] {
     hooks: {
       async beforeSave(data, { trx, current }) {
         if (typeof data.name === 'string') {
-          if (!VARIABLE_NAME.test(data.name)) throw new ApiError('sms:variableNameInvalid');
+          if (!VARIABLE_NAME.test(data.name)) throw new Refusal('sms:variableNameInvalid');
           await assertFree(trx, 'sms_variable', 'name', data.name, current?.id, 'sms:variableNameTaken');
           // Renaming a variable would break the templates that use its old name.
           if (current && current.name !== data.name) await assertUnused(trx, String(current.name));
         }
         const source = data.value_source ?? current?.value_source;
         const value = data.value ?? current?.value;
-        if (source === 'literal' && !String(value ?? '').trim()) throw new ApiError('sms:literalValueRequired');
+        if (source === 'literal' && !String(value ?? '').trim()) throw new Refusal('sms:literalValueRequired');
         return data;
       },
       async beforeDelete(rows, { trx }) {
@@ -66,7 +66,7 @@ export function smsRoutes(services: Services): ApiRoute[] {
   async function assertUnused(db: Knex, name: string): Promise<void> {
     const users = await db('sms_template').select<{ code: string; content: string; content_en: string | null }[]>('code', 'content', 'content_en');
     const user = users.find((t) => placeholders(`${t.content}\n${t.content_en ?? ''}`).includes(name));
-    if (user) throw new ApiError('sms:variableInUse', 0, null, { name: `\${${name}}`, template: user.code });
+    if (user) throw new Refusal('sms:variableInUse', 0, null, { name: `\${${name}}`, template: user.code });
   }
 
   return [...templates.routes, ...variables.routes, ...crudRoutes(services, smsLog).routes];

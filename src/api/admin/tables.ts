@@ -3,9 +3,9 @@ import { fieldTitle, resourceTitle } from '../../resources/labels.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import { connectionInfo, listTables, tableColumns, type TableColumn } from '../../server/dbTables.ts';
-import { ApiError } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { ApiRoute } from '../types.ts';
+import { Refusal } from '../../server/errors.ts';
 
 /** The one database connection, by the key BuildAdmin's client sends back (`""` also means it). */
 export const CONNECTION_KEY = 'default';
@@ -45,7 +45,7 @@ function text(value: unknown): string {
 /** The `connection` parameter: absent, empty or our key; another key names a connection we do not have. */
 function connectionOf(input: Record<string, unknown>): string {
   const key = text(input.connection);
-  if (key && key !== CONNECTION_KEY) throw new ApiError('tables:connectionNotFound', 0, null, { connection: key });
+  if (key && key !== CONNECTION_KEY) throw new Refusal('tables:connectionNotFound', 0, null, { connection: key });
   return key;
 }
 
@@ -65,9 +65,9 @@ export function tableHelperRoutes(services: Services): ApiRoute[] {
   async function columnsOf(input: Record<string, unknown>): Promise<{ table: string; columns: TableColumn[] }> {
     connectionOf(input);
     const table = text(input.table);
-    if (!table) throw new ApiError('crud:parameterError');
+    if (!table) throw new Refusal('crud:parameterError');
     const columns = await tableColumns(knex, table);
-    if (!columns) throw new ApiError('tables:tableNotFound', 0, null, { table });
+    if (!columns) throw new Refusal('tables:tableNotFound', 0, null, { table });
     return { table, columns };
   }
 

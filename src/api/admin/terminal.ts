@@ -1,11 +1,11 @@
 import { ApiCode } from '../../shared/api/envelope.ts';
 import { STREAM_MARKERS, TERMINAL_DEFAULTS, isPackageManager, type TerminalEvent, type TerminalSettings } from '../../shared/constants/terminal.ts';
 import { openEventStream } from '../../server/eventStream.ts';
-import { ApiError } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
 import { TICKET_KEEP_TIME } from '../../server/services/tokens.ts';
 import { findCommand } from '../../server/services/terminal/commands.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
+import { Refusal } from '../../server/errors.ts';
 
 /** A task id of the panel (a UUID) and the opaque `extend` it may carry (`module-install:<uid>`): nothing else. */
 const UUID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -106,15 +106,15 @@ export function terminalRoutes(services: Services): ApiRoute[] {
       async handler({ input }) {
         const changes: Array<[string, string]> = [];
         if (input.manager !== undefined) {
-          if (!isPackageManager(input.manager)) throw new ApiError('terminal:managerInvalid', ApiCode.failure, null, { manager: String(input.manager).slice(0, 30) });
+          if (!isPackageManager(input.manager)) throw new Refusal('terminal:managerInvalid', ApiCode.failure, null, { manager: String(input.manager).slice(0, 30) });
           changes.push([PACKAGE_MANAGER_ITEM, input.manager]);
         }
         if (input.automaticCleanupTask !== undefined) {
           const value = flag(input.automaticCleanupTask);
-          if (value === null) throw new ApiError('crud:parameterError');
+          if (value === null) throw new Refusal('crud:parameterError');
           changes.push([AUTO_CLEAN_ITEM, value]);
         }
-        if (changes.length === 0) throw new ApiError('crud:parameterError');
+        if (changes.length === 0) throw new Refusal('crud:parameterError');
         await knex.transaction(async (trx) => {
           for (const [name, value] of changes) await trx('config').where({ name }).update({ value });
         });

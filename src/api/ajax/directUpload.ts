@@ -1,9 +1,9 @@
 import type { Services } from '../../server/services/index.ts';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import { UploadRefused, type Uploader } from '../../server/services/upload.ts';
 import type { DirectUploadTicket } from '../../shared/upload.ts';
 import type { UploadedFile } from '../../shared/upload.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 /**
  * Direct uploads to the bucket (s3 mode): `params` hands the uploader a presigned POST for one described
@@ -15,7 +15,7 @@ export function directUploadRoutes(services: Services): ApiRoute[] {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof UploadRefused) throw new ApiError(`upload:${err.key}`, 0, null, err.params);
+      if (err instanceof UploadRefused) throw new Refusal(`upload:${err.key}`, 0, null, err.params);
       throw err;
     }
   }

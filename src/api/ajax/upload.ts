@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import type { Services } from '../../server/services/index.ts';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import { UploadRefused, suffixSvg, type Uploader } from '../../server/services/upload.ts';
 import type { UploadedFile } from '../../shared/upload.ts';
 import type { ApiRoute } from '../types.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 /** The icon depends on the query only; the admin twin carries a token in its URL, so only the browser keeps it. */
 const PUBLIC_ICON_CACHE = 'public, max-age=31536000, immutable';
@@ -18,7 +18,7 @@ export function uploadRoutes(services: Services): ApiRoute[] {
     try {
       return new Success({ file: await services.upload.upload(ctx, uploader) }, 'upload:uploaded');
     } catch (err) {
-      if (err instanceof UploadRefused) throw new ApiError(`upload:${err.key}`, 0, null, err.params);
+      if (err instanceof UploadRefused) throw new Refusal(`upload:${err.key}`, 0, null, err.params);
       throw err;
     }
   }

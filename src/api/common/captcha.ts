@@ -1,6 +1,6 @@
-import { ApiError } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { ApiRoute } from '../types.ts';
+import { Refusal } from '../../server/errors.ts';
 
 /** The client makes up the id (a UUID in practice); anything else could not be a key it will send back. */
 const CAPTCHA_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -21,7 +21,7 @@ export function captchaRoutes(services: Services): ApiRoute[] {
       rateLimit: { max: 30, windowSec: 60 },
       async handler({ ctx, input }) {
         const id = input.id;
-        if (typeof id !== 'string' || !CAPTCHA_ID.test(id)) throw new ApiError('captcha:badId');
+        if (typeof id !== 'string' || !CAPTCHA_ID.test(id)) throw new Refusal('captcha:badId');
         // Loaded on the first captcha: the canvas addon costs about 20 MB that a site nobody logs in to never needs.
         const { createClickCaptcha } = await import('../../server/services/captcha/image.ts');
         const image = await createClickCaptcha(services.captcha, id, ctx.state.lang);
@@ -41,7 +41,7 @@ export function captchaRoutes(services: Services): ApiRoute[] {
       rateLimit: { max: 60, windowSec: 60 },
       async handler({ input }) {
         // A failed check deletes the captcha, so guessing costs a new image every time.
-        if (!(await services.captcha.check(input.id, input.info, isTruthy(input.unset)))) throw new ApiError('captcha:failed');
+        if (!(await services.captcha.check(input.id, input.info, isTruthy(input.unset)))) throw new Refusal('captcha:failed');
         return null;
       },
     },

@@ -2,13 +2,13 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { Services } from '../../server/services/index.ts';
 import type { UserRow } from '../../server/services/accounts.ts';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import { now } from '../../server/services/clock.ts';
 import { CODE_SPACING } from '../../server/services/codes.ts';
 import { errorText } from '../../server/services/mail.ts';
 import { verifyPassword } from '../../server/services/passwords.ts';
 import { isMobile } from '../../shared/validation.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 const emailSchema = z.email().max(254);
 
@@ -44,8 +44,8 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-function fail(key: string, params: Record<string, unknown> = {}): ApiError {
-  return new ApiError(`codes:${key}`, 0, null, params);
+function fail(key: string, params: Record<string, unknown> = {}): Refusal {
+  return new Refusal(`codes:${key}`, 0, null, params);
 }
 
 function escapeHtml(text: string): string {

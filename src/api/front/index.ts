@@ -1,12 +1,12 @@
 import { ApiCode, NEED_LOGIN } from '../../shared/api/envelope.ts';
 import type { MenuNode } from '../../shared/account.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
-import { ApiError } from '../../server/middleware/envelope.ts';
 import type { RuleRow, UserRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
 import { buildTree } from '../../server/services/menus.ts';
 import { MEMBER_RULES_TAG } from '../../server/guestIndex.ts';
 import type { ApiRoute } from '../types.ts';
+import { Refusal } from '../../server/errors.ts';
 
 const GUEST_RULE_TYPES = ['route', 'nav', 'button'];
 
@@ -57,8 +57,8 @@ export function indexRoutes(services: Services): ApiRoute[] {
       async handler({ ctx, input, user, tokens }) {
         if (String(input.requiredLogin ?? '') === '1' && !user) {
           const session = await auth.resolve('user', tokens.user, ctx.ip);
-          if (session.status === 'expired') throw new ApiError('tokenExpired', ApiCode.tokenExpired, []);
-          throw new ApiError('pleaseLoginFirst', ApiCode.loginState, { type: NEED_LOGIN });
+          if (session.status === 'expired') throw new Refusal('tokenExpired', ApiCode.tokenExpired, []);
+          throw new Refusal('pleaseLoginFirst', ApiCode.loginState, { type: NEED_LOGIN });
         }
         const origin = services.config.publicUrl || `//${ctx.host}`;
         const generation = services.guestIndex.generation;

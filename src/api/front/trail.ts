@@ -3,13 +3,13 @@ import { PUBLISHED } from '../../shared/content.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import { pageSchema } from '../../shared/schemas/account.ts';
 import { trailApplicationSchema, type MemberApplication, type TrailApplicationData, type TrailOptions } from '../../shared/schemas/trail.ts';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import { now } from '../../server/services/clock.ts';
 import { localize } from '../../server/services/content.ts';
 import { sanitizeRichText } from '../../server/services/richText.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 /** The member-centre menu rule that grants the feature (seed 011): applying and listing go together. */
 const MEMBER_RULE = 'account/trailApplication';
@@ -55,10 +55,10 @@ async function trailOptions(knex: Knex, lang: Lang): Promise<TrailOptions> {
 /** The canal must be public, and the city (when given) public and on that canal. */
 async function checkPlace(knex: Knex, data: TrailApplicationData): Promise<void> {
   const canal = await knex('canal').where({ id: data.canal_id, status: PUBLISHED }).first<Row | undefined>('id');
-  if (!canal) throw new ApiError('trail:error.canalUnknown', 0, { field: 'canal_id' });
+  if (!canal) throw new Refusal('trail:error.canalUnknown', 0, { field: 'canal_id' });
   if (data.city_id === null) return;
   const city = await knex('canal_city').where({ id: data.city_id, status: PUBLISHED }).first<Row | undefined>('canal_id');
-  if (!city || Number(city.canal_id) !== data.canal_id) throw new ApiError('trail:error.cityMismatch', 0, { field: 'city_id' });
+  if (!city || Number(city.canal_id) !== data.canal_id) throw new Refusal('trail:error.cityMismatch', 0, { field: 'city_id' });
 }
 
 /**
@@ -68,7 +68,7 @@ async function checkPlace(knex: Knex, data: TrailApplicationData): Promise<void>
 async function checkPhotos(knex: Knex, userId: number, photos: readonly string[]): Promise<void> {
   const rows = (await knex('attachment').where({ user_id: userId }).whereIn('url', photos).where('width', '>', 0).select('url')) as Row[];
   const own = new Set(rows.map((r) => String(r.url)));
-  if (photos.some((url) => !own.has(url))) throw new ApiError('trail:error.photoNotYours', 0, { field: 'photos' });
+  if (photos.some((url) => !own.has(url))) throw new Refusal('trail:error.photoNotYours', 0, { field: 'photos' });
 }
 
 /**
@@ -95,7 +95,7 @@ export function trailRoutes(services: Services): ApiRoute[] {
         await checkPlace(knex, data);
         await checkPhotos(knex, user!.id, data.photos);
         const [{ n }] = (await knex('trail_application').where({ user_id: user!.id, status: 'pending' }).count<{ n: number }[]>('id as n')) as [{ n: number }];
-        if (Number(n) >= MAX_PENDING) throw new ApiError('trail:error.tooManyPending', 0, null, { max: MAX_PENDING });
+        if (Number(n) >= MAX_PENDING) throw new Refusal('trail:error.tooManyPending', 0, null, { max: MAX_PENDING });
         const time = now();
         const [inserted] = await knex('trail_application')
           .insert({

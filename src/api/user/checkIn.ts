@@ -1,10 +1,10 @@
 import { ApiCode, LOGGED_IN } from '../../shared/api/envelope.ts';
 import { loginSchema, registerSchema } from '../../shared/schemas/account.ts';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import type { Services } from '../../server/services/index.ts';
 import { keepPreviousLogin } from '../../server/services/accounts.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 export const USER_HOME = '/user';
 
@@ -24,8 +24,8 @@ export function checkInRoutes(services: Services): ApiRoute[] {
   const { settings, members, captcha, codes, config, tokens } = services;
 
   async function guard(req: ApiRequest) {
-    if (!(await settings.flag('open_member_center'))) throw new ApiError('account:memberCenterDisabled');
-    if (req.user) throw new ApiError('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
+    if (!(await settings.flag('open_member_center'))) throw new Refusal('account:memberCenterDisabled');
+    if (req.user) throw new Refusal('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
   }
 
   async function login(req: ApiRequest) {
@@ -47,11 +47,11 @@ export function checkInRoutes(services: Services): ApiRoute[] {
 
   async function register(req: ApiRequest) {
     const data = parseInput(registerSchema, req.input);
-    if (await members.findBy('username', data.username)) throw new ApiError('account:usernameTaken');
-    if (await members.findBy('email', data.email)) throw new ApiError('account:emailTaken');
-    if (await members.findBy('mobile', data.mobile)) throw new ApiError('account:mobileTaken');
+    if (await members.findBy('username', data.username)) throw new Refusal('account:usernameTaken');
+    if (await members.findBy('email', data.email)) throw new Refusal('account:emailTaken');
+    if (await members.findBy('mobile', data.mobile)) throw new Refusal('account:mobileTaken');
     const destination = data.registerType === 'email' ? data.email : data.mobile;
-    if (!(await codes.verify(destination, 'user_register', data.captcha))) throw new ApiError('account:codeWrong');
+    if (!(await codes.verify(destination, 'user_register', data.captcha))) throw new Refusal('account:codeWrong');
     const user = await members.register(data, req.ctx.ip);
     const issued = await members.issueTokens(user.id, false);
     return new Success({ userInfo: members.userInfo(user, issued), routePath: USER_HOME }, 'account:registerSuccess');
@@ -76,7 +76,7 @@ export function checkInRoutes(services: Services): ApiRoute[] {
         await guard(req);
         if (req.input.tab === 'login') return login(req);
         if (req.input.tab === 'register') return register(req);
-        throw new ApiError('account:unknownOperation');
+        throw new Refusal('account:unknownOperation');
       },
     },
     {

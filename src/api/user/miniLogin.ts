@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ApiError, Success } from '../../server/middleware/envelope.ts';
 import { now } from '../../server/services/clock.ts';
 import type { Services } from '../../server/services/index.ts';
 import { code2Session, memberForIdentity, miniProgramSettings, MiniProgramError, type MiniProgramSettings } from '../../server/services/wechat/miniProgram.ts';
@@ -7,6 +6,7 @@ import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../validate.ts';
 import { USER_HOME } from './checkIn.ts';
 import { keepPreviousLogin } from '../../server/services/accounts.ts';
+import { Refusal, Success } from '../../server/errors.ts';
 
 /** wx.login() codes are short tokens of letters, digits, '-' and '_'. */
 const schema = z.object({
@@ -31,7 +31,7 @@ export function miniLoginRoutes(services: Services): ApiRoute[] {
     try {
       return await code2Session(config.wechatApiBase, mini, code);
     } catch (err) {
-      if (err instanceof MiniProgramError) throw new ApiError(`wechat:${err.key}`, 0, null, err.params);
+      if (err instanceof MiniProgramError) throw new Refusal(`wechat:${err.key}`, 0, null, err.params);
       throw err;
     }
   }
@@ -43,12 +43,12 @@ export function miniLoginRoutes(services: Services): ApiRoute[] {
       auth: 'none',
       rateLimit: { max: 30, windowSec: 60 },
       async handler({ ctx, input }) {
-        if (!(await settings.flag('open_member_center'))) throw new ApiError('account:memberCenterDisabled');
+        if (!(await settings.flag('open_member_center'))) throw new Refusal('account:memberCenterDisabled');
         const { code } = parseInput(schema, input);
         const mini = await miniProgramSettings(settings);
-        if (!mini.appId || !mini.appSecret) throw new ApiError('wechat:miniNotConfigured');
+        if (!mini.appId || !mini.appSecret) throw new Refusal('wechat:miniNotConfigured');
         const { user, created } = await memberForIdentity(knex, members, await exchange(mini, code), { nickname: ctx.state.t('wechat:miniNickname'), ip: ctx.ip });
-        if (user.status !== 'enable') throw new ApiError('account:accountDisabled');
+        if (user.status !== 'enable') throw new Refusal('account:accountDisabled');
         await keepPreviousLogin(knex, 'user', user);
         await knex('user').where({ id: user.id }).update({ last_login_time: now(), last_login_ip: ctx.ip });
         const issued = await members.issueTokens(user.id, true);

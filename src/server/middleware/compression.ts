@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
 import compose from 'koa-compose';
 import compress from 'koa-compress';
-import { ClientError } from './errors.ts';
+import { ClientError } from '../errors.ts';
 
 /** The encodings responses may use, best first; the page cache offers the same (pageCache.ts). */
 export const RESPONSE_ENCODINGS = ['br', 'gzip', 'identity'] as const;

@@ -1,40 +1,10 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { ApiError, sendEnvelope, sendError } from './envelope.ts';
+import { sendEnvelope, sendError } from '../envelope.ts';
 import { resolveLang } from './lang.ts';
 import { serverT } from '../i18n.ts';
 import { DEFAULT_LANG, htmlLang } from '../../shared/i18n/langs.ts';
-import { isBadValueError } from '../dialect.ts';
-
-/**
- * A request the server refuses at the HTTP level because of how the client sent it (malformed or oversized
- * data, an encoding it cannot produce, an unknown host): a 4xx status with a message key and its params.
- */
-export class ClientError extends Error {
-  constructor(
-    readonly status: number,
-    readonly msgKey: string,
-    readonly params: Record<string, unknown> = {},
-  ) {
-    super(msgKey);
-  }
-}
-
-// Failures of body parsers and other libraries that carry a 4xx status: say what was wrong.
-const CLIENT_ERROR_KEYS: Record<number, string> = {
-  400: 'api:invalidBody',
-  413: 'api:bodyTooLarge',
-  415: 'api:unsupportedBody',
-};
-
-/** The client error an exception stands for, or null when it is the server's own failure. */
-export function asClientError(err: unknown): ClientError | null {
-  if (err instanceof ClientError) return err;
-  if (isBadValueError(err)) return new ClientError(400, 'api:invalidValue');
-  const status = (err as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500) return new ClientError(status, CLIENT_ERROR_KEYS[status] ?? 'api:invalidBody');
-  return null;
-}
+import { Refusal, asClientError } from '../errors.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -67,7 +37,7 @@ export function errors(log: Logger): Middleware {
         if (/^(content-|cache-control|x-page-cache|etag|last-modified)/i.test(name)) ctx.remove(name);
       }
       resolveLang(ctx);
-      if (err instanceof ApiError) {
+      if (err instanceof Refusal) {
         sendError(ctx, err);
         return;
       }

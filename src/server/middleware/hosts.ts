@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { OriginPolicy } from '../origin.ts';
-import { ClientError } from './errors.ts';
+import { ClientError } from '../errors.ts';
 
 /**
  * Refuses, with 421 Misdirected Request, a request naming a host we do not answer for (no PUBLIC_URL and a

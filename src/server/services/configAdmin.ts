@@ -4,9 +4,9 @@ import type { Lang } from '../../shared/i18n/langs.ts';
 import { localizedText } from '../../shared/localized.ts';
 import { email } from '../../shared/schemas/fields.ts';
 import { ACCOUNT_NAME, MOBILE, PASSWORD, isEditorFilled, isIdNumber } from '../../shared/validation.ts';
-import { ApiError } from '../middleware/envelope.ts';
 import { sanitizeRichText } from './richText.ts';
 import type { ConfigRow } from './settings.ts';
+import { Refusal } from '../errors.ts';
 
 /** A `{key, value}` entry of an array item (config groups, quick entrances...). */
 export interface KeyValue {
@@ -166,7 +166,7 @@ function ruleProblem(rule: ConfigRule, value: string, type: string): string | nu
  */
 export function storeValue(row: Pick<ConfigRow, 'type' | 'content' | 'rule' | 'title' | 'title_en' | 'name'>, raw: unknown, t: TFunction, lang: Lang): string | null {
   const fail = (key: string) =>
-    new ApiError('admin-routine:configValueInvalid', 0, null, { title: localizedText(row, 'title', lang).text || row.name, reason: t(key, { field: row.name }) });
+    new Refusal('admin-routine:configValueInvalid', 0, null, { title: localizedText(row, 'title', lang).text || row.name, reason: t(key, { field: row.name }) });
   const choices = Object.keys(contentOf(row) || {});
   const type = row.type as ConfigType;
   let stored: string;

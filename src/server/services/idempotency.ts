@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ClientError } from '../middleware/errors.ts';
+import { ClientError } from '../errors.ts';
 
 /** The header a client sends to make a retried write safe (one new key per intended change). */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../middleware/envelope.ts';
 import { now } from './clock.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { Refusal } from '../errors.ts';
 
 export type LoginSide = 'admin' | 'user';
 
@@ -65,7 +65,7 @@ export class LoginThrottle {
 
   /**
    * Checks a login and records it: the account's id when the password is right (its last login is noted and
-   * an old hash upgraded); otherwise an ApiError saying why not.
+   * an old hash upgraded); otherwise an Refusal saying why not.
    */
   async attempt(a: LoginAttempt): Promise<number> {
     const t = now();
@@ -75,15 +75,15 @@ export class LoginThrottle {
     const captchaNeeded = a.captchaAlways || (await this.accountFailures(a.side, account, t)) >= ACCOUNT_CAPTCHA_AFTER;
 
     const wait = await this.claim(key, t);
-    if (wait > 0) throw new ApiError('security:loginBackoff', 0, null, { seconds: wait });
+    if (wait > 0) throw new Refusal('security:loginBackoff', 0, null, { seconds: wait });
     if (captchaNeeded && !(await a.verifyCaptcha())) {
-      throw a.captchaAlways ? new ApiError('account:captchaError') : new ApiError('security:loginCaptchaRequired', 0, { captcha: true });
+      throw a.captchaAlways ? new Refusal('account:captchaError') : new Refusal('security:loginCaptchaRequired', 0, { captcha: true });
     }
     const stored = a.account ?? { password: await this.dummyHash, salt: '' };
     const { ok, needsRehash } = await verifyPassword(a.password, stored.password, stored.salt);
-    if (!ok || !a.account) throw new ApiError('security:loginIncorrect');
+    if (!ok || !a.account) throw new Refusal('security:loginIncorrect');
     await this.knex('login_attempt').where(key).delete();
-    if (!a.account.enabled) throw new ApiError('account:accountDisabled');
+    if (!a.account.enabled) throw new Refusal('account:accountDisabled');
     await this.knex(a.side)
       .where({ id: a.account.id })
       .update({ login_failure: 0, last_login_time: t, last_login_ip: a.ip, ...(needsRehash ? { password: await hashPassword(a.password), salt: '' } : {}) });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../middleware/envelope.ts';
 import type { Row } from './crud/security.ts';
 import { tableColumns } from './securityRules.ts';
+import { Refusal } from '../errors.ts';
 
 interface RecycleLogRow {
   id: number;
@@ -45,20 +45,20 @@ export async function restoreRecycled(knex: Knex, ids: string[]): Promise<number
     const logs = await trx<RecycleLogRow>('security_data_recycle_log').whereIn('id', ids).orderBy('id');
     for (const log of logs) {
       const columns = await tableColumns(trx, log.data_table);
-      if (columns.length === 0) throw new ApiError('admin-routine:tableUnknown', 0, null, { table: log.data_table });
+      if (columns.length === 0) throw new Refusal('admin-routine:tableUnknown', 0, null, { table: log.data_table });
       const stored = parseJson(log.data);
-      if (!stored || typeof stored !== 'object' || Array.isArray(stored)) throw new ApiError('admin-routine:recycleDataBroken', 0, null, { id: log.id });
+      if (!stored || typeof stored !== 'object' || Array.isArray(stored)) throw new Refusal('admin-routine:recycleDataBroken', 0, null, { id: log.id });
       // Columns dropped since the delete are left out; added ones take their defaults.
       const row = Object.fromEntries(Object.entries(stored as Row).filter(([k]) => columns.includes(k)));
       const key = row[log.primary_key];
       const params = { table: log.data_table, key: `${log.primary_key}=${String(key)}` };
       if (key !== undefined && (await trx(log.data_table).where(log.primary_key, key as string | number).first())) {
-        throw new ApiError('admin-routine:restoreConflict', 0, null, params);
+        throw new Refusal('admin-routine:restoreConflict', 0, null, params);
       }
       try {
         await trx(log.data_table).insert(row);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new ApiError('admin-routine:restoreDuplicate', 0, null, params);
+        if (isUniqueViolation(err)) throw new Refusal('admin-routine:restoreDuplicate', 0, null, params);
         throw err;
       }
       await trx('security_data_recycle_log').where({ id: log.id }).delete();

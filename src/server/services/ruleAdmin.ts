@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../middleware/envelope.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { likeValue, resolveColumn } from './crud/query.ts';
 import { forUpdate, likeSql } from '../dialect.ts';
+import { Refusal } from '../errors.ts';
 
 /**
  * Tree and rule-list logic shared by the admin and member permission screens (auth/group, auth/rule,
@@ -111,7 +111,7 @@ export function whereInitValue(query: Knex.QueryBuilder, def: ResourceDef, input
   if (values.length === 0) return false;
   const key = typeof input.initKey === 'string' && input.initKey ? input.initKey : def.pk;
   const column = resolveColumn(def, [], key);
-  if (!column) throw new ApiError('crud:unknownField', 0, null, { field: key });
+  if (!column) throw new Refusal('crud:unknownField', 0, null, { field: key });
   query.whereIn(column, values);
   return true;
 }
@@ -124,11 +124,11 @@ export async function assertParent(db: Knex, table: TreeTable, id: number | null
   if (pid === 0) return;
   const rows = await db(table).select<TreeRow[]>('id', 'pid');
   const parentOf = new Map(rows.map((r) => [r.id, r.pid]));
-  if (!parentOf.has(pid)) throw new ApiError('admin-auth:parentNotFound');
+  if (!parentOf.has(pid)) throw new Refusal('admin-auth:parentNotFound');
   if (id === null) return;
   const seen = new Set<number>();
   for (let cursor = pid; cursor !== 0 && !seen.has(cursor); cursor = parentOf.get(cursor) ?? 0) {
-    if (cursor === id) throw new ApiError('admin-auth:parentCycle');
+    if (cursor === id) throw new Refusal('admin-auth:parentCycle');
     seen.add(cursor);
   }
 }
@@ -137,7 +137,7 @@ export async function assertParent(db: Knex, table: TreeTable, id: number | null
 export async function assertChildrenIncluded(db: Knex, table: TreeTable, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const children = await db(table).whereIn('pid', ids).select<{ id: number }[]>('id');
-  if (children.some((c) => !ids.includes(c.id))) throw new ApiError('admin-auth:deleteChildFirst');
+  if (children.some((c) => !ids.includes(c.id))) throw new Refusal('admin-auth:deleteChildFirst');
 }
 
 /**
@@ -168,7 +168,7 @@ export async function revokeFromGroups(db: Knex, groups: GroupTable, ruleIds: nu
 export async function assertRulesExist(db: Knex, table: RuleTable, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const found = await db(table).whereIn('id', ids).select<{ id: number }[]>('id');
-  if (found.length !== ids.length) throw new ApiError('admin-auth:ruleNotFound');
+  if (found.length !== ids.length) throw new Refusal('admin-auth:ruleNotFound');
 }
 
 /** How a group's rules are stored: `*` when the list holds every rule of the table, else the ids. */

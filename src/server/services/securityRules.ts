@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from '../../resources/types.ts';
-import { ApiError } from '../middleware/envelope.ts';
+import { Refusal } from '../errors.ts';
 
 /** Where an admin function keeps its rows: what a recycle or sensitive rule watches by default. */
 export interface ControllerTable {
@@ -81,10 +81,10 @@ export async function normaliseRule(
 ): Promise<Record<string, unknown>> {
   const controller = String(data.controller ?? current?.controller ?? '').trim();
   const known = controllerTables(kind, resources).get(controller);
-  if (!known) throw new ApiError('admin-routine:controllerUnknown', 0, null, { controller });
+  if (!known) throw new Refusal('admin-routine:controllerUnknown', 0, null, { controller });
   const taken = trx(table).whereRaw('lower(controller_as) = ?', [controllerAlias(controller)]);
   if (current) taken.whereNot('id', String(current.id));
-  if (await taken.first()) throw new ApiError('admin-routine:controllerTaken', 0, null, { controller });
+  if (await taken.first()) throw new Refusal('admin-routine:controllerTaken', 0, null, { controller });
 
   const out: Record<string, unknown> = { ...data, controller, controller_as: controllerAlias(controller) };
   for (const column of ['data_table', 'primary_key'] as const) {
@@ -92,7 +92,7 @@ export async function normaliseRule(
     out[column] = posted || known[column];
   }
   const columns = await tableColumns(trx, String(out.data_table));
-  if (columns.length === 0) throw new ApiError('admin-routine:tableUnknown', 0, null, { table: out.data_table });
-  if (!columns.includes(String(out.primary_key))) throw new ApiError('admin-routine:columnUnknown', 0, null, { table: out.data_table, column: out.primary_key });
+  if (columns.length === 0) throw new Refusal('admin-routine:tableUnknown', 0, null, { table: out.data_table });
+  if (!columns.includes(String(out.primary_key))) throw new Refusal('admin-routine:columnUnknown', 0, null, { table: out.data_table, column: out.primary_key });
   return out;
 }

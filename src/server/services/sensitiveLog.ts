@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../middleware/envelope.ts';
 import type { TokenType } from './tokens.ts';
+import { Refusal } from '../errors.ts';
 
 interface SensitiveLogRow {
   id: number;
@@ -40,7 +40,7 @@ export async function rollbackSensitive(knex: Knex, ids: string[]): Promise<{ co
     for (const log of logs) {
       const columns = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/.test(log.data_table) ? await trx(log.data_table).columnInfo() : {};
       if (!(log.data_field in columns) || !(log.primary_key in columns)) {
-        throw new ApiError('admin-routine:columnUnknown', 0, null, { table: log.data_table, column: log.data_field });
+        throw new Refusal('admin-routine:columnUnknown', 0, null, { table: log.data_table, column: log.data_field });
       }
       const update: Record<string, string | null> = { [log.data_field]: restoredValue(log.before, columns[log.data_field]) };
       const isPassword = log.data_field === 'password';

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { localizedText } from '../../../shared/localized.ts';
 import adminResource from '../../../resources/auth/admin.ts';
 import { isMobile, isPassword } from '../../../shared/validation.ts';
-import { ApiError } from '../../../server/middleware/envelope.ts';
 import { covers, groupsOf, type GroupRow } from '../../../server/services/adminGroups.ts';
 import type { Permissions } from '../../../server/services/auth.ts';
 import type { SaveContext } from '../../../server/services/crud/engine.ts';
@@ -13,6 +12,7 @@ import { parseIds } from '../../../server/services/ruleAdmin.ts';
 import type { ApiRoute } from '../../types.ts';
 import { crudRoutes } from '../crud.ts';
 import { assertAssignable as assertOrganisation } from './organisation.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 /** Reference 2.4: a letter, then 2 to 15 letters, digits or underscores. */
 const ADMIN_USERNAME = /^[a-zA-Z][a-zA-Z0-9_]{2,15}$/;
@@ -24,7 +24,7 @@ async function assertUnique(db: Knex, column: 'username' | 'email' | 'mobile', v
   const query = db('admin').whereNot('id', exceptId);
   if (column === 'email') query.whereRaw('lower(email) = ?', [value.toLowerCase()]);
   else query.where(column, value);
-  if (await query.first()) throw new ApiError(`admin-auth:${column}Taken`);
+  if (await query.first()) throw new Refusal(`admin-auth:${column}Taken`);
 }
 
 /**
@@ -35,8 +35,8 @@ async function assertUnique(db: Knex, column: 'username' | 'email' | 'mobile', v
 async function assertAssignable(db: Knex, perms: Permissions, changed: number[]): Promise<void> {
   if (changed.length === 0) return;
   const groups = await db<GroupRow>('admin_group').whereIn('id', changed);
-  if (groups.length !== changed.length) throw new ApiError('admin-auth:groupNotFound');
-  if (!perms.super && groups.some((g) => !covers(perms, g, true))) throw new ApiError('admin-auth:groupAssignDenied');
+  if (groups.length !== changed.length) throw new Refusal('admin-auth:groupNotFound');
+  if (!perms.super && groups.some((g) => !covers(perms, g, true))) throw new Refusal('admin-auth:groupAssignDenied');
 }
 
 /**
@@ -46,31 +46,31 @@ async function assertAssignable(db: Knex, perms: Permissions, changed: number[])
 async function assertManageable(db: Knex, perms: Permissions, callerId: number, adminId: number): Promise<void> {
   if (perms.super || adminId === callerId) return;
   const groups = await db<GroupRow>('admin_group').whereIn('id', await groupsOf(db, adminId));
-  if (groups.some((g) => !covers(perms, g, true))) throw new ApiError('admin-auth:adminNoPermission');
+  if (groups.some((g) => !covers(perms, g, true))) throw new Refusal('admin-auth:adminNoPermission');
 }
 
 async function validate(data: Row, ctx: SaveContext): Promise<Row> {
   const { trx, mode, current, req, input } = ctx;
   const selfId = Number(current?.id ?? 0);
   if (typeof data.username === 'string') {
-    if (!ADMIN_USERNAME.test(data.username)) throw new ApiError('admin-auth:adminUsername');
+    if (!ADMIN_USERNAME.test(data.username)) throw new Refusal('admin-auth:adminUsername');
     await assertUnique(trx, 'username', data.username, selfId);
   }
   for (const column of ['email', 'mobile'] as const) {
     const value = data[column];
     if (typeof value !== 'string' || value === '') continue;
-    if (column === 'email' ? !EMAIL.test(value) : !isMobile(value)) throw new ApiError(`validate:${column}`);
+    if (column === 'email' ? !EMAIL.test(value) : !isMobile(value)) throw new Refusal(`validate:${column}`);
     await assertUnique(trx, column, value, selfId);
   }
   if ('department_id' in data) await assertOrganisation(trx, 'department', data.department_id);
   if ('job_id' in data) await assertOrganisation(trx, 'job', data.job_id);
   const password = typeof input.password === 'string' ? input.password : '';
-  if (mode === 'add' && password === '') throw new ApiError('admin-auth:passwordRequired');
+  if (mode === 'add' && password === '') throw new Refusal('admin-auth:passwordRequired');
   if (password !== '') {
-    if (!isPassword(password)) throw new ApiError('validate:password');
+    if (!isPassword(password)) throw new Refusal('validate:password');
     Object.assign(data, { password: await hashPassword(password), salt: '', login_failure: 0, last_failure_time: null });
   }
-  if (mode === 'edit' && selfId === req.admin!.id && data.status === '0') throw new ApiError('admin-auth:cannotDisableSelf');
+  if (mode === 'edit' && selfId === req.admin!.id && data.status === '0') throw new Refusal('admin-auth:cannotDisableSelf');
   return data;
 }
 

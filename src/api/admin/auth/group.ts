@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { localizedText } from '../../../shared/localized.ts';
 import groupResource from '../../../resources/auth/group.ts';
 import { actionUrl } from '../../../resources/naming.ts';
-import { ApiError } from '../../../server/middleware/envelope.ts';
 import { covers, groupsOf, type GroupRow } from '../../../server/services/adminGroups.ts';
 import type { Permissions } from '../../../server/services/auth.ts';
 import type { Row } from '../../../server/services/crud/security.ts';
@@ -23,10 +22,11 @@ import {
 } from '../../../server/services/ruleAdmin.ts';
 import type { ApiRequest, ApiRoute } from '../../types.ts';
 import { crudRoutes, remarkOf } from '../crud.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 /** Editing or deleting a group needs all its rules and at least one more (reference 3.2). */
 function assertManageable(perms: Permissions, group: GroupRow): void {
-  if (!perms.super && !covers(perms, group, true)) throw new ApiError('admin-auth:groupNoPermission');
+  if (!perms.super && !covers(perms, group, true)) throw new Refusal('admin-auth:groupNoPermission');
 }
 
 /** Groups a caller may see: all for a super admin; otherwise those they cover with extras, plus their own. */
@@ -42,8 +42,8 @@ function visibleGroups(perms: Permissions, own: number[], coveredOnly: boolean, 
 async function grantableRules(db: Knex, perms: Permissions, ids: number[]): Promise<string> {
   await assertRulesExist(db, 'admin_rule', ids);
   if (!perms.super) {
-    if (ids.some((id) => !perms.ruleIds.has(id))) throw new ApiError('admin-auth:rulesNotHeld');
-    if ([...perms.ruleIds].every((id) => ids.includes(id))) throw new ApiError('admin-auth:groupHasAllRights');
+    if (ids.some((id) => !perms.ruleIds.has(id))) throw new Refusal('admin-auth:rulesNotHeld');
+    if ([...perms.ruleIds].every((id) => ids.includes(id))) throw new Refusal('admin-auth:groupHasAllRights');
   }
   return storedRules(db, 'admin_rule', ids);
 }
@@ -80,7 +80,7 @@ export function groupRoutes(services: Services): ApiRoute[] {
         const own = await groupsOf(trx, req.admin!.id);
         if (mode === 'edit') {
           // The own-group refusal first: it says why better than the generic coverage message.
-          if (own.includes(Number(current!.id))) throw new ApiError('admin-auth:cannotEditOwnGroup');
+          if (own.includes(Number(current!.id))) throw new Refusal('admin-auth:cannotEditOwnGroup');
           assertManageable(perms, current as unknown as GroupRow);
         }
         if ('pid' in data && Number(data.pid) !== Number(current?.pid ?? 0)) {
@@ -88,7 +88,7 @@ export function groupRoutes(services: Services): ApiRoute[] {
           await assertParent(trx, 'admin_group', current ? Number(current.id) : null, pid);
           if (pid && !perms.super) {
             const parent = (await trx<GroupRow>('admin_group').where({ id: pid }).first())!;
-            if (!own.includes(pid) && !covers(perms, parent, true)) throw new ApiError('admin-auth:groupParentDenied');
+            if (!own.includes(pid) && !covers(perms, parent, true)) throw new Refusal('admin-auth:groupParentDenied');
           }
         }
         if ('rules' in data) {

@@ -1,9 +1,9 @@
 import jobResource from '../../../resources/auth/job.ts';
-import { ApiError } from '../../../server/middleware/envelope.ts';
 import type { Services } from '../../../server/services/index.ts';
 import type { ApiRoute } from '../../types.ts';
 import { crudRoutes } from '../crud.ts';
 import { assertUnused } from './organisation.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 /** A job code: letters, digits, '_' and '-', a letter first (it names the job in exports and integrations). */
 const JOB_CODE = /^[A-Za-z][A-Za-z0-9_-]{0,49}$/;
@@ -14,9 +14,9 @@ export function jobRoutes(services: Services): ApiRoute[] {
     hooks: {
       async beforeSave(data, { trx, current }) {
         if (typeof data.code === 'string') {
-          if (!JOB_CODE.test(data.code)) throw new ApiError('organisation:jobCodeInvalid');
+          if (!JOB_CODE.test(data.code)) throw new Refusal('organisation:jobCodeInvalid');
           const taken = await trx('job').whereRaw('lower(code) = ?', [data.code.toLowerCase()]).whereNot('id', Number(current?.id ?? 0)).first();
-          if (taken) throw new ApiError('organisation:jobCodeTaken', 0, null, { code: data.code });
+          if (taken) throw new Refusal('organisation:jobCodeTaken', 0, null, { code: data.code });
         }
         return data;
       },

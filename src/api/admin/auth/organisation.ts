@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../../../server/middleware/envelope.ts';
 import type { Row } from '../../../server/services/crud/security.ts';
 import { email } from '../../../shared/schemas/fields.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 /** Checks shared by the department and job screens and the admin form that assigns them. */
 
@@ -10,20 +10,20 @@ const PHONE = /^[0-9+()\- ]{5,30}$/;
 
 /** Contact fields of a department: an e-mail address and a phone number when given. */
 export function checkContact(data: Row): void {
-  if (typeof data.email === 'string' && data.email !== '' && !email().safeParse(data.email).success) throw new ApiError('validate:email');
-  if (typeof data.phone === 'string' && data.phone !== '' && !PHONE.test(data.phone)) throw new ApiError('organisation:phoneInvalid');
+  if (typeof data.email === 'string' && data.email !== '' && !email().safeParse(data.email).success) throw new Refusal('validate:email');
+  if (typeof data.phone === 'string' && data.phone !== '' && !PHONE.test(data.phone)) throw new Refusal('organisation:phoneInvalid');
 }
 
 /** A department or job id an admin is given: 0 (none) or an existing row. */
 export async function assertAssignable(db: Knex, table: 'department' | 'job', value: unknown): Promise<void> {
   const id = Number(value ?? 0);
   if (!id) return;
-  if (!(await db(table).where({ id }).first())) throw new ApiError(table === 'department' ? 'organisation:departmentNotFound' : 'organisation:jobNotFound');
+  if (!(await db(table).where({ id }).first())) throw new Refusal(table === 'department' ? 'organisation:departmentNotFound' : 'organisation:jobNotFound');
 }
 
 /** Departments and jobs still held by admins cannot be deleted: the admins would silently lose them. */
 export async function assertUnused(db: Knex, column: 'department_id' | 'job_id', ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const holder = await db('admin').whereIn(column, ids).first<{ username: string } | undefined>('username');
-  if (holder) throw new ApiError(column === 'department_id' ? 'organisation:departmentInUse' : 'organisation:jobInUse', 0, null, { username: holder.username });
+  if (holder) throw new Refusal(column === 'department_id' ? 'organisation:departmentInUse' : 'organisation:jobInUse', 0, null, { username: holder.username });
 }

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import ruleResource from '../../../resources/auth/rule.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { ResourceDef } from '../../../resources/types.ts';
-import { ApiError } from '../../../server/middleware/envelope.ts';
 import type { RuleRow } from '../../../server/services/accounts.ts';
 import type { Services } from '../../../server/services/index.ts';
 import {
@@ -22,6 +21,7 @@ import {
 } from '../../../server/services/ruleAdmin.ts';
 import type { ApiRequest, ApiRoute } from '../../types.ts';
 import { crudRoutes, remarkOf } from '../crud.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 export interface RuleTreeOptions {
   ruleTable: RuleTable;
@@ -58,13 +58,13 @@ export function ruleTreeRoutes(services: Services, def: ResourceDef, options: Ru
         if (typeof data.name === 'string') {
           // Permission names are compared in lower case, so uniqueness is too.
           const taken = await trx(ruleTable).whereRaw('lower(name) = ?', [data.name.toLowerCase()]).whereNot('id', Number(current?.id ?? 0)).first();
-          if (taken) throw new ApiError('admin-auth:ruleNameTaken');
+          if (taken) throw new Refusal('admin-auth:ruleNameTaken');
         }
         if ('pid' in data) {
           const pid = Number(data.pid ?? 0);
           if (mode === 'add' || pid !== Number(current!.pid)) {
             await assertParent(trx, ruleTable, current ? Number(current.id) : null, pid);
-            if (pid && options.parentAllowed && !options.parentAllowed(pid, req)) throw new ApiError('admin-auth:parentNotAllowed');
+            if (pid && options.parentAllowed && !options.parentAllowed(pid, req)) throw new Refusal('admin-auth:parentNotAllowed');
           }
         }
         return data;

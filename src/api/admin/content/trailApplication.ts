@@ -7,7 +7,6 @@ import type { Lang } from '../../../shared/i18n/langs.ts';
 import { localizedText } from '../../../shared/localized.ts';
 import { reviewSchema } from '../../../shared/schemas/trail.ts';
 import { serverT } from '../../../server/i18n.ts';
-import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import { bilingual } from '../../../server/services/bilingual.ts';
 import { now } from '../../../server/services/clock.ts';
 import { notifyMember } from '../../../server/services/memberMessages.ts';
@@ -16,6 +15,7 @@ import type { Services } from '../../../server/services/index.ts';
 import type { ApiRequest, ApiRoute } from '../../types.ts';
 import { parseInput } from '../../validate.ts';
 import { crudRoutes } from '../crud.ts';
+import { Refusal, Success } from '../../../server/errors.ts';
 
 const def = trailApplicationResource;
 /** Public pages that list trails: the trail pages, the home pages and the city pages (tag 'canal'). */
@@ -33,14 +33,14 @@ function photosOf(row: Row): string[] {
 /** The pending application, claimed for this decision inside the transaction; anything else is refused. */
 async function claim(trx: Knex.Transaction, id: number, decision: Decision, adminId: number, remark: string): Promise<Row> {
   const row = await trx('trail_application').where({ id }).first<Row | undefined>();
-  if (!row) throw new ApiError('crud:recordNotFound');
+  if (!row) throw new Refusal('crud:recordNotFound');
   const time = now();
   // Conditional on the status, so two reviewers deciding at once cannot both succeed.
   const claimed = await trx('trail_application')
     .where({ id, status: 'pending' })
     .update({ status: decision, remark, admin_id: adminId, review_time: time, update_time: time });
   if (claimed === 0) {
-    throw new ApiError(row.status === 'approved' ? 'trail:error.alreadyApproved' : row.status === 'rejected' ? 'trail:error.alreadyRejected' : 'trail:error.notPending');
+    throw new Refusal(row.status === 'approved' ? 'trail:error.alreadyApproved' : row.status === 'rejected' ? 'trail:error.alreadyRejected' : 'trail:error.notPending');
   }
   return row;
 }
@@ -48,7 +48,7 @@ async function claim(trx: Knex.Transaction, id: number, decision: Decision, admi
 /** A published trail listing from the proposal: its photos are the gallery, the first one the cover. */
 async function publish(trx: Knex.Transaction, application: Row): Promise<number> {
   const canal = await trx('canal').where({ id: application.canal_id }).first<Row | undefined>('id');
-  if (!canal) throw new ApiError('trail:error.canalGone');
+  if (!canal) throw new Refusal('trail:error.canalGone');
   // A city removed or moved to another section since the application is left out rather than refused.
   const city = application.city_id ? await trx('canal_city').where({ id: application.city_id, canal_id: application.canal_id }).first<Row | undefined>('id') : undefined;
   const photos = photosOf(application);

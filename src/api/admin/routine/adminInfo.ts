@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { email, mobile, password, requiredString } from '../../../shared/schemas/fields.ts';
 import { formatTime } from '../../../shared/time.ts';
-import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import { DEFAULT_AVATAR } from '../../../server/services/accounts.ts';
 import { now } from '../../../server/services/clock.ts';
 import type { Services } from '../../../server/services/index.ts';
@@ -9,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../../server/services/passwords
 import { ruleRemark } from '../../../server/services/remarks.ts';
 import type { ApiRoute } from '../../types.ts';
 import { parseInput } from '../../validate.ts';
+import { Refusal, Success } from '../../../server/errors.ts';
 
 const MEDIA = /^(\/storage\/|\/images\/|https?:\/\/)\S*$/;
 
@@ -72,7 +72,7 @@ export function adminInfoRoutes(services: Services): ApiRoute[] {
         const me = admin!;
         const avatar = typeof input.avatar === 'string' ? input.avatar.trim() : '';
         if (avatar) {
-          if (avatar.length > 255 || !MEDIA.test(avatar)) throw new ApiError('validate:url');
+          if (avatar.length > 255 || !MEDIA.test(avatar)) throw new Refusal('validate:url');
           await knex('admin').where({ id: me.id }).update({ avatar, update_time: now() });
           return new Success(null, 'admin-routine:avatarUpdated');
         }
@@ -80,12 +80,12 @@ export function adminInfoRoutes(services: Services): ApiRoute[] {
         const data = parseInput(infoSchema, input);
         // A session left open on a shared computer must not be enough to take the account over.
         if (data.password) {
-          if (!data.oldPassword) throw new ApiError('account:oldPasswordRequired');
-          if (!(await verifyPassword(data.oldPassword, me.password, me.salt)).ok) throw new ApiError('account:oldPasswordWrong');
+          if (!data.oldPassword) throw new Refusal('account:oldPasswordRequired');
+          if (!(await verifyPassword(data.oldPassword, me.password, me.salt)).ok) throw new Refusal('account:oldPasswordWrong');
         }
         for (const column of ['email', 'mobile'] as const) {
           if (data[column] && (await knex('admin').where(column, data[column]).whereNot('id', me.id).first())) {
-            throw new ApiError(column === 'email' ? 'account:emailTaken' : 'account:mobileTaken');
+            throw new Refusal(column === 'email' ? 'account:emailTaken' : 'account:mobileTaken');
           }
         }
         // Like the reference's save of the post: fields the form left out keep their values.

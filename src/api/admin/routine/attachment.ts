@@ -1,12 +1,12 @@
 import attachmentResource from '../../../resources/routine/attachment.ts';
 import { fileSuffix } from '../../../shared/upload.ts';
-import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import { withAccounts } from '../../../server/services/accountNames.ts';
 import type { Row } from '../../../server/services/crud/security.ts';
 import type { Services } from '../../../server/services/index.ts';
 import { ruleRemark } from '../../../server/services/remarks.ts';
 import type { ApiRequest, ApiRoute } from '../../types.ts';
 import { crudRoutes } from '../crud.ts';
+import { Refusal, Success } from '../../../server/errors.ts';
 
 const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
 
@@ -27,7 +27,7 @@ export function attachmentRoutes(services: Services): ApiRoute[] {
         return { ...row, suffix: fileSuffix(String(row.url ?? '')), full_url: (await cdnOf(req)) + String(row.url ?? '') };
       },
       beforeSave(data) {
-        if ('topic' in data && !TOPIC.test(String(data.topic))) throw new ApiError('upload:topicFormat');
+        if ('topic' in data && !TOPIC.test(String(data.topic))) throw new Refusal('upload:topicFormat');
         return data;
       },
       afterDelete(rows, { req }) {

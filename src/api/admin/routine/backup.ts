@@ -1,18 +1,18 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { errors as formErrors, formidable, multipart } from 'formidable';
-import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import { BackupRefused, type CheckResult } from '../../../server/services/backup/index.ts';
 import { BACKUP_NAME } from '../../../server/services/backup/manifest.ts';
 import type { Services } from '../../../server/services/index.ts';
 import type { ApiRoute } from '../../types.ts';
+import { Refusal, Success } from '../../../server/errors.ts';
 
 /** An uploaded archive may be as large as a whole site; the same limit the disk check works with is enough. */
 const MAX_UPLOAD_BYTES = 4 * 1024 * 1024 * 1024;
 
 function backupName(input: Record<string, unknown>): string {
   const name = input.name;
-  if (typeof name !== 'string' || !BACKUP_NAME.test(name)) throw new ApiError('backup:notFound');
+  if (typeof name !== 'string' || !BACKUP_NAME.test(name)) throw new Refusal('backup:notFound');
   return name;
 }
 
@@ -21,7 +21,7 @@ async function refusing<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof BackupRefused) throw new ApiError(`backup:${err.reason}`, 0, null, err.params);
+    if (err instanceof BackupRefused) throw new Refusal(`backup:${err.reason}`, 0, null, err.params);
     throw err;
   }
 }
@@ -121,7 +121,7 @@ export function backupRoutes(services: Services): ApiRoute[] {
                 if (err.code === formErrors.biggerThanMaxFileSize || err.code === formErrors.biggerThanTotalMaxFileSize) throw new BackupRefused('unreadable');
                 return null;
               });
-            if (!file || file.size === 0) throw new ApiError('backup:noFile');
+            if (!file || file.size === 0) throw new Refusal('backup:noFile');
             const item = await backup.importArchive(file.filepath);
             return new Success(item, 'backup:imported', { name: item.name });
           } finally {

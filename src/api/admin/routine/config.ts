@@ -4,7 +4,6 @@ import configResource, { CONFIG_CHOICE_TYPES, CONFIG_NAME, CONFIG_RULES, CONFIG_
 import { findResource } from '../../../resources/index.ts';
 import { email } from '../../../shared/schemas/fields.ts';
 import { isTimeZone } from '../../../shared/time.ts';
-import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import {
   configText,
   contentOf,
@@ -23,6 +22,7 @@ import { ruleRemark } from '../../../server/services/remarks.ts';
 import { NO_ACCESS_IP, listHolds, parseIpList } from '../../../server/services/ipBan.ts';
 import type { ConfigRow } from '../../../server/services/settings.ts';
 import type { ApiRoute } from '../../types.ts';
+import { Refusal, Success } from '../../../server/errors.ts';
 
 const GROUP_KEY = /^[A-Za-z][A-Za-z0-9_]{0,29}$/;
 
@@ -65,25 +65,25 @@ function groupsOf(rows: ConfigRow[]): KeyValue[] {
 /** Checks a new `config_group` value: sound keys, no duplicates, and no group left behind that still has items. */
 function checkGroups(stored: string, rows: ConfigRow[]): void {
   const groups = JSON.parse(stored) as KeyValue[];
-  if (groups.length === 0) throw new ApiError('admin-routine:configGroupsEmpty');
+  if (groups.length === 0) throw new Refusal('admin-routine:configGroupsEmpty');
   const keys = new Set<string>();
   for (const g of groups) {
-    if (!GROUP_KEY.test(g.key) || keys.has(g.key)) throw new ApiError('admin-routine:configGroupKey', 0, null, { key: g.key });
+    if (!GROUP_KEY.test(g.key) || keys.has(g.key)) throw new Refusal('admin-routine:configGroupKey', 0, null, { key: g.key });
     keys.add(g.key);
   }
   const orphaned = rows.find((r) => !keys.has(r.group) && !SCREEN_CONFIG_GROUPS.includes(r.group));
-  if (orphaned) throw new ApiError('admin-routine:configGroupInUse', 0, null, { group: orphaned.group });
+  if (orphaned) throw new Refusal('admin-routine:configGroupInUse', 0, null, { group: orphaned.group });
 }
 
 function checkTimeZone(value: string): void {
-  if (!isTimeZone(value)) throw new ApiError('admin-routine:timeZoneInvalid', 0, null, { zone: value });
+  if (!isTimeZone(value)) throw new Refusal('admin-routine:timeZoneInvalid', 0, null, { zone: value });
 }
 
 /** Each line an address or range, and none that would shut out the admin saving it. */
 function checkIpList(value: string, ownIp: string): void {
   const { list, invalid } = parseIpList(value);
-  if (invalid.length > 0) throw new ApiError('security:ipListInvalid', 0, null, { line: invalid[0]!.slice(0, 60) });
-  if (listHolds(list, ownIp)) throw new ApiError('security:ipListHoldsYou', 0, null, { ip: ownIp });
+  if (invalid.length > 0) throw new Refusal('security:ipListInvalid', 0, null, { line: invalid[0]!.slice(0, 60) });
+  if (listHolds(list, ownIp)) throw new Refusal('security:ipListHoldsYou', 0, null, { ip: ownIp });
 }
 
 /**
@@ -99,7 +99,7 @@ export function configRoutes(services: Services): ApiRoute[] {
     {
       beforeDelete(rows) {
         const locked = rows.find((r) => !Number(r.allow_del));
-        if (locked) throw new ApiError('admin-routine:configNotDeletable', 0, null, { name: locked.name });
+        if (locked) throw new Refusal('admin-routine:configNotDeletable', 0, null, { name: locked.name });
         return rows;
       },
     },
@@ -134,7 +134,7 @@ export function configRoutes(services: Services): ApiRoute[] {
         const rows = (await allRows()).filter((r) => !SCREEN_CONFIG_GROUPS.includes(r.group));
         const byName = new Map(rows.map((r) => [r.name, r]));
         const posted = Object.keys(input).filter((name) => byName.has(name));
-        if (posted.length === 0) throw new ApiError('crud:parameterError');
+        if (posted.length === 0) throw new Refusal('crud:parameterError');
         const updates: { id: number; value: string }[] = [];
         for (const name of posted) {
           const row = byName.get(name)!;
@@ -160,30 +160,30 @@ export function configRoutes(services: Services): ApiRoute[] {
         const t = ctx.state.t;
         const label = (field: string) => t(`resources:routine/config.fields.${field}`);
         const name = text(input.name);
-        if (!name) throw new ApiError('validate:fieldRequired', 0, null, { field: label('name') });
-        if (!CONFIG_NAME.test(name)) throw new ApiError('admin-routine:configNameFormat');
+        if (!name) throw new Refusal('validate:fieldRequired', 0, null, { field: label('name') });
+        if (!CONFIG_NAME.test(name)) throw new Refusal('admin-routine:configNameFormat');
         const rows = await allRows();
-        if (rows.some((r) => r.name === name)) throw new ApiError('admin-routine:configNameTaken', 0, null, { name });
+        if (rows.some((r) => r.name === name)) throw new Refusal('admin-routine:configNameTaken', 0, null, { name });
         const group = text(input.group);
-        if (!groupsOf(rows).some((g) => g.key === group)) throw new ApiError('admin-routine:configGroupUnknown', 0, null, { group });
+        if (!groupsOf(rows).some((g) => g.key === group)) throw new Refusal('admin-routine:configGroupUnknown', 0, null, { group });
         const type = text(input.type) as ConfigType;
-        if (!CONFIG_TYPES.includes(type)) throw new ApiError('admin-routine:configTypeUnknown', 0, null, { type });
+        if (!CONFIG_TYPES.includes(type)) throw new Refusal('admin-routine:configTypeUnknown', 0, null, { type });
         const title = text(input.title);
-        if (!title) throw new ApiError('validate:fieldRequired', 0, null, { field: label('title') });
+        if (!title) throw new Refusal('validate:fieldRequired', 0, null, { field: label('title') });
         const tip = text(input.tip);
         const titleEn = text(input.title_en);
         const tipEn = text(input.tip_en);
-        if (title.length > 50 || tip.length > 100 || titleEn.length > 50 || tipEn.length > 100) throw new ApiError('validate:tooLong');
+        if (title.length > 50 || tip.length > 100 || titleEn.length > 50 || tipEn.length > 100) throw new Refusal('validate:tooLong');
         const rules = (Array.isArray(input.rule) ? input.rule.map(text) : text(input.rule).split(',')).map((r) => r.trim()).filter(Boolean);
-        if (rules.some((r) => !(CONFIG_RULES as readonly string[]).includes(r))) throw new ApiError('validate:invalidField', 0, null, { field: label('rule') });
+        if (rules.some((r) => !(CONFIG_RULES as readonly string[]).includes(r))) throw new Refusal('validate:invalidField', 0, null, { field: label('rule') });
         const content = CONFIG_CHOICE_TYPES.includes(type) ? parseDictionary(typeof input.content === 'string' ? input.content : '') : null;
-        if (content && Object.keys(content).length === 0) throw new ApiError('admin-routine:configChoicesRequired');
+        if (content && Object.keys(content).length === 0) throw new Refusal('admin-routine:configChoicesRequired');
         const inputExtend = parseExtend(typeof input.inputExtend === 'string' ? input.inputExtend : text(input.input_extend));
         const extendObject = { ...parseExtend(typeof input.extend === 'string' ? input.extend : ''), ...(Object.keys(inputExtend).length ? { baInputExtend: inputExtend } : {}) };
         const extend = Object.keys(extendObject).length ? JSON.stringify(extendObject) : '';
-        if (extend.length > 255) throw new ApiError('validate:tooLong');
+        if (extend.length > 255) throw new Refusal('validate:tooLong');
         const weigh = Number(text(input.weigh) || 0);
-        if (!Number.isInteger(weigh)) throw new ApiError('validate:integer');
+        if (!Number.isInteger(weigh)) throw new Refusal('validate:integer');
         const row = { name, group, title, title_en: titleEn, tip, tip_en: tipEn, type, content: content ? JSON.stringify(content) : '', rule: [...new Set(rules)].join(','), extend };
         const value = 'value' in input ? storeValue(row, input.value, t, ctx.state.lang) : null;
         await knex('config').insert({ ...row, value: value ?? initialValue(type), allow_del: true, weigh });
@@ -209,7 +209,7 @@ export function configRoutes(services: Services): ApiRoute[] {
       async handler({ ctx, input }) {
         const t = ctx.state.t;
         const to = text(input.testMail);
-        if (!email().safeParse(to).success) throw new ApiError('validate:email');
+        if (!email().safeParse(to).success) throw new Refusal('validate:email');
         // The form's unsaved values; what it leaves out (the password it never received) comes from the saved config.
         const saved = await mail.current();
         const posted = mailSettingsFrom(input);
@@ -224,7 +224,7 @@ export function configRoutes(services: Services): ApiRoute[] {
           senderMail: pick('senderMail', 'smtp_sender_mail'),
           tlsVerify: pick('tlsVerify', 'smtp_tls_verify'),
         };
-        if (!mailSettingsComplete(settings)) throw new ApiError('admin-routine:testMailIncomplete');
+        if (!mailSettingsComplete(settings)) throw new Refusal('admin-routine:testMailIncomplete');
         const site = (ctx.state.lang === 'en' && (await services.settings.get('site_name_en'))) || (await services.settings.get('site_name'));
         const body = t('admin-routine:testMailBody', { site });
         try {
@@ -233,7 +233,7 @@ export function configRoutes(services: Services): ApiRoute[] {
             settings,
           );
         } catch (err) {
-          throw new ApiError('admin-routine:testMailFailed', 0, null, { error: errorText(err) });
+          throw new Refusal('admin-routine:testMailFailed', 0, null, { error: errorText(err) });
         }
         return new Success(null, 'admin-routine:testMailSent');
       },

@@ -1,5 +1,4 @@
 import dataRecycleLogResource from '../../../resources/security/dataRecycleLog.ts';
-import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import { withAccounts } from '../../../server/services/accountNames.ts';
 import type { Services } from '../../../server/services/index.ts';
 import { decodeRecycled, restoreRecycled } from '../../../server/services/recycleBin.ts';
@@ -7,6 +6,7 @@ import { ruleRemark } from '../../../server/services/remarks.ts';
 import type { ApiRoute } from '../../types.ts';
 import { crudRoutes } from '../crud.ts';
 import { idsOf } from './input.ts';
+import { Refusal, Success } from '../../../server/errors.ts';
 
 /**
  * security/dataRecycleLog (reference 3.14): the recycle bin. `restore` puts rows back in one transaction
@@ -43,7 +43,7 @@ export function dataRecycleLogRoutes(services: Services): ApiRoute[] {
       auth: 'adminRule',
       async handler({ input }) {
         const count = await restoreRecycled(knex, idsOf(input));
-        if (count === 0) throw new ApiError('admin-routine:noRowsRestored');
+        if (count === 0) throw new Refusal('admin-routine:noRowsRestored');
         // Restored rows may be config items or published content: cached copies are stale.
         await caches.clearAll();
         return new Success(null, 'admin-routine:restored', { count });

@@ -1,12 +1,12 @@
 import type { Row } from '../../../server/services/crud/security.ts';
-import { ApiError } from '../../../server/middleware/envelope.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 /** `ids` of a batch action: an array, an object of indexed entries (form encoding) or a comma list. */
 export function idsOf(input: Record<string, unknown>): string[] {
   const raw = input.ids;
   const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.values(raw) : String(raw ?? '').split(',');
   const ids = list.map((v) => String(v).trim()).filter((v) => /^\d+$/.test(v));
-  if (ids.length === 0) throw new ApiError('crud:parameterError');
+  if (ids.length === 0) throw new Refusal('crud:parameterError');
   return ids;
 }
 

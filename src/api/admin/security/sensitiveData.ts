@@ -1,5 +1,4 @@
 import sensitiveDataResource from '../../../resources/security/sensitiveData.ts';
-import { ApiError } from '../../../server/middleware/envelope.ts';
 import type { Row } from '../../../server/services/crud/security.ts';
 import type { Services } from '../../../server/services/index.ts';
 import { ruleRemark } from '../../../server/services/remarks.ts';
@@ -7,6 +6,7 @@ import { normaliseRule, ruleFormData, tableColumns } from '../../../server/servi
 import type { ApiRoute } from '../../types.ts';
 import { crudRoutes } from '../crud.ts';
 import { objectsOf } from './input.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 function decodeFields(value: unknown): Record<string, string> {
   try {
@@ -45,11 +45,11 @@ export function sensitiveDataRoutes(services: Services): ApiRoute[] {
         const out = await normaliseRule(ctx.trx, 'sensitive', 'security_sensitive_data', data, services.resources.all(), ctx.current);
         const fields = postedFields(ctx.input) ?? (ctx.current ? decodeFields(ctx.current.data_fields) : {});
         if (Object.keys(fields).length === 0) {
-          throw new ApiError('validate:fieldSelect', 0, null, { field: ctx.req.ctx.state.t('resources:security/sensitiveData.fields.data_fields') });
+          throw new Refusal('validate:fieldSelect', 0, null, { field: ctx.req.ctx.state.t('resources:security/sensitiveData.fields.data_fields') });
         }
         const columns = await tableColumns(ctx.trx, String(out.data_table));
         const unknown = Object.keys(fields).find((c) => !columns.includes(c));
-        if (unknown) throw new ApiError('admin-routine:columnUnknown', 0, null, { table: out.data_table, column: unknown });
+        if (unknown) throw new Refusal('admin-routine:columnUnknown', 0, null, { table: out.data_table, column: unknown });
         return { ...out, data_fields: JSON.stringify(fields) };
       },
     },

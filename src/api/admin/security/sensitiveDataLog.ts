@@ -1,5 +1,4 @@
 import sensitiveDataLogResource from '../../../resources/security/sensitiveDataLog.ts';
-import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import { withAccounts } from '../../../server/services/accountNames.ts';
 import type { Services } from '../../../server/services/index.ts';
 import { ruleRemark } from '../../../server/services/remarks.ts';
@@ -7,6 +6,7 @@ import { rollbackSensitive } from '../../../server/services/sensitiveLog.ts';
 import type { ApiRoute } from '../../types.ts';
 import { crudRoutes } from '../crud.ts';
 import { idsOf } from './input.ts';
+import { Refusal, Success } from '../../../server/errors.ts';
 
 const MASK = '******';
 
@@ -53,7 +53,7 @@ export function sensitiveDataLogRoutes(services: Services): ApiRoute[] {
       auth: 'adminRule',
       async handler({ input }) {
         const { count, logins } = await rollbackSensitive(knex, idsOf(input));
-        if (count === 0) throw new ApiError('admin-routine:noRowsRollback');
+        if (count === 0) throw new Refusal('admin-routine:noRowsRollback');
         for (const login of logins) await tokens.revokeAll(login.userId, login.types);
         await caches.clearAll();
         return new Success(null, 'admin-routine:rolledBack', { count });

@@ -1,10 +1,10 @@
 import userGroupResource from '../../../resources/user/group.ts';
 import { actionUrl } from '../../../resources/naming.ts';
-import { ApiError } from '../../../server/middleware/envelope.ts';
 import type { Services } from '../../../server/services/index.ts';
 import { assertRulesExist, parseIds, rulesForForm, storedRules } from '../../../server/services/ruleAdmin.ts';
 import type { ApiRoute } from '../../types.ts';
 import { crudRoutes } from '../crud.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 /** user/group: member groups (reference 3.6), generic and paginated; `rules` as a list of user_rule ids. */
 export function userGroupRoutes(services: Services): ApiRoute[] {
@@ -25,7 +25,7 @@ export function userGroupRoutes(services: Services): ApiRoute[] {
       async beforeDelete(rows, { trx }) {
         // Members must always belong to an existing group (their permissions come from it).
         const used = await trx('user').whereIn('group_id', rows.map((r) => Number(r.id))).first('id');
-        if (used) throw new ApiError('admin-auth:memberGroupInUse');
+        if (used) throw new Refusal('admin-auth:memberGroupInUse');
         return rows;
       },
     },

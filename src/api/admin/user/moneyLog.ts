@@ -2,8 +2,6 @@ import moneyLogResource from '../../../resources/user/moneyLog.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { ResourceDef } from '../../../resources/types.ts';
 import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
-import { ApiError, Success } from '../../../server/middleware/envelope.ts';
-import { ClientError } from '../../../server/middleware/errors.ts';
 import { bilingual } from '../../../server/services/bilingual.ts';
 import { idempotencyKeyOf, isUniqueViolation } from '../../../server/services/idempotency.ts';
 import { moveLedger } from '../../../server/services/ledger.ts';
@@ -14,6 +12,7 @@ import type { Row } from '../../../server/services/crud/security.ts';
 import type { Services } from '../../../server/services/index.ts';
 import type { ApiRoute } from '../../types.ts';
 import { remarkOf } from '../crud.ts';
+import { Refusal, ClientError, Success } from '../../../server/errors.ts';
 
 export interface LedgerOptions {
   def: ResourceDef;
@@ -84,7 +83,7 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
     async handler({ input }) {
       const id = Number(input.userId);
       const user = Number.isInteger(id) && id > 0 ? await knex('user').where({ id }).first<Row | undefined>('id', 'username', 'nickname', column) : undefined;
-      if (!user) throw new ApiError('admin-auth:userNotFound');
+      if (!user) throw new Refusal('admin-auth:userNotFound');
       return { user: { ...user, [column]: options.show(Number(user[column])) } };
     },
   };
@@ -97,13 +96,13 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
       const key = idempotencyKeyOf(ctx);
       const adminId = admin!.id;
       const userId = Number(input.user_id);
-      if (!Number.isInteger(userId) || userId <= 0) throw new ApiError('admin-auth:userNotFound');
+      if (!Number.isInteger(userId) || userId <= 0) throw new Refusal('admin-auth:userNotFound');
       const change = options.parse(input[column]);
-      if (change === null) throw new ApiError(keys.invalid);
-      if (change === 0) throw new ApiError('admin-auth:zeroChange');
+      if (change === null) throw new Refusal(keys.invalid);
+      if (change === 0) throw new Refusal('admin-auth:zeroChange');
       const memo = typeof input.memo === 'string' ? input.memo.trim() : '';
-      if (memo === '') throw new ApiError('admin-auth:memoRequired');
-      if (memo.length > MEMO_MAX) throw new ApiError('validate:tooLong');
+      if (memo === '') throw new Refusal('admin-auth:memoRequired');
+      if (memo.length > MEMO_MAX) throw new Refusal('validate:tooLong');
 
       /** The answer already given to this key: the same change again changes nothing. */
       const earlier = async (): Promise<Success<null> | null> => {
@@ -123,8 +122,8 @@ export function adminLedgerRoutes(services: Services, options: LedgerOptions): A
         await knex.transaction(async (trx) => {
           const moved = await moveLedger(trx, { userId, column, change, memo, adminId, idempotencyKey: key });
           if (!moved.ok) {
-            if (moved.reason === 'noUser') throw new ApiError('admin-auth:userNotFound');
-            throw new ApiError(keys.insufficient, 0, null, { balance: options.show(moved.balance), amount: options.show(-change) });
+            if (moved.reason === 'noUser') throw new Refusal('admin-auth:userNotFound');
+            throw new Refusal(keys.insufficient, 0, null, { balance: options.show(moved.balance), amount: options.show(-change) });
           }
           const params = { change: signed(options.show(change), change), after: options.show(moved.after), memo };
           await notifyMember(trx, userId, { title: bilingual('admin-auth', keys.messageTitle), content: bilingual('admin-auth', keys.messageContent, params) }, moved.time);

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import userResource from '../../../resources/user/user.ts';
 import { centsToYuan } from '../../../shared/account.ts';
 import { isAccountName, isMobile, isPassword } from '../../../shared/validation.ts';
-import { ApiError } from '../../../server/middleware/envelope.ts';
 import { now } from '../../../server/services/clock.ts';
 import type { Services } from '../../../server/services/index.ts';
 import { MEMBER_TOKEN_TYPES } from '../../../server/services/members.ts';
@@ -10,6 +9,7 @@ import { hashPassword } from '../../../server/services/passwords.ts';
 import { isTrue } from '../../../server/services/ruleAdmin.ts';
 import type { ApiRoute } from '../../types.ts';
 import { crudRoutes } from '../crud.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -18,7 +18,7 @@ async function assertUnique(db: Knex, column: 'username' | 'email' | 'mobile', v
   const query = db('user').whereNot('id', exceptId);
   if (column === 'email') query.whereRaw('lower(email) = ?', [value.toLowerCase()]);
   else query.where(column, value);
-  if (await query.first()) throw new ApiError(`admin-auth:${column}Taken`);
+  if (await query.first()) throw new Refusal(`admin-auth:${column}Taken`);
 }
 
 const passwordChanged = (input: Record<string, unknown>) => typeof input.password === 'string' && input.password !== '';
@@ -42,22 +42,22 @@ export function userRoutes(services: Services): ApiRoute[] {
       async beforeSave(data, { mode, trx, current, input }) {
         const selfId = Number(current?.id ?? 0);
         if (typeof data.username === 'string') {
-          if (!isAccountName(data.username)) throw new ApiError('validate:account');
+          if (!isAccountName(data.username)) throw new Refusal('validate:account');
           await assertUnique(trx, 'username', data.username, selfId);
         }
         for (const column of ['email', 'mobile'] as const) {
           const value = data[column];
           if (typeof value !== 'string' || value === '') continue;
-          if (column === 'email' ? !EMAIL.test(value) : !isMobile(value)) throw new ApiError(`validate:${column}`);
+          if (column === 'email' ? !EMAIL.test(value) : !isMobile(value)) throw new Refusal(`validate:${column}`);
           await assertUnique(trx, column, value, selfId);
         }
         if ('group_id' in data && !(await trx('user_group').where({ id: Number(data.group_id) }).first('id'))) {
-          throw new ApiError('admin-auth:memberGroupNotFound');
+          throw new Refusal('admin-auth:memberGroupNotFound');
         }
         const password = typeof input.password === 'string' ? input.password : '';
-        if (mode === 'add' && password === '') throw new ApiError('admin-auth:passwordRequired');
+        if (mode === 'add' && password === '') throw new Refusal('admin-auth:passwordRequired');
         if (password !== '') {
-          if (!isPassword(password)) throw new ApiError('validate:password');
+          if (!isPassword(password)) throw new Refusal('validate:password');
           Object.assign(data, { password: await hashPassword(password), salt: '', login_failure: 0, last_failure_time: null });
         }
         if (mode === 'add') Object.assign(data, { join_time: now(), money: 0, score: 0 });

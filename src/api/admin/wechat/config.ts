@@ -1,7 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { ApiError } from '../../../server/middleware/envelope.ts';
 import type { Services } from '../../../server/services/index.ts';
 import { accountSettings } from '../../../server/services/wechat/officialAccount.ts';
 import { probeCallback } from '../../../server/services/wechat/probe.ts';
@@ -9,6 +8,7 @@ import { AES_KEY, APP_ID, APP_SECRET, PROBE_KINDS, TOKEN, WECHAT_CALLBACK_PATH }
 import type { ApiRoute } from '../../types.ts';
 import { parseInput } from '../../validate.ts';
 import { settingsRoutes } from './settings.ts';
+import { Refusal } from '../../../server/errors.ts';
 
 
 const probeSchema = z.object({
@@ -35,11 +35,11 @@ export function wechatConfigRoutes(services: Services): ApiRoute[] {
     group: 'wechat',
     check(values) {
       const mode = values.wechat_message_mode ?? 'plain';
-      if (values.wechat_app_id && !APP_ID.test(values.wechat_app_id)) throw new ApiError('wechat:appIdInvalid');
-      if (values.wechat_app_secret && !APP_SECRET.test(values.wechat_app_secret)) throw new ApiError('wechat:appSecretInvalid');
-      if (values.wechat_token && !TOKEN.test(values.wechat_token)) throw new ApiError('wechat:tokenInvalid');
-      if (values.wechat_encoding_aes_key && !AES_KEY.test(values.wechat_encoding_aes_key)) throw new ApiError('wechat:aesKeyInvalid');
-      if (mode !== 'plain' && (!values.wechat_encoding_aes_key || !values.wechat_app_id)) throw new ApiError('wechat:aesKeyRequired');
+      if (values.wechat_app_id && !APP_ID.test(values.wechat_app_id)) throw new Refusal('wechat:appIdInvalid');
+      if (values.wechat_app_secret && !APP_SECRET.test(values.wechat_app_secret)) throw new Refusal('wechat:appSecretInvalid');
+      if (values.wechat_token && !TOKEN.test(values.wechat_token)) throw new Refusal('wechat:tokenInvalid');
+      if (values.wechat_encoding_aes_key && !AES_KEY.test(values.wechat_encoding_aes_key)) throw new Refusal('wechat:aesKeyInvalid');
+      if (mode !== 'plain' && (!values.wechat_encoding_aes_key || !values.wechat_app_id)) throw new Refusal('wechat:aesKeyRequired');
     },
     extra: ({ ctx }) => ({ callbackUrl: `${services.origin(ctx)}${WECHAT_CALLBACK_PATH}` }),
   });
@@ -51,10 +51,10 @@ export function wechatConfigRoutes(services: Services): ApiRoute[] {
       auth: 'adminRule',
       async handler({ ctx, input }) {
         const { kind, content } = parseInput(probeSchema, input);
-        if (kind === 'text' && !content) throw new ApiError('wechat:probeTextRequired');
+        if (kind === 'text' && !content) throw new Refusal('wechat:probeTextRequired');
         const account = await accountSettings(services.settings);
-        if (!account.token) throw new ApiError('wechat:tokenMissing');
-        if (account.mode !== 'plain' && (!AES_KEY.test(account.encodingAesKey) || !account.appId)) throw new ApiError('wechat:aesKeyRequired');
+        if (!account.token) throw new Refusal('wechat:tokenMissing');
+        if (account.mode !== 'plain' && (!AES_KEY.test(account.encodingAesKey) || !account.appId)) throw new Refusal('wechat:aesKeyRequired');
         return probeCallback({ account, url: ownCallbackUrl(ctx), kind, content, t: ctx.state.t });
       },
     },

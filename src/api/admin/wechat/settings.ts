@@ -1,8 +1,8 @@
-import { ApiError, Success } from '../../../server/middleware/envelope.ts';
 import { contentOf, presentValue, storeValue } from '../../../server/services/configAdmin.ts';
 import type { Services } from '../../../server/services/index.ts';
 import type { ConfigRow } from '../../../server/services/settings.ts';
 import type { ApiRequest, ApiRoute } from '../../types.ts';
+import { Refusal, Success } from '../../../server/errors.ts';
 
 /** An item of a settings screen: secrets come back empty, with `set` telling whether one is saved. */
 export interface SettingsItem {
@@ -18,7 +18,7 @@ export interface SettingsScreen {
   controller: string;
   /** The config group whose items the screen edits (one of SCREEN_CONFIG_GROUPS). */
   group: string;
-  /** Checks the values as they would be stored (posted over saved); throws ApiError to refuse. */
+  /** Checks the values as they would be stored (posted over saved); throws Refusal to refuse. */
   check(values: Readonly<Record<string, string>>): void;
   /** What else the screen shows (the URL to copy into the WeChat console...). */
   extra?(req: ApiRequest): Record<string, unknown>;
@@ -49,7 +49,7 @@ export function settingsRoutes(services: Services, screen: SettingsScreen): ApiR
       async handler({ ctx, input }) {
         const all = await rows();
         const posted = all.filter((row) => row.name in input);
-        if (posted.length === 0) throw new ApiError('crud:parameterError');
+        if (posted.length === 0) throw new Refusal('crud:parameterError');
         const values: Record<string, string> = Object.fromEntries(all.map((row) => [row.name, row.value ?? '']));
         const updates: { id: number; value: string }[] = [];
         for (const row of posted) {

@@ -3,7 +3,6 @@ import type { ApiRequest } from '../../../api/types.ts';
 import { ID, resourceSchema } from '../../../resources/schema.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { parseInput } from '../../../api/validate.ts';
-import { ApiError, Success } from '../../middleware/envelope.ts';
 import { adminsInGroups, coveredGroupIds, descendantGroupIds, groupsOf } from '../adminGroups.ts';
 import { now } from '../clock.ts';
 import { hashPassword } from '../passwords.ts';
@@ -12,6 +11,7 @@ import { quickSearchKeys } from '../quickSearchIndex.ts';
 import { applyListParams, type Relation } from './query.ts';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time.ts';
 import { copyToRecycleBin, logSensitiveChanges, type Row } from './security.ts';
+import { Refusal, Success } from '../../errors.ts';
 
 export interface SaveContext {
   mode: 'add' | 'edit';
@@ -36,7 +36,7 @@ export interface CrudHooks {
   readonly?: readonly string[];
   /** Shapes a row for the client. */
   output?(row: Row, req: ApiRequest): Row | Promise<Row>;
-  /** Adjusts or checks the data about to be written; throw ApiError to refuse. */
+  /** Adjusts or checks the data about to be written; throw Refusal to refuse. */
   beforeSave?(data: Row, ctx: SaveContext): Row | Promise<Row>;
   afterSave?(row: Row, ctx: SaveContext): void | Promise<void>;
   /** Returns the rows that may really be deleted (others are skipped silently), or throws to refuse. */
@@ -59,22 +59,22 @@ export function remoteKeysExist(def: ResourceDef, resolve: (name: string) => Res
       const keys = [...new Set(String(data[field.name] ?? '').split(',').filter((k) => k !== '' && k !== '0'))];
       if (!target || keys.length === 0) continue;
       const found = (await trx(target.table).whereIn(target.pk, keys).select(target.pk)) as Row[];
-      if (found.length !== keys.length) throw new ApiError('crud:remoteMissing', 0, null, { field: field.name });
+      if (found.length !== keys.length) throw new Refusal('crud:remoteMissing', 0, null, { field: field.name });
     }
     return data;
   };
 }
 
 /** Database constraint failures become messages the admin can act on instead of server errors. */
-function constraintError(err: unknown): ApiError | null {
+function constraintError(err: unknown): Refusal | null {
   const e = err as { code?: string; message?: string; column?: string };
   const text = `${e.code ?? ''} ${e.message ?? ''}`;
-  if (e.code === '23503' || /FOREIGNKEY|FOREIGN KEY/i.test(text)) return new ApiError('crud:inUse');
-  if (e.code === '23505' || /UNIQUE/i.test(text)) return new ApiError('crud:duplicate');
+  if (e.code === '23503' || /FOREIGNKEY|FOREIGN KEY/i.test(text)) return new Refusal('crud:inUse');
+  if (e.code === '23505' || /UNIQUE/i.test(text)) return new Refusal('crud:duplicate');
   // A column the form left empty that the table requires (a table designed by hand, say).
   if (e.code === '23502' || /NOTNULL|NOT NULL/i.test(text)) {
     const column = e.column ?? /NOT NULL constraint failed: [\w"]+\.(\w+)/i.exec(e.message ?? '')?.[1] ?? '';
-    return new ApiError('crud:notNull', 0, null, { column });
+    return new Refusal('crud:notNull', 0, null, { column });
   }
   return null;
 }
@@ -242,14 +242,14 @@ export class CrudEngine {
   }
 
   private async findScoped(req: ApiRequest, id: unknown, db: Knex | Knex.Transaction = this.knex): Promise<Row> {
-    if (id === undefined || id === null || id === '') throw new ApiError('crud:parameterError');
+    if (id === undefined || id === null || id === '') throw new Refusal('crud:parameterError');
     const query = this.base(db);
     await this.applyScope(query, req, db);
     const row = (await query.where(`${this.def.table}.${this.def.pk}`, String(id)).first()) as Row | undefined;
     if (row) return row;
     // Tell "outside your scope" from "does not exist", as the reference does.
     const exists = await db(this.def.table).where(this.def.pk, String(id)).first();
-    throw new ApiError(exists ? 'noPermission' : 'crud:recordNotFound');
+    throw new Refusal(exists ? 'noPermission' : 'crud:recordNotFound');
   }
 
   async read(req: ApiRequest): Promise<{ row: Row }> {
@@ -287,10 +287,10 @@ export class CrudEngine {
       if (field.type !== 'password' || field.virtual || field.form === false) continue;
       const plain = input[field.name];
       if (typeof plain === 'string' && plain !== '') {
-        if (plain.length > 128) throw new ApiError('validate:tooLong', 0, null, { field: field.name });
+        if (plain.length > 128) throw new Refusal('validate:tooLong', 0, null, { field: field.name });
         data[field.name] = await hashPassword(plain);
       } else if (mode === 'add' && field.required) {
-        throw new ApiError('validate:fieldRequired', 0, null, { field: field.name });
+        throw new Refusal('validate:fieldRequired', 0, null, { field: field.name });
       }
     }
   }
@@ -341,7 +341,7 @@ export class CrudEngine {
     const def = this.def;
     const raw = req.input.ids ?? req.input[def.pk];
     const ids = (Array.isArray(raw) ? raw : String(raw ?? '').split(',')).map((v) => String(v).trim()).filter(Boolean);
-    if (ids.length === 0) throw new ApiError('crud:parameterError');
+    if (ids.length === 0) throw new Refusal('crud:parameterError');
     let deleted = 0;
     await translatingConstraints(() => this.knex.transaction(async (trx) => {
       const query = trx(def.table).select(`${def.table}.*`);
@@ -356,18 +356,18 @@ export class CrudEngine {
       await this.hooks.afterDelete?.(done, { req, trx });
       deleted = done.length;
     }));
-    if (deleted === 0) throw new ApiError('crud:noRowsDeleted');
+    if (deleted === 0) throw new Refusal('crud:noRowsDeleted');
     return new Success(null, 'crud:deleted', { count: deleted });
   }
 
   /** Swaps the order of two rows (reference 2.2); equal weights cannot be ordered and are refused. */
   async sortable(req: ApiRequest): Promise<null> {
     const field = this.def.weighField;
-    if (!field) throw new ApiError('crud:parameterError');
+    if (!field) throw new Refusal('crud:parameterError');
     await this.knex.transaction(async (trx) => {
       const a = await this.findScoped(req, req.input.id, trx);
       const b = await this.findScoped(req, req.input.targetId, trx);
-      if (Number(a[field]) === Number(b[field])) throw new ApiError('crud:equalWeigh');
+      if (Number(a[field]) === Number(b[field])) throw new Refusal('crud:equalWeigh');
       await trx(this.def.table).where(this.def.pk, String(a[this.def.pk])).update({ [field]: b[field] });
       await trx(this.def.table).where(this.def.pk, String(b[this.def.pk])).update({ [field]: a[field] });
     });

@@ -8,12 +8,12 @@ import { actionsOf, type ResourceDef } from '../../../resources/types.ts';
 import { adminView } from '../../../shared/views.ts';
 import { migrationTables, syncKeySequence, tableColumns as describeColumns } from '../../dbTables.ts';
 import { ApiCode } from '../../../shared/api/envelope.ts';
-import { ApiError } from '../../middleware/envelope.ts';
 import { now } from '../clock.ts';
 import { bumpRegistryVersion, type ResourceRegistry } from '../resourceRegistry.ts';
 import { buttons, insertRuleTree } from '../ruleTree.ts';
 import { controllerAlias } from '../securityRules.ts';
 import { applyColumn } from './ddl.ts';
+import { Refusal } from '../../errors.ts';
 
 
 export type LogStatus = 'start' | 'success' | 'error' | 'delete';
@@ -46,8 +46,8 @@ export interface GenerateResult {
 }
 
 /** A refusal of the design, in the admin's language (catalogue `crud-generator`). */
-export function designRefusal(err: DesignError): ApiError {
-  return new ApiError(`crud-generator:${err.key}`, 0, null, err.params);
+export function designRefusal(err: DesignError): Refusal {
+  return new Refusal(`crud-generator:${err.key}`, 0, null, err.params);
 }
 
 function parseDesign(input: Record<string, unknown>): Design {
@@ -61,7 +61,7 @@ function parseDesign(input: Record<string, unknown>): Design {
   const name = at && typeof at === 'object' && typeof (at as Record<string, unknown>).name === 'string' ? String((at as Record<string, unknown>).name) : '';
   const where = [name, ...path.slice(name ? 2 : 0).map(String)].filter(Boolean).join('.');
   const key = issue && /^crud-generator:\w+$/.test(issue.message) ? issue.message : 'crud-generator:payloadInvalid';
-  throw new ApiError(key, 0, null, { field: where || '-' });
+  throw new Refusal(key, 0, null, { field: where || '-' });
 }
 
 /** The column names of a table in order (none when it does not exist). */
@@ -124,20 +124,20 @@ export class CrudGenerator {
 
   /** Checks the names a design takes against what exists: system tables, other resources, routes, rules. */
   private async checkNames(def: ResourceDef, options: GenerateOptions): Promise<void> {
-    if (await this.isSystemTable(def.table)) throw new ApiError('crud-generator:tableSystem', 0, null, { table: def.table });
+    if (await this.isSystemTable(def.table)) throw new Refusal('crud-generator:tableSystem', 0, null, { table: def.table });
     const byTable = this.registry.byTable(def.table);
-    if (byTable && byTable.name !== def.name) throw new ApiError('crud-generator:tableManaged', 0, null, { table: def.table, name: byTable.name });
+    if (byTable && byTable.name !== def.name) throw new Refusal('crud-generator:tableManaged', 0, null, { table: def.table, name: byTable.name });
     const byName = this.registry.find(def.name);
     if (byName && (!this.registry.isGenerated(def.name) || byName.table !== def.table)) {
-      throw new ApiError('crud-generator:pathTaken', 0, null, { path: def.name });
+      throw new Refusal('crud-generator:pathTaken', 0, null, { path: def.name });
     }
     for (const action of actionsOf(def)) {
       const path = actionUrl(def, action);
-      if (options.routeTaken(path, def.name)) throw new ApiError('crud-generator:routeTaken', 0, null, { path });
+      if (options.routeTaken(path, def.name)) throw new Refusal('crud-generator:routeTaken', 0, null, { path });
     }
     if (!byName) {
       const rule = await this.knex('admin_rule').whereRaw('lower(name) = ?', [def.name.toLowerCase()]).first('id');
-      if (rule) throw new ApiError('crud-generator:ruleTaken', 0, null, { path: def.name });
+      if (rule) throw new Refusal('crud-generator:ruleTaken', 0, null, { path: def.name });
     }
   }
 
@@ -148,7 +148,7 @@ export class CrudGenerator {
     return { table: exists, controller, rows: exists ? await rowCount(this.knex, table) : 0, generated: exists ? await this.createdTable(table) : false };
   }
 
-  /** Compiles a design posted by the designer; refusals are ApiErrors in the admin's language. */
+  /** Compiles a design posted by the designer; refusals are Refusals in the admin's language. */
   compile(input: Record<string, unknown>): { design: Design; def: ResourceDef; columns: ColumnSpec[] } {
     const design = parseDesign(input);
     try {
@@ -166,10 +166,10 @@ export class CrudGenerator {
     const exists = await this.knex.schema.hasTable(table);
     const rebuild = exists && design.table.rebuild === 'Yes';
     const ours = exists && (await this.createdTable(table));
-    if (rebuild && !ours) throw new ApiError('crud-generator:rebuildNotOurs', 0, null, { table });
+    if (rebuild && !ours) throw new Refusal('crud-generator:rebuildNotOurs', 0, null, { table });
     const rows = exists ? await rowCount(this.knex, table) : 0;
     if (rebuild && rows > 0 && !options.confirm) {
-      throw new ApiError('crud-generator:rebuildConfirm', ApiCode.generateConflict, { table: true, controller: this.registry.isGenerated(def.name), rows }, { table, rows });
+      throw new Refusal('crud-generator:rebuildConfirm', ApiCode.generateConflict, { table: true, controller: this.registry.isGenerated(def.name), rows }, { table, rows });
     }
 
     const [logRow] = await this.knex('crud_log')
@@ -194,7 +194,7 @@ export class CrudGenerator {
         }
         const existing = await tableColumns(trx, table);
         const missing = design.fields.map((f) => f.name).filter((n) => !existing.includes(n));
-        if (missing.length) throw new ApiError('crud-generator:columnMissing', 0, null, { table, field: missing.join(', ') });
+        if (missing.length) throw new Refusal('crud-generator:columnMissing', 0, null, { table, field: missing.join(', ') });
         const version = await this.storeDefinition(trx, def, logId);
         await this.ensureMenu(trx, def);
         await this.ensureRecycleRule(trx, def);
@@ -204,7 +204,7 @@ export class CrudGenerator {
       });
     } catch (err) {
       const error = err instanceof DesignError ? designRefusal(err) : err;
-      const message = error instanceof ApiError ? `${error.msgKey} ${JSON.stringify(error.params)}` : String((error as Error).message ?? error);
+      const message = error instanceof Refusal ? `${error.msgKey} ${JSON.stringify(error.params)}` : String((error as Error).message ?? error);
       await this.knex('crud_log').where({ id: logId }).update({ status: 'error', error: message.slice(0, 2000) });
       throw error;
     }
@@ -242,26 +242,26 @@ export class CrudGenerator {
         const has = (n: string) => columns.includes(n);
         switch (change.type) {
           case 'change-field-name':
-            if (!has(change.oldName)) throw new ApiError('crud-generator:changeMissing', 0, null, { field: change.oldName });
-            if (has(change.newName)) throw new ApiError('crud-generator:changeTaken', 0, null, { field: change.newName });
+            if (!has(change.oldName)) throw new Refusal('crud-generator:changeMissing', 0, null, { field: change.oldName });
+            if (has(change.newName)) throw new Refusal('crud-generator:changeTaken', 0, null, { field: change.newName });
             await trx.schema.alterTable(table, (t) => t.renameColumn(change.oldName, change.newName));
             break;
           case 'del-field':
-            if (!has(change.oldName)) throw new ApiError('crud-generator:changeMissing', 0, null, { field: change.oldName });
+            if (!has(change.oldName)) throw new Refusal('crud-generator:changeMissing', 0, null, { field: change.oldName });
             await trx.schema.alterTable(table, (t) => t.dropColumn(change.oldName));
             break;
           case 'add-field': {
             const field = fieldOf(change.newName);
-            if (!field) throw new ApiError('crud-generator:changeUnknown', 0, null, { field: change.newName });
-            if (has(change.newName)) throw new ApiError('crud-generator:changeTaken', 0, null, { field: change.newName });
+            if (!field) throw new Refusal('crud-generator:changeUnknown', 0, null, { field: change.newName });
+            if (has(change.newName)) throw new Refusal('crud-generator:changeTaken', 0, null, { field: change.newName });
             await trx.schema.alterTable(table, (t) => applyColumn(t, fillable(columnSpec(field))));
             break;
           }
           case 'change-field-attr': {
             const name = change.newName || change.oldName;
             const field = fieldOf(name);
-            if (!field) throw new ApiError('crud-generator:changeUnknown', 0, null, { field: name });
-            if (!has(name)) throw new ApiError('crud-generator:changeMissing', 0, null, { field: name });
+            if (!field) throw new Refusal('crud-generator:changeUnknown', 0, null, { field: name });
+            if (!has(name)) throw new Refusal('crud-generator:changeMissing', 0, null, { field: name });
             // The key column keeps its definition: altering it would renumber nothing but risk everything.
             if (effectiveType(field) !== 'pk') await trx.schema.alterTable(table, (t) => applyColumn(t, columnSpec(field), true));
             break;
@@ -355,14 +355,14 @@ export class CrudGenerator {
    */
   async remove(logId: number): Promise<void> {
     const log = await this.knex('crud_log').where({ id: logId }).first<CrudLogRow | undefined>();
-    if (!log) throw new ApiError('crud:recordNotFound');
+    if (!log) throw new Refusal('crud:recordNotFound');
     const stored = await this.knex('crud_resource').where({ table_name: log.table_name }).first<{ id: number; name: string } | undefined>('id', 'name');
     if (stored) {
       const users = this.registry
         .all()
         .filter((r) => r.name !== stored.name)
         .flatMap((r) => r.fields.filter((f) => f.remote?.resource === stored.name).map((f) => `${r.name}.${f.name}`));
-      if (users.length) throw new ApiError('crud-generator:deleteInUse', 0, null, { name: stored.name, users: users.join(', ') });
+      if (users.length) throw new Refusal('crud-generator:deleteInUse', 0, null, { name: stored.name, users: users.join(', ') });
     }
     await this.knex.transaction(async (trx) => {
       if (stored) {
@@ -406,7 +406,7 @@ export class CrudGenerator {
   /** logStart: the design of a log, and whether its table is empty now (the client then offers a rebuild). */
   async logDesign(logId: number): Promise<{ table: Record<string, unknown>; fields: unknown[] }> {
     const log = await this.knex('crud_log').where({ id: logId }).first<CrudLogRow | undefined>();
-    if (!log) throw new ApiError('crud:recordNotFound');
+    if (!log) throw new Refusal('crud:recordNotFound');
     const table = JSON.parse(log.table) as Record<string, unknown>;
     const fields = JSON.parse(log.fields) as unknown[];
     const exists = await this.knex.schema.hasTable(log.table_name);

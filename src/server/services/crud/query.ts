@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../../middleware/envelope.ts';
 import { columnsOf } from '../../../resources/naming.ts';
 import { toUnixSeconds } from '../../../resources/schema.ts';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time.ts';
 import type { FieldDef, ResourceDef, SearchOperator } from '../../../resources/types.ts';
 import { likeOperator, likeSql } from '../../dialect.ts';
+import { Refusal } from '../../errors.ts';
 
 export const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 200;
@@ -194,7 +194,7 @@ export function applyListParams(
     const entry = raw as Record<string, unknown>;
     if (typeof entry.field !== 'string' || !entry.field) continue;
     const column = resolve(entry.field);
-    if (!column) throw new ApiError('crud:unknownField', 0, null, { field: entry.field });
+    if (!column) throw new Refusal('crud:unknownField', 0, null, { field: entry.field });
     applySearch(query, column, def.fields.find((f) => f.name === entry.field), entry, timeZone);
   }
 
@@ -203,7 +203,7 @@ export function applyListParams(
   if (initValue !== undefined && initValue !== '' && !(Array.isArray(initValue) && initValue.length === 0)) {
     const key = typeof input.initKey === 'string' && input.initKey ? input.initKey : def.pk;
     const column = resolve(key);
-    if (!column) throw new ApiError('crud:unknownField', 0, null, { field: key });
+    if (!column) throw new Refusal('crud:unknownField', 0, null, { field: key });
     const op = String(input.initOperator ?? 'in').toLowerCase();
     if (op === 'in') query.whereIn(column, asArray(initValue));
     else applySearch(query, column, undefined, { operator: op, val: initValue }, timeZone);
@@ -213,7 +213,7 @@ export function applyListParams(
   const order = typeof input.order === 'string' && input.order.trim() ? input.order.trim() : `${def.defaultOrder[0]},${def.defaultOrder[1]}`;
   const [field = '', direction = 'desc'] = order.split(',').map((s) => s.trim());
   const column = resolve(field);
-  if (!column || !['asc', 'desc'].includes(direction.toLowerCase())) throw new ApiError('crud:invalidOrder', 0, null, { order });
+  if (!column || !['asc', 'desc'].includes(direction.toLowerCase())) throw new Refusal('crud:invalidOrder', 0, null, { order });
   const orders: ListParams['order'] = [[column, direction.toLowerCase() as 'asc' | 'desc']];
   if (field !== def.pk) orders.push([`${def.table}.${def.pk}`, 'desc']);
   for (const [c, d] of orders) query.orderBy(c, d);

@@ -5,7 +5,6 @@ import QRCode from 'qrcode';
 import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
 import type { OrderState, PayProvider, TopupOptions, TopupOrder } from '../../../shared/pay.ts';
 import { formatTime } from '../../../shared/time.ts';
-import { ApiError } from '../../middleware/envelope.ts';
 import { bilingual, columns } from '../bilingual.ts';
 import { now } from '../clock.ts';
 import { moveLedger } from '../ledger.ts';
@@ -14,6 +13,7 @@ import { AlipayGateway } from './alipay.ts';
 import { PayProviderError, type NotifyAnswer, type PaidNotice, type PayGateway } from './gateway.ts';
 import { alipayConfigOf, wechatConfigOf, type PaySettings } from './settings.ts';
 import { WechatPayGateway } from './wechatPay.ts';
+import { Refusal } from '../../errors.ts';
 
 export interface OrderRow {
   id: number;
@@ -109,14 +109,14 @@ export class PayService {
   async create(userId: number, input: { provider: unknown; amount: unknown }, context: { notifyBase: string; subject: string }): Promise<TopupOrder> {
     const provider = input.provider === 'wechat' || input.provider === 'alipay' ? input.provider : null;
     const gateway = provider && (await this.gateway(provider));
-    if (!provider || !gateway) throw new ApiError('pay:providerOff');
+    if (!provider || !gateway) throw new Refusal('pay:providerOff');
     const amount = yuanToCents(input.amount);
-    if (amount === null || amount <= 0) throw new ApiError('pay:amountInvalid');
+    if (amount === null || amount <= 0) throw new Refusal('pay:amountInvalid');
     const limits = await this.settings.limits();
-    if (amount < limits.min || amount > limits.max) throw new ApiError('pay:amountRange', 0, null, { min: centsToYuan(limits.min), max: centsToYuan(limits.max) });
+    if (amount < limits.min || amount > limits.max) throw new Refusal('pay:amountRange', 0, null, { min: centsToYuan(limits.min), max: centsToYuan(limits.max) });
     const time = now();
     const [{ n }] = (await this.knex('pay_order').where({ user_id: userId, status: 'pending' }).where('expire_time', '>', time).count({ n: '*' })) as [{ n: number | string }];
-    if (Number(n) >= MAX_PENDING) throw new ApiError('pay:tooManyPending', 0, null, { max: MAX_PENDING });
+    if (Number(n) >= MAX_PENDING) throw new Refusal('pay:tooManyPending', 0, null, { max: MAX_PENDING });
 
     const order: Omit<OrderRow, 'id'> = {
       order_no: orderNumber(time),
@@ -151,14 +151,14 @@ export class PayService {
       await this.knex('pay_order').where({ id, status: 'pending' }).update({ status: 'closed', close_time: now(), update_time: now() });
       if (!(err instanceof PayProviderError)) throw err;
       this.log.warn({ provider, orderNo: order.order_no, detail: err.detail }, 'payment provider refused a new order');
-      throw new ApiError('pay:providerFailed', 0, null, { detail: err.detail });
+      throw new Refusal('pay:providerFailed', 0, null, { detail: err.detail });
     }
   }
 
   /** One of the member's orders, and their balance (the page shows both when the order is paid). */
   async status(userId: number, orderNo: unknown): Promise<{ order: TopupOrder; money: string }> {
     const order = typeof orderNo === 'string' && orderNo ? await this.knex<OrderRow>('pay_order').where({ order_no: orderNo, user_id: userId }).first() : undefined;
-    if (!order) throw new ApiError('pay:orderNotFound');
+    if (!order) throw new Refusal('pay:orderNotFound');
     const user = await this.knex('user').where({ id: userId }).first<{ money: number }>('money');
     return { order: await this.present(order), money: centsToYuan(Number(user.money)) };
   }
@@ -218,20 +218,20 @@ export class PayService {
    */
   async refund(orderId: unknown): Promise<void> {
     const order = await this.knex<OrderRow>('pay_order').where({ id: Number(orderId) || 0 }).first();
-    if (!order) throw new ApiError('crud:recordNotFound');
-    if (order.status !== 'paid' && order.status !== 'refunding') throw new ApiError('pay:notRefundable');
+    if (!order) throw new Refusal('crud:recordNotFound');
+    if (order.status !== 'paid' && order.status !== 'refunding') throw new Refusal('pay:notRefundable');
     const gateway = await this.gateway(order.provider, true);
-    if (!gateway) throw new ApiError('pay:providerOff');
+    if (!gateway) throw new Refusal('pay:providerOff');
     const amount = Number(order.amount);
     const refundNo = `R${order.order_no}`;
     const params = { orderNo: order.order_no, amount: centsToYuan(amount) };
     if (order.status === 'paid') {
       await this.knex.transaction(async (trx) => {
         const taken = await trx('pay_order').where({ id: order.id, status: 'paid' }).update({ status: 'refunding', refund_no: refundNo, update_time: now() });
-        if (taken === 0) throw new ApiError('pay:notRefundable');
+        if (taken === 0) throw new Refusal('pay:notRefundable');
         const moved = await moveLedger(trx, { userId: order.user_id, column: 'money', change: -amount, ...memo('ledger.refund', params) });
         if (!moved.ok) {
-          throw new ApiError('pay:refundInsufficient', 0, null, { balance: moved.reason === 'insufficient' ? centsToYuan(moved.balance) : '0.00', amount: centsToYuan(amount) });
+          throw new Refusal('pay:refundInsufficient', 0, null, { balance: moved.reason === 'insufficient' ? centsToYuan(moved.balance) : '0.00', amount: centsToYuan(amount) });
         }
       });
     }
@@ -240,12 +240,12 @@ export class PayService {
     } catch (err) {
       if (!(err instanceof PayProviderError)) throw err;
       this.log.warn({ orderNo: order.order_no, detail: err.detail, code: err.code }, 'refund not accepted');
-      if (err.code === 'TIMEOUT' || err.code === 'UNREACHABLE') throw new ApiError('pay:refundUnknown', 0, null, { detail: err.detail });
+      if (err.code === 'TIMEOUT' || err.code === 'UNREACHABLE') throw new Refusal('pay:refundUnknown', 0, null, { detail: err.detail });
       await this.knex.transaction(async (trx) => {
         const back = await trx('pay_order').where({ id: order.id, status: 'refunding' }).update({ status: 'paid', update_time: now() });
         if (back === 1) await moveLedger(trx, { userId: order.user_id, column: 'money', change: amount, ...memo('ledger.refundReversed', params) });
       });
-      throw new ApiError('pay:providerFailed', 0, null, { detail: err.detail });
+      throw new Refusal('pay:providerFailed', 0, null, { detail: err.detail });
     }
     await this.knex('pay_order').where({ id: order.id, status: 'refunding' }).update({ status: 'refunded', refund_time: now(), update_time: now() });
   }

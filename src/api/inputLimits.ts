@@ -1,4 +1,4 @@
-import { ClientError } from './errors.ts';
+import { ClientError } from '../server/errors.ts';
 
 /**
  * Bounds on any parsed request input (query, form or JSON body). They are checked, iteratively, before any

@@ -1,10 +1,10 @@
 import type { Context } from 'koa';
-import { ApiCode, NEED_LOGIN } from '../../shared/api/envelope.ts';
-import type { ApiRequest, ApiRoute } from '../../api/types.ts';
-import { routeRuleName } from '../../api/types.ts';
-import type { AuthService, Session } from '../services/auth.ts';
-import type { AdminRow, UserRow } from '../services/accounts.ts';
-import { ApiError } from './envelope.ts';
+import { ApiCode, NEED_LOGIN } from '../shared/api/envelope.ts';
+import type { ApiRequest, ApiRoute } from './types.ts';
+import { routeRuleName } from './types.ts';
+import type { AuthService, Session } from '../server/services/auth.ts';
+import type { AdminRow, UserRow } from '../server/services/accounts.ts';
+import { Refusal } from '../server/errors.ts';
 
 function firstString(...values: unknown[]): string {
   for (const v of values) if (typeof v === 'string' && v.trim()) return v.trim();
@@ -24,9 +24,9 @@ export function presentedTokens(ctx: Context, query: Record<string, unknown> | n
   };
 }
 
-const needLogin = () => new ApiError('pleaseLoginFirst', ApiCode.loginState, { type: NEED_LOGIN });
-const expired = () => new ApiError('tokenExpired', ApiCode.tokenExpired, []);
-const forbidden = () => new ApiError('noPermission', ApiCode.noPermission, []);
+const needLogin = () => new Refusal('pleaseLoginFirst', ApiCode.loginState, { type: NEED_LOGIN });
+const expired = () => new Refusal('tokenExpired', ApiCode.tokenExpired, []);
+const forbidden = () => new Refusal('noPermission', ApiCode.noPermission, []);
 
 function require<T>(session: Session<T>): T {
   if (session.status === 'expired') throw expired();

@@ -1,7 +1,5 @@
-import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { ApiError } from './envelope.ts';
-import { now } from '../services/clock.ts';
+import { now } from './clock.ts';
 
 export interface RateLimit {
   /** Requests allowed per window and IP. */
@@ -25,18 +23,15 @@ export class RateLimiter {
     private readonly factor = 1,
   ) {}
 
-  async hit(ctx: Context, bucket: string, limit: RateLimit): Promise<void> {
-    if (this.factor === 0) return;
+  /** Counts one request of `ip` in `bucket`: the seconds until it may try again when over the limit, else null. */
+  async hit(ip: string, bucket: string, limit: RateLimit): Promise<number | null> {
+    if (this.factor === 0) return null;
     const max = limit.max * this.factor;
     const t = now();
     await this.sweep(t);
-    const key = `${bucket}|${ctx.ip}`.slice(0, 191);
+    const key = `${bucket}|${ip}`.slice(0, 191);
     const { count, windowStart } = await this.count(key, t, limit.windowSec);
-    if (count > max) {
-      const retry = Math.max(1, windowStart + limit.windowSec - t);
-      ctx.set('Retry-After', String(retry));
-      throw new ApiError('tooManyRequests', 0, null, { seconds: retry });
-    }
+    return count > max ? Math.max(1, windowStart + limit.windowSec - t) : null;
   }
 
   private async count(key: string, t: number, windowSec: number): Promise<{ count: number; windowStart: number }> {
