@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { ADMIN_TOKEN_NAMES, USER_TOKEN_NAMES } from '../shared/api/credentials.ts';
 import { ApiCode, NEED_LOGIN } from '../shared/api/envelope.ts';
 import type { ApiRequest, ApiRoute } from './types.ts';
 import { routeRuleName } from './types.ts';
@@ -18,10 +19,8 @@ function firstString(...values: unknown[]): string {
  */
 export function presentedTokens(ctx: Context, query: Record<string, unknown> | null): { user: string; admin: string } {
   const q = query ?? {};
-  return {
-    user: firstString(ctx.get('ba-user-token'), ctx.get('bausertoken'), q['ba-user-token'], q.ba_user_token, q.bausertoken),
-    admin: firstString(ctx.get('batoken'), ctx.get('ba-token'), q.batoken, q['ba-token'], q.ba_token),
-  };
+  const from = (names: readonly string[]) => firstString(...names.map((n) => ctx.get(n)), ...names.map((n) => q[n]));
+  return { user: from(USER_TOKEN_NAMES), admin: from(ADMIN_TOKEN_NAMES) };
 }
 
 const needLogin = () => new Refusal('pleaseLoginFirst', ApiCode.loginState, { type: NEED_LOGIN });

@@ -7,7 +7,8 @@ import { authorize, presentedTokens, resolveCaller } from './auth.ts';
 import { checkInput } from './inputLimits.ts';
 import { RateLimiter } from '../server/services/rateLimit.ts';
 import type { Services } from '../server/services/index.ts';
-import { Refusal, ClientError, asClientError } from '../server/errors.ts';
+import { declaredSecretNames } from '../server/services/declaredSecrets.ts';
+import { Refusal, ClientError, Success, asClientError } from '../server/errors.ts';
 
 const QS_OPTIONS = { depth: 5, arrayLimit: 200, parameterLimit: 2000 } as const;
 
@@ -171,6 +172,7 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
             username: req.admin?.username ?? (typeof req.input.username === 'string' ? req.input.username : ''),
             title: route.logTitle,
             input: req.input,
+            secrets: new Set([...(route.secretInputs ?? []), ...(await declaredSecretNames(services.settings, services.resources))]),
           })
         : null;
     try {
@@ -183,6 +185,7 @@ export function apiRouter(registry: ApiRegistry, services: Services): Middleware
         return;
       }
       const result = await route.handler(req);
+      if (result instanceof Success && result.replayed) ctx.set('Idempotent-Replayed', 'true');
       if (ctx.body === undefined || ctx.body === null) sendOk(ctx, result);
     } finally {
       // A login learns its admin only now; an entry that cannot say who it was fails the request.

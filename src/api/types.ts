@@ -47,6 +47,8 @@ export interface ApiRoute {
   rateLimit?: RateLimit;
   /** Admin log title when the menu rules do not name this action: a key of system-names:logTitles ('Login'). */
   logTitle?: string;
+  /** Input names whose values are secrets beyond those the resources and config declare (a login's password). */
+  secretInputs?: readonly string[];
   /** The handler parses the request body itself (multipart uploads, after authorisation). */
   rawBody?: boolean;
   /**

@@ -5,9 +5,8 @@ import { COLUMN_RENDERS, FIELD_TYPES, FIELD_VALIDATORS, SEARCH_OPERATORS, type R
 /**
  * The shape of a resource definition kept as data (the CRUD generator's, in `crud_resource`): checked when
  * it is written and again when a process loads it, so a damaged row is skipped instead of serving a
- * broken screen. `FORMAT` is written beside it; a later change of the shape raises it and converts old rows.
+ * broken screen. Fields added to the shape are optional, so a row stored before them still parses as it is.
  */
-export const DEFINITION_FORMAT = 1;
 
 const IDENTIFIER = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/);
 /** A column, or a joined relation's column (`user.username`) where lists and searches may name one. */
@@ -25,7 +24,7 @@ const fieldSchema = z
     min: z.number().optional(),
     precision: z.number().int().min(0).max(30).optional(),
     options: z.array(z.union([z.string(), z.number()])).optional(),
-    remote: z.object({ resource: z.string().min(1), labelField: z.string().min(1), exclude: z.array(z.string()).optional() }).strict().optional(),
+    remote: z.object({ resource: z.string().min(1), labelField: z.string().min(1), exclude: z.array(z.string()).optional(), columns: z.array(IDENTIFIER).optional() }).strict().optional(),
     validators: z.array(z.enum(FIELD_VALIDATORS)).optional(),
     list: z
       .union([
@@ -46,6 +45,7 @@ const fieldSchema = z
       .union([z.literal(false), z.object({ rows: z.number().int().positive().optional(), placeholder: z.boolean().optional(), step: z.number().positive().optional() }).strict()])
       .optional(),
     virtual: z.boolean().optional(),
+    opaque: z.boolean().optional(),
   })
   .strict();
 
@@ -78,6 +78,9 @@ export const definitionSchema = z
       })
       .strict()
       .optional(),
+    tree: z.object({ label: IDENTIFIER }).strict().optional(),
+    hidden: z.array(IDENTIFIER).optional(),
+    secret: z.array(IDENTIFIER).optional(),
   })
   .strict()
   .superRefine((def, ctx) => {
@@ -86,6 +89,11 @@ export const definitionSchema = z
     for (const column of [...def.quickSearch.filter((c) => !c.includes('.')), def.defaultOrder[0], ...(def.weighField ? [def.weighField] : [])]) {
       if (!names.has(column)) ctx.addIssue({ code: 'custom', message: `${column} is not a field` });
     }
+    // A tree nests rows by `pid` under their parent's `id`.
+    for (const column of def.tree ? ['id', 'pid', def.tree.label] : []) {
+      if (!names.has(column)) ctx.addIssue({ code: 'custom', message: `${column} is not a field`, path: ['tree'] });
+    }
+    if (def.tree && def.pk !== 'id') ctx.addIssue({ code: 'custom', message: 'a tree is keyed by id', path: ['tree'] });
   });
 
 /** A stored definition, checked; throws a zod error naming what is wrong. */

@@ -71,7 +71,3 @@ export const resources: readonly ResourceDef[] = [
   wechatMaterial,
   payOrder,
 ];
-
-export function findResource(name: string): ResourceDef | undefined {
-  return resources.find((r) => r.name === name);
-}

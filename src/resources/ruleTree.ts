@@ -40,6 +40,7 @@ export function ruleResource(tree: {
     ],
     quickSearch: ['title'],
     defaultOrder: ['weigh', 'desc'],
+    tree: { label: 'title' },
     weighField: 'weigh',
     timestamps: true,
     menu: tree.menu,

@@ -89,7 +89,13 @@ export interface FieldDef {
    * remoteSelect(s): the resource whose rows are offered, which of its fields labels them, and values a form
    * leaves out (a rule's own subtree as its parent, say).
    */
-  remote?: { resource: string; labelField: string; exclude?: readonly string[] };
+  remote?: {
+    resource: string;
+    labelField: string;
+    exclude?: readonly string[];
+    /** More columns of the remote row a list shows (nested under the relation) and may search. */
+    columns?: readonly string[];
+  };
   /** float: decimal places a value may have. */
   precision?: number;
   /** Further checks of the form value (server and form alike). */
@@ -102,6 +108,17 @@ export interface FieldDef {
   form?: false | { rows?: number; placeholder?: boolean; step?: number };
   /** Not a column of the table: validated with the form and handed to the resource's save hooks. */
   virtual?: boolean;
+  /**
+   * Holds copies of other rows' values (the recycle bin's rows, a change log's before and after): shown, but
+   * never filtered, sorted or searched on, or a LIKE could read a stored value a character at a time.
+   */
+  opaque?: boolean;
+}
+
+/** A table whose rows form a tree through `pid`, the parent's `id` (0 for a root): rules, groups, departments. */
+export interface TreeMode {
+  /** The column a quick search (every word) and a `select` lookup's indented labels read. */
+  label: string;
 }
 
 export interface ResourceDef {
@@ -136,6 +153,18 @@ export interface ResourceDef {
   dataLimitField?: string;
   /** Labels of a generated definition, in both languages (hand-written ones use the catalogue). */
   labels?: ResourceLabels;
+  /**
+   * Rows form a tree: the index answers all of them (a tree with `isTree`, indented options for `select`),
+   * not pages, as the reference's rule and group lists do.
+   */
+  tree?: TreeMode;
+  /** Bookkeeping columns never answered (login failure counts, say); copied as they are into the recycle bin. */
+  hidden?: readonly string[];
+  /**
+   * Columns that hold secrets (hashes, salts, tokens, keys), besides password fields: never answered,
+   * filtered, sorted or searched on, and masked in every copy of a row (recycle bin, logs).
+   */
+  secret?: readonly string[];
 }
 
 const GENERIC_ACTIONS = ['index', 'add', 'edit', 'del', 'sortable'] as const;
@@ -159,4 +188,14 @@ export function genericActionsOf(def: ResourceDef): GenericAction[] {
 /** Identity helper so definitions are type-checked where they are written. */
 export function defineResource<const R extends ResourceDef>(def: R): R {
   return def;
+}
+
+/** Columns whose values never leave the server: password fields (a virtual one names the stored hash) and the declared secrets. */
+export function secretColumns(def: ResourceDef): string[] {
+  return [...new Set([...def.fields.filter((f) => f.type === 'password').map((f) => f.name), ...(def.secret ?? [])])];
+}
+
+/** Columns never answered: the secrets and the bookkeeping columns. */
+export function unansweredColumns(def: ResourceDef): string[] {
+  return [...new Set([...secretColumns(def), ...(def.hidden ?? [])])];
 }

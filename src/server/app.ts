@@ -10,7 +10,9 @@ import { createLogger } from './logger.ts';
 import { runSeeds } from './seed.ts';
 import { ensureResourceRules } from './services/resourceRules.ts';
 import { ensureResourceIndexes } from './services/resourceIndexes.ts';
-import { resources } from '../resources/index.ts';
+import { units as builtInUnits } from '../resources/units.ts';
+import type { ResourceUnit } from './services/crud/unit.ts';
+import type { LazyModules } from './moduleFolders.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createRenderer, type Renderer } from './render.ts';
 import type { PageBuilds } from './builds.ts';
@@ -49,6 +51,12 @@ export interface PortalApp {
 export interface CreateAppOptions {
   /** Serve pages through Vite's dev server (hot reload) instead of the production build in dist/. */
   dev?: boolean;
+  /**
+   * Resource units beside the built-in ones (docs/architecture.md, "Adding a table"), with the migrations
+   * that make their tables: they get routes, rules, menus and every declared capability like the built-in ones.
+   */
+  units?: readonly ResourceUnit[];
+  migrations?: LazyModules;
 }
 
 function staticMounts(config: AppConfig, builds: PageBuilds, dev: boolean): StaticMount[] {
@@ -81,15 +89,17 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Vike serves the production build only when NODE_ENV says so.
   if (!dev) process.env.NODE_ENV = 'production';
   const { log, drain } = createLogger(config.logLevel);
-  const knex = await openDatabase(config.databaseUrl);
+  const knex = await openDatabase(config.databaseUrl, options.migrations);
+  const units = [...builtInUnits, ...(options.units ?? [])];
+  const defs = units.map((u) => u.def);
   // After the migrations: the read connection opens an existing file.
   const reads = openReads(knex, config.databaseUrl);
   try {
-    const services = await createServices(config, knex, reads, log);
+    const services = await createServices(config, knex, reads, log, units);
     await services.upload.sweepTemp();
     await runSeeds({ knex, config, log });
-    await ensureResourceRules(knex, resources);
-    await ensureResourceIndexes(knex, resources);
+    await ensureResourceRules(knex, defs);
+    await ensureResourceIndexes(knex, defs);
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
     await services.resources.sync(true);
@@ -98,9 +108,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       // An archive from before a later migration is brought up to date like a database at boot.
       await knex.migrate.latest();
       await runSeeds({ knex, config, log });
-      await ensureResourceRules(knex, resources);
+      await ensureResourceRules(knex, defs);
       // An archive from before the list and quick-search indexes gets them; searches rely on the latter.
-      await ensureResourceIndexes(knex, resources);
+      await ensureResourceIndexes(knex, defs);
       await services.caches.clearAll();
     });
     const stopBackups = config.backupTime

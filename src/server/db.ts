@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { Model } from 'objection';
-import { migrationModules } from './moduleFolders.ts';
+import { migrationModules, type LazyModules } from './moduleFolders.ts';
 import { skipCodeCache } from './codeCache.ts';
 
 interface SqliteConnection {
@@ -37,15 +36,19 @@ function keepStatements(conn: SqliteConnection): void {
 type Migration = { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<void> };
 
 /**
- * The migrations of db/migrations, named by file name as knex records them. A source of modules rather than
- * a folder, so the bundled server (which has no folder) runs the same ones. Each is `{ file }` like knex's own
- * folder source lists them (`migrate.list()` shows that shape).
+ * The migrations of db/migrations (and those of units added at start, see createApp), named by file name as
+ * knex records them, in name order. A source of modules rather than a folder, so the bundled server (which has
+ * no folder) runs the same ones. Each is `{ file }` like knex's own folder source lists them (`migrate.list()`
+ * shows that shape).
  */
-const migrationSource: Knex.MigrationSource<{ file: string; load: () => Promise<unknown> }> = {
-  getMigrations: async () => migrationModules().map(([file, load]) => ({ file, load })),
-  getMigrationName: (migration) => migration.file,
-  getMigration: async (migration) => (await migration.load()) as Migration,
-};
+function migrationSource(extra: LazyModules): Knex.MigrationSource<{ file: string; load: () => Promise<unknown> }> {
+  return {
+    getMigrations: async () =>
+      [...migrationModules(), ...extra].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, load]) => ({ file, load })),
+    getMigrationName: (migration) => migration.file,
+    getMigration: async (migration) => (await migration.load()) as Migration,
+  };
+}
 
 /** The part of a node-postgres client the pool hook touches (pg itself is loaded by knex, only for a postgres URL). */
 interface PgConnection {
@@ -62,9 +65,9 @@ export function isPostgres(databaseUrl: string): boolean {
   return /^postgres(ql)?:\/\//.test(databaseUrl);
 }
 
-/** Knex settings shared by the app and the knex CLI (knexfile.ts). */
-export function knexSettings(databaseUrl: string): Knex.Config {
-  const migrations: Knex.MigratorConfig = { migrationSource };
+/** Knex settings shared by the app and the knex CLI (knexfile.ts); `extra` migrations come with added units. */
+export function knexSettings(databaseUrl: string, extra: LazyModules = []): Knex.Config {
+  const migrations: Knex.MigratorConfig = { migrationSource: migrationSource(extra) };
   if (isPostgres(databaseUrl)) {
     return {
       client: 'pg',
@@ -107,9 +110,8 @@ export function knexSettings(databaseUrl: string): Knex.Config {
   };
 }
 
-export async function openDatabase(databaseUrl: string): Promise<Knex> {
-  const knex = knexFactory(knexSettings(databaseUrl));
-  Model.knex(knex);
+export async function openDatabase(databaseUrl: string, extraMigrations: LazyModules = []): Promise<Knex> {
+  const knex = knexFactory(knexSettings(databaseUrl, extraMigrations));
   const [, applied] = (await knex.migrate.latest()) as [number, string[]];
   if (applied.length > 0) skipCodeCache();
   return knex;

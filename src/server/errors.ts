@@ -26,12 +26,16 @@ export class Refusal extends Error {
   }
 }
 
-/** A successful result with a message to show (the client shows it when the call opted in). */
+/**
+ * A successful result with a message to show (the client shows it when the call opted in). `replayed` says
+ * it is the answer an earlier call with the same idempotency key already got: nothing changed this time.
+ */
 export class Success<T> {
   constructor(
     readonly data: T,
     readonly msgKey: string,
     readonly params: Record<string, unknown> = {},
+    readonly replayed = false,
   ) {}
 }
 

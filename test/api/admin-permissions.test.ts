@@ -1,5 +1,6 @@
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { probeExtension } from '../fixtures/probe/index.ts';
 import { ADMIN_PASSWORD, createMember, expire, memberToken } from '../helpers/accounts.ts';
 import { asAdmin, createAdmin, createGroup, ruleIds, superToken } from '../helpers/admins.ts';
 import { design, designField } from '../helpers/crudDesign.ts';
@@ -8,7 +9,8 @@ import { routeRuleName, type ApiRoute, type Method } from '../../src/api/types.t
 let server: TestServer;
 test.before(async () => {
   // Hundreds of calls from one IP: the rate limits are tested elsewhere.
-  server = await startServer({ ADMIN_PASSWORD, RATE_LIMIT_FACTOR: '0' });
+  // The probe resource (test/fixtures/probe), added at start the documented way, is walked like the built-in ones.
+  server = await startServer({ ADMIN_PASSWORD, RATE_LIMIT_FACTOR: '0' }, probeExtension);
   // Routes registered at run time by the CRUD generator are walked like the others.
   const generated = await asAdmin(server, await superToken(server))('/admin/crud.Crud/generate', {
     method: 'POST',
@@ -51,7 +53,7 @@ test('every admin route: guest or member 303, expired token 409, missing rule 40
   const { knex } = server.app;
   const routes = server.app.registry.all().filter((r) => r.path.toLowerCase().startsWith('/admin/') && GUARDED.has(r.auth));
   const paths = new Set(routes.map((r) => r.path));
-  for (const p of ['/admin/perm.Probe/index', '/admin/perm.Probe/add', '/admin/auth.Admin/index', '/admin/auth.Group/edit', '/admin/auth.Rule/sortable', '/admin/user.User/del', '/admin/user.Rule/index', '/admin/user.MoneyLog/add', '/admin/user.ScoreLog/index']) {
+  for (const p of ['/admin/content.Probe/index', '/admin/content.Probe/info', '/admin/content.Probe/sortable', '/admin/perm.Probe/index', '/admin/perm.Probe/add', '/admin/auth.Admin/index', '/admin/auth.Group/edit', '/admin/auth.Rule/sortable', '/admin/user.User/del', '/admin/user.Rule/index', '/admin/user.MoneyLog/add', '/admin/user.ScoreLog/index']) {
     t.true(paths.has(p), `${p} is registered and guarded`);
   }
 

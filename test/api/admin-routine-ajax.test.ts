@@ -49,14 +49,16 @@ test.serial('clearCache: tp and all clear every registered cache; other types ar
   t.like(log, { title: '清理缓存', title_en: 'Clear cache' });
 });
 
-test.serial('the admin log masks password, salt and token values at any depth', async (t) => {
+test.serial('the admin log masks the declared secrets at any depth, and only those', async (t) => {
   const body = {
     group: 'basics',
     name: 'masked_item',
     title: 'Masked',
     type: 'string',
     password: 'plain-password',
-    nested: { token: 'plain-token', keep: 'visible', list: [{ salt: 'plain-salt', refreshToken: 'plain-refresh' }, { ok: 1 }] },
+    // A config item of type password (the trust issue, item 3: the SMTP password was logged in the clear).
+    smtp_pass: 'plain-smtp',
+    nested: { batoken: 'plain-token', keep: 'visible', my_token_note: 'not a secret', list: [{ salt: 'plain-salt', refreshToken: 'plain-refresh' }, { ok: 1 }] },
   };
   const res = await call('/admin/routine.Config/add', body);
   t.is(res.body.code, 1, res.body.msg);
@@ -65,7 +67,8 @@ test.serial('the admin log masks password, salt and token values at any depth', 
   t.is(row.title, '系统配置-添加');
   const data = JSON.parse(row.data) as typeof body;
   t.is(data.password, '***');
-  t.deepEqual(data.nested, { token: '***', keep: 'visible', list: [{ salt: '***', refreshToken: '***' }, { ok: 1 }] });
+  t.is(data.smtp_pass, '***');
+  t.deepEqual(data.nested, { batoken: '***', keep: 'visible', my_token_note: 'not a secret', list: [{ salt: '***', refreshToken: '***' }, { ok: 1 }] }, 'names are masked as declared, not guessed');
   t.is(data.name, 'masked_item');
-  for (const secret of ['plain-password', 'plain-token', 'plain-salt', 'plain-refresh']) t.false(row.data.includes(secret), secret);
+  for (const secret of ['plain-password', 'plain-smtp', 'plain-token', 'plain-salt', 'plain-refresh']) t.false(row.data.includes(secret), secret);
 });

@@ -1,6 +1,7 @@
 import test from 'ava';
 import qs from 'qs';
 import { startServer, type TestServer } from '../helpers/server.ts';
+import { probeExtension } from '../fixtures/probe/index.ts';
 import { createMember } from '../helpers/accounts.ts';
 import { resources } from '../../src/resources/index.ts';
 import { design, EVERY_TYPE } from '../helpers/crudDesign.ts';
@@ -16,7 +17,7 @@ let server: TestServer;
 const GENERATED = '/admin/fuzz.Everything/';
 test.before(async () => {
   // Every request must reach its handler: no captcha in the way, no per-IP brake.
-  server = await startServer({ RATE_LIMIT_FACTOR: '0', ADMIN_LOGIN_CAPTCHA: '0', USER_LOGIN_CAPTCHA: '0' });
+  server = await startServer({ RATE_LIMIT_FACTOR: '0', ADMIN_LOGIN_CAPTCHA: '0', USER_LOGIN_CAPTCHA: '0' }, probeExtension);
   const { knex, services } = server.app;
   const admin = (await knex('admin').where({ username: 'admin' }).first<{ id: number }>('id')).id;
   const res = await fetch(`${server.url}/admin/crud.Crud/generate`, {

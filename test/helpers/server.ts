@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { loadConfig } from '../../src/server/config.ts';
-import { createApp, type PortalApp } from '../../src/server/app.ts';
+import { createApp, type CreateAppOptions, type PortalApp } from '../../src/server/app.ts';
 import { buildIfNeededLocked } from './build.ts';
 import { createDatabase, dropDatabase, postgresUrl } from './postgres.ts';
 import { ADMIN_PASSWORD } from './accounts.ts';
@@ -34,9 +34,9 @@ async function testDatabase(env: Record<string, string>): Promise<{ env: Record<
 /**
  * Boots the real app (production build, real SQLite file in a fresh temporary DATA_DIR, or a PostgreSQL
  * database of its own in the PostgreSQL pass) on an ephemeral port of 127.0.0.1. `env` adds or overrides
- * environment variables for this server only.
+ * environment variables for this server only; `options` adds resource units and their migrations.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: Pick<CreateAppOptions, 'units' | 'migrations'> = {}): Promise<TestServer> {
   await buildIfNeededLocked();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const database = await testDatabase(env);
@@ -44,7 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const config = loadConfig({ LOG_LEVEL: 'silent', ...TEMPLATE_ENV, RATE_LIMIT_FACTOR: '20', ...database.env, ...env, DATA_DIR: env.DATA_DIR ?? dataDir });
   let app: PortalApp;
   try {
-    app = await createApp(config);
+    app = await createApp(config, options);
   } catch (err) {
     await database.drop();
     throw err;

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { findResource } from '../../src/resources/index.ts';
+import { resources } from '../../src/resources/index.ts';
 import { defineResource, type FieldDef, type ResourceDef } from '../../src/resources/types.ts';
 import { buildQuery } from '../../src/shared/request/query.ts';
 import { localizedText } from '../../src/shared/localized.ts';
@@ -22,7 +22,7 @@ import { pageWindow } from '../../src/islands/admin/crud/CrudPagination.tsx';
 import { defaultInputValue, toFormValues, toInputDateTime, toInputValue, toPostBody, validateBody } from '../../src/islands/admin/crud/formModel.ts';
 
 function resource(name: string): ResourceDef {
-  const def = findResource(name);
+  const def = resources.find((r) => r.name === name);
   if (!def) throw new Error(`no resource ${name}`);
   return def;
 }

@@ -2,13 +2,16 @@ import test from 'ava';
 import { redactUrl } from '../../src/server/redact.ts';
 import { listHolds, parseIpList } from '../../src/server/services/ipBan.ts';
 
-test('token-like query values are masked in logged URLs, everything else is kept', (t) => {
+test('the declared credential parameters are masked in logged URLs, in any case; everything else is kept', (t) => {
   t.is(redactUrl('/news?page=2'), '/news?page=2');
   t.is(redactUrl('/admin/ajax/buildSuffixSvg?suffix=pdf&batoken=abc-123&server=1'), '/admin/ajax/buildSuffixSvg?suffix=pdf&batoken=***&server=1');
-  t.is(redactUrl('/x?ba-user-token=a&token=b&refreshToken=c&access_token=d&TOKEN=e'), '/x?ba-user-token=***&token=***&refreshToken=***&access_token=***&TOKEN=***');
-  t.is(redactUrl('/x?ba%2Duser%2Dtoken=a&q=token'), '/x?ba%2Duser%2Dtoken=***&q=token', 'names are decoded; values named "token" are not secrets');
-  t.is(redactUrl('/x?a[token]=s#frag'), '/x?a[token]=***#frag');
-  t.is(redactUrl('/x?%E0%A4%A=1&token=s'), '/x?%E0%A4%A=1&token=***', 'a malformed name does not stop the masking');
+  t.is(
+    redactUrl('/x?ba-user-token=a&BA_TOKEN=b&refreshToken=c&ticket=d&bausertoken=e&token=f&access_token=g&page=h&token_note=i'),
+    '/x?ba-user-token=***&BA_TOKEN=***&refreshToken=***&ticket=***&bausertoken=***&token=***&access_token=***&page=h&token_note=i',
+  );
+  t.is(redactUrl('/x?ba%2Duser%2Dtoken=a&q=batoken'), '/x?ba%2Duser%2Dtoken=***&q=batoken', 'names are decoded; values that read like a name are not secrets');
+  t.is(redactUrl('/x?batoken=s#frag'), '/x?batoken=***#frag');
+  t.is(redactUrl('/x?%E0%A4%A=1&batoken=s'), '/x?%E0%A4%A=1&batoken=***', 'a malformed name does not stop the masking');
 });
 
 test('the no_access_ip list: addresses and CIDR ranges, IPv4 and IPv6, bad lines reported', (t) => {

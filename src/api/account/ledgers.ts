@@ -2,7 +2,7 @@ import { centsToYuan } from '../../shared/account.ts';
 import { pageSchema } from '../../shared/schemas/account.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { ApiRoute } from '../types.ts';
-import { parseInput } from '../validate.ts';
+import { parseInput } from '../../server/validate.ts';
 
 interface LedgerRow {
   id: number;

@@ -3,7 +3,7 @@ import { pageSchema } from '../../shared/schemas/account.ts';
 import type { Services } from '../../server/services/index.ts';
 import { now } from '../../server/services/clock.ts';
 import type { ApiRoute } from '../types.ts';
-import { parseInput } from '../validate.ts';
+import { parseInput } from '../../server/validate.ts';
 import { Refusal } from '../../server/errors.ts';
 
 const readSchema = z.object({

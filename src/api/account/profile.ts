@@ -4,7 +4,7 @@ import type { Services } from '../../server/services/index.ts';
 import { now } from '../../server/services/clock.ts';
 import type { ApiRoute } from '../types.ts';
 import { verificationTypes } from '../user/checkIn.ts';
-import { parseInput } from '../validate.ts';
+import { parseInput } from '../../server/validate.ts';
 import { Refusal, Success } from '../../server/errors.ts';
 
 /** The member's own profile. The row is always the session's member, whatever `id` the client posts. */

@@ -4,7 +4,7 @@ import type { Services } from '../../server/services/index.ts';
 import { now } from '../../server/services/clock.ts';
 import { verifyPassword } from '../../server/services/passwords.ts';
 import type { ApiRoute } from '../types.ts';
-import { parseInput } from '../validate.ts';
+import { parseInput } from '../../server/validate.ts';
 import { Refusal, Success } from '../../server/errors.ts';
 
 /** Password change and retrieval, account verification and changing the bound e-mail or mobile (reference 3.6). */

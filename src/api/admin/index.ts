@@ -6,7 +6,7 @@ import { DEFAULT_AVATAR, keepPreviousLogin, type AdminRow, type RuleRow } from '
 import type { Services } from '../../server/services/index.ts';
 import { buildTree } from '../../server/services/menus.ts';
 import type { ApiRoute } from '../types.ts';
-import { parseInput } from '../validate.ts';
+import { parseInput } from '../../server/validate.ts';
 import { terminalSettings } from './terminal.ts';
 import { Refusal, Success } from '../../server/errors.ts';
 
@@ -34,6 +34,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
       path: '/admin/index/login',
       auth: 'none',
       logTitle: 'Login',
+      secretInputs: ['password'],
       rateLimit: { max: 30, windowSec: 60 },
       async handler(req) {
         const { admin, input, ctx } = req;

@@ -1,7 +1,4 @@
 import { createPublicKey } from 'node:crypto';
-import orderResource from '../../resources/pay/order.ts';
-import { actionUrl } from '../../resources/naming.ts';
-import { centsToYuan } from '../../shared/account.ts';
 import { PAY_PROVIDERS, PAY_SETTING_FIELDS, type PayCheckItem, type PayCheckReport, type PayProvider, type PaySettingName, type PaySettingValues, type PaySettingsView } from '../../shared/pay.ts';
 import type { Services } from '../../server/services/index.ts';
 import { AlipayGateway } from '../../server/services/pay/alipay.ts';
@@ -10,9 +7,10 @@ import { alipayConfigOf, settingProblems, wechatConfigOf } from '../../server/se
 import { alipaySignContent } from '../../server/services/pay/alipaySign.ts';
 import { wechatAuthorization, wechatRequestMessage } from '../../server/services/pay/wechatSign.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
-import { crudRoutes } from './crud.ts';
 import { Refusal, Success } from '../../server/errors.ts';
 
+/** The merchant keys: sealed where stored, masked in the admin log. */
+const PAY_SECRETS = PAY_SETTING_FIELDS.filter((f) => f.kind === 'secret').map((f) => f.name);
 const GROUP_OF = new Map<string, string>(PAY_SETTING_FIELDS.map((f) => [f.name, f.group]));
 /** The pinned time and nonce of the sample request, so the same key always gives the same sample. */
 const SAMPLE = { timestamp: 1554208460, nonce: '593BEC0C930BF1AFEB40B4A08C8FB242' };
@@ -53,7 +51,7 @@ function checkReport(values: PaySettingValues, unreadable: ReadonlySet<PaySettin
 
 /**
  * pay/config: the payment settings (secrets sealed, never sent back), saving with format checks, and the
- * "check settings" report; pay/order: the orders list and refunds.
+ * "check settings" report. (The orders are a resource: src/resources/pay/order.ts.)
  */
 export function payAdminRoutes(services: Services): ApiRoute[] {
   const { pay } = services;
@@ -68,24 +66,7 @@ export function payAdminRoutes(services: Services): ApiRoute[] {
     };
   };
 
-  const orders = crudRoutes(services, orderResource, {
-    hooks: {
-      hidden: ['code_url'],
-      output: (row) => ({ ...row, amount: centsToYuan(Number(row.amount)) }),
-    },
-  }).routes;
-
   return [
-    ...orders,
-    {
-      methods: ['POST'],
-      path: actionUrl(orderResource, 'refund'),
-      auth: 'adminRule',
-      async handler({ input }) {
-        await pay.refund(input.id);
-        return new Success(null, 'pay:refunded');
-      },
-    },
     {
       methods: ['GET'],
       path: '/admin/pay.Config/index',
@@ -96,6 +77,7 @@ export function payAdminRoutes(services: Services): ApiRoute[] {
       methods: ['POST'],
       path: '/admin/pay.Config/edit',
       auth: 'adminRule',
+      secretInputs: PAY_SECRETS,
       async handler(req) {
         const t = req.ctx.state.t;
         const { values, unreadable, changed } = await settings.merge(req.input);
@@ -112,6 +94,7 @@ export function payAdminRoutes(services: Services): ApiRoute[] {
       methods: ['POST'],
       path: '/admin/pay.Config/check',
       auth: 'adminRule',
+      secretInputs: PAY_SECRETS,
       async handler({ input }) {
         // The form's unsaved values; secrets it leaves blank come from what is stored.
         const { values, unreadable } = await settings.merge(input);

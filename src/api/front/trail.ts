@@ -8,7 +8,7 @@ import { localize } from '../../server/services/content.ts';
 import { sanitizeRichText } from '../../server/services/richText.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { ApiRoute } from '../types.ts';
-import { parseInput } from '../validate.ts';
+import { parseInput } from '../../server/validate.ts';
 import { Refusal, Success } from '../../server/errors.ts';
 
 /** The member-centre menu rule that grants the feature (seed 011): applying and listing go together. */

@@ -3,7 +3,7 @@ import { loginSchema, registerSchema } from '../../shared/schemas/account.ts';
 import type { Services } from '../../server/services/index.ts';
 import { keepPreviousLogin } from '../../server/services/accounts.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
-import { parseInput } from '../validate.ts';
+import { parseInput } from '../../server/validate.ts';
 import { Refusal, Success } from '../../server/errors.ts';
 
 export const USER_HOME = '/user';

@@ -3,7 +3,7 @@ import { now } from '../../server/services/clock.ts';
 import type { Services } from '../../server/services/index.ts';
 import { code2Session, memberForIdentity, miniProgramSettings, MiniProgramError, type MiniProgramSettings } from '../../server/services/wechat/miniProgram.ts';
 import type { ApiRoute } from '../types.ts';
-import { parseInput } from '../validate.ts';
+import { parseInput } from '../../server/validate.ts';
 import { USER_HOME } from './checkIn.ts';
 import { keepPreviousLogin } from '../../server/services/accounts.ts';
 import { Refusal, Success } from '../../server/errors.ts';

@@ -35,4 +35,7 @@ export default defineResource({
   recycle: true,
   dataLimit: 'allAuthAndOthers',
   dataLimitField: 'id',
+  secret: ['salt'],
+  // The login before the last one feeds "last login" only; list rows keep the reference's columns.
+  hidden: ['login_failure', 'last_failure_time', 'prev_login_time', 'prev_login_ip'],
 });

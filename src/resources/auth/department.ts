@@ -22,6 +22,7 @@ export default defineResource({
     UPDATE_TIME_FIELD,
   ],
   quickSearch: ['name'],
+  tree: { label: 'name' },
   defaultOrder: ['weigh', 'desc'],
   weighField: 'weigh',
   timestamps: true,

@@ -19,6 +19,7 @@ export default defineResource({
     { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', operator: 'RANGE', hidden: true } },
   ],
   quickSearch: ['name'],
+  tree: { label: 'name' },
   defaultOrder: ['id', 'asc'],
   timestamps: true,
   menu: { parent: 'auth', icon: 'fa fa-group', weigh: 99 },

@@ -29,4 +29,6 @@ export default defineResource({
   defaultOrder: ['id', 'desc'],
   timestamps: false,
   menu: { parent: 'pay', icon: 'fa fa-cny', weigh: 2 },
+  // The provider's payment link of an open order: the member's to pay, not a column of the list.
+  hidden: ['code_url'],
 });

@@ -10,7 +10,7 @@ export default defineResource({
     ID_FIELD,
     { name: 'admin_id', type: 'number', form: false, list: { operator: 'eq', width: 90 } },
     { name: 'recycle_id', type: 'remoteSelect', remote: { resource: 'security/dataRecycle', labelField: 'name' }, form: false, list: { operator: 'eq' } },
-    { name: 'data', type: 'textarea', form: false, list: false },
+    { name: 'data', type: 'textarea', form: false, list: false, opaque: true },
     { name: 'data_table', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'primary_key', type: 'string', form: false, list: { operator: 'eq', hidden: true } },
     { name: 'ip', type: 'string', form: false, list: { operator: 'LIKE' } },
@@ -22,4 +22,6 @@ export default defineResource({
   timestamps: false,
   menu: { parent: 'security', icon: 'fa fa-database', weigh: 84 },
   actions: ['index', 'del', 'info', 'restore'],
+  // The deleted row's secrets (a password hash), kept apart and sealed for a restore.
+  secret: ['secret_data'],
 });

@@ -15,8 +15,8 @@ export default defineResource({
     { name: 'data_field', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'data_comment', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'id_value', type: 'number', form: false, list: { operator: 'eq' } },
-    { name: 'before', type: 'textarea', form: false, list: { operator: 'LIKE' } },
-    { name: 'after', type: 'textarea', form: false, list: { operator: 'LIKE' } },
+    { name: 'before', type: 'textarea', form: false, list: { operator: false }, opaque: true },
+    { name: 'after', type: 'textarea', form: false, list: { operator: false }, opaque: true },
     { name: 'ip', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'useragent', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
     CREATE_TIME_FIELD,
@@ -26,4 +26,6 @@ export default defineResource({
   timestamps: false,
   menu: { parent: 'security', icon: 'fa fa-expeditedssl', weigh: 83 },
   actions: ['index', 'del', 'info', 'rollback'],
+  // The changed secret's old value (a password hash with its salt), kept apart and sealed for a rollback.
+  secret: ['secret_data'],
 });

@@ -11,7 +11,7 @@ export default defineResource({
   pk: 'id',
   fields: [
     ID_FIELD,
-    { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'username' }, list: { operator: 'eq' } },
+    { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'username', columns: ['nickname'] }, list: { operator: 'eq' } },
     { name: 'money', type: 'float', required: true, list: { operator: false } },
     { name: 'before', type: 'float', form: false, list: { operator: false } },
     { name: 'after', type: 'float', form: false, list: { operator: false } },

@@ -8,7 +8,7 @@ export default defineResource({
   pk: 'id',
   fields: [
     ID_FIELD,
-    { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'username' }, list: { operator: 'eq' } },
+    { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'username', columns: ['nickname'] }, list: { operator: 'eq' } },
     { name: 'score', type: 'number', required: true, list: { operator: 'RANGE' } },
     { name: 'before', type: 'number', form: false, list: { operator: 'RANGE' } },
     { name: 'after', type: 'number', form: false, list: { operator: 'RANGE' } },

@@ -38,4 +38,7 @@ export default defineResource({
   timestamps: true,
   menu: { parent: 'user', icon: 'fa fa-user', weigh: 94 },
   recycle: true,
+  secret: ['salt'],
+  // The login before the last one feeds "last login" only; list rows keep the reference's columns.
+  hidden: ['last_failure_time', 'prev_login_time', 'prev_login_ip'],
 });

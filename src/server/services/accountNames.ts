@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Row } from './crud/security.ts';
+import type { Row } from './crud/call.ts';
 
 /** What a list may show of an account: never its hash, salt, contact data or login traces. */
 export interface AccountLabel {

@@ -4,20 +4,18 @@ import { bilingual, columns, type Bilingual } from './bilingual.ts';
 import { now } from './clock.ts';
 import { redactUrl } from '../redact.ts';
 
-/** Keys whose values never reach the log: the reference's three, the WeChat and SMS provider secrets, and payment keys. */
-const SECRET_KEY = /password|salt|token|secret|aes_key|private_key|api_v3_key/i;
 const MASK = '***';
 const SKIPPED_ACTIONS = ['select', 'index', 'logout'];
 
 /** Deeper than request input may be (INPUT_LIMITS); anything below is cut, never walked. */
 const MASK_DEPTH = 20;
 
-/** Replaces the value of every password/salt/token/secret/key-like key, at any depth up to MASK_DEPTH (reference 6.4). */
-export function maskSecrets(value: unknown, depth = 0): unknown {
+/** Replaces the value of every key named in `secrets`, at any depth up to MASK_DEPTH (reference 6.4). */
+export function maskSecrets(value: unknown, secrets: ReadonlySet<string>, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MASK_DEPTH) return '[...]';
-  if (Array.isArray(value)) return value.map((v: unknown) => maskSecrets(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? MASK : maskSecrets(v, depth + 1)]));
+  if (Array.isArray(value)) return value.map((v: unknown) => maskSecrets(v, secrets, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, secrets.has(k) ? MASK : maskSecrets(v, secrets, depth + 1)]));
 }
 
 export interface AdminLogEntry {
@@ -26,6 +24,8 @@ export interface AdminLogEntry {
   /** The route's own title, a key of system-names:logTitles such as 'Login'; otherwise from the menu rules. */
   title?: string;
   input: Record<string, unknown>;
+  /** The input names whose values are secrets (declaredSecrets.ts, and the route's own). */
+  secrets: ReadonlySet<string>;
   /** What to record as the URL instead of the request's (one that carries a secret in its query). */
   url?: string;
 }
@@ -67,7 +67,7 @@ export class AdminLogService {
         username: (entry.username || 'Unknown').slice(0, 50),
         url: redactUrl(entry.url ?? ctx.originalUrl).slice(0, 1500),
         ...columns('title', entry.title ? bilingual('system-names', `logTitles.${entry.title}`, { defaultValue: entry.title }) : await this.titleOf(routePath), 100),
-        data: JSON.stringify(maskSecrets(entry.input)),
+        data: JSON.stringify(maskSecrets(entry.input, entry.secrets)),
         ip: ctx.ip,
         useragent: ctx.get('user-agent').slice(0, 255),
         create_time: now(),

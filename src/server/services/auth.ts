@@ -20,6 +20,11 @@ export interface Permissions {
 
 const SEEN_INTERVAL = 60;
 
+/** Whether these permissions include a rule (by name, case-insensitively): a super account holds every one. */
+export function holds(perms: Permissions, ruleName: string): boolean {
+  return perms.super || perms.names.has(ruleName.toLowerCase());
+}
+
 function parseRuleIds(rules: string): number[] {
   return rules
     .split(',')
@@ -99,6 +104,6 @@ export class AuthService {
 
   /** The reference check: a super account passes everything, others need a rule named like the route. */
   can(perms: Permissions, routeName: string): boolean {
-    return perms.super || perms.names.has(routeName.toLowerCase());
+    return holds(perms, routeName);
   }
 }

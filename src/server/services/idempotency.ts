@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { ClientError } from '../errors.ts';
 
 /** The header a client sends to make a retried write safe (one new key per intended change). */
@@ -6,10 +5,9 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Printable ASCII, as the IETF draft and the big payment APIs allow; 100 characters fit a UUID with room. */
 const KEY = /^[\x21-\x7e]{1,100}$/;
 
-/** The request's Idempotency-Key, or null when it sent none; a malformed one is refused (400). */
-export function idempotencyKeyOf(ctx: Context): string | null {
-  const raw = ctx.get(IDEMPOTENCY_HEADER);
-  if (raw === '') return null;
+/** A client's Idempotency-Key as sent (null when none): a malformed one is refused (400). */
+export function checkIdempotencyKey(raw: string | null): string | null {
+  if (raw === null || raw === '') return null;
   if (!KEY.test(raw)) throw new ClientError(400, 'security:idempotencyKeyInvalid');
   return raw;
 }

@@ -31,7 +31,8 @@ import { OriginPolicy } from '../origin.ts';
 import { IpBan } from './ipBan.ts';
 import { ResourceRegistry } from './resourceRegistry.ts';
 import { CrudGenerator } from './crud/generator.ts';
-import { resources } from '../../resources/index.ts';
+import type { ResourceUnit } from './crud/unit.ts';
+import { Engines } from './crud/engines.ts';
 import { PageBuilds } from '../builds.ts';
 import { runMode, runtimeFiles } from '../runtime.ts';
 import { TerminalService } from './terminal/index.ts';
@@ -72,8 +73,12 @@ export interface Services {
   ipBan: IpBan;
   /** Which hosts we answer for, and the origin of each request's absolute links. */
   origins: OriginPolicy;
-  /** Every resource definition: hand-written and generated (kept up to date from the database). */
+  /** Every resource unit: hand-written and generated (kept up to date from the database). */
   resources: ResourceRegistry;
+  /** The engine of each resource unit. */
+  engines: Engines;
+  /** Seals the secrets that copies of rows keep apart (recycle bin, sensitive-data log). */
+  rowSecrets: SecretBox;
   crudGenerator: CrudGenerator;
   /** The production page build being served, and the swap to a new one (the terminal's web-build). */
   builds: PageBuilds;
@@ -83,7 +88,7 @@ export interface Services {
   origin(ctx: Context): string;
 }
 
-export async function createServices(config: AppConfig, knex: Knex, reads: Reads, log: Logger): Promise<Services> {
+export async function createServices(config: AppConfig, knex: Knex, reads: Reads, log: Logger, units: readonly ResourceUnit[]): Promise<Services> {
   const tokens = new TokenService(knex, await loadSecret(knex, 'token_key'), {
     admin: config.adminTokenKeepTime,
     user: config.userTokenKeepTime,
@@ -103,11 +108,11 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   caches.register('pages', (tags) => (tags ? pageCache.invalidate(tags) : pageCache.clear()));
   const origins = new OriginPolicy(config);
   const loginThrottle = new LoginThrottle(knex);
-  const registry = new ResourceRegistry(knex, log, resources);
+  const registry = new ResourceRegistry(knex, log, units);
   const adminLog = new AdminLogService(knex);
   // The single executable serves the browser build it unpacked; it cannot rebuild the pages.
   const builds = new PageBuilds(config.buildDir, config.root, runMode === 'sea' ? path.dirname(runtimeFiles().clientDir) : null);
-  return {
+  const services: Services = {
     config,
     knex,
     log,
@@ -136,6 +141,9 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
       keep: config.backupKeep,
     }),
     resources: registry,
+    // The engines build behaviours from the services themselves, once they exist.
+    engines: new Engines(() => services),
+    rowSecrets: new SecretBox(await loadSecret(knex, 'row_copy_key')),
     crudGenerator: new CrudGenerator(knex, registry),
     origins,
     ipBan: new IpBan(settings),
@@ -144,4 +152,5 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };
+  return services;
 }

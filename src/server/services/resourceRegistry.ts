@@ -1,55 +1,72 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { parseDefinition } from '../../resources/definitionSchema.ts';
+import { lookupOf, type ResourceLookup } from '../../resources/lookup.ts';
 import type { ResourceDef } from '../../resources/types.ts';
+import { defineUnit, type ResourceUnit } from './crud/unit.ts';
 
 /** How long a process may serve a stale set of generated resources before it asks the database again. */
 export const REGISTRY_CHECK_MS = 1000;
 
-export type RegistryListener = (generated: readonly ResourceDef[]) => void;
+export type RegistryListener = (units: readonly ResourceUnit[]) => void;
 
 /**
- * Every resource definition of the portal (ARCHITECTURE section 10): the hand-written ones of src/resources
- * and the CRUD generator's, stored in `crud_resource`. The generator raises `crud_state.version` with every
- * change; each process compares it with the version it loaded at most once per REGISTRY_CHECK_MS (on the
- * admin requests that arrive) and reloads when it moved, so routes, screens and menus follow in every
- * process without a restart. The process that made the change reloads at once.
+ * Every resource unit of the portal (ARCHITECTURE section 10): the hand-written ones of src/resources (and
+ * any a test or an installation adds at start), and the CRUD generator's, stored in `crud_resource`. The
+ * generator raises `crud_state.version` with every change; each process compares it with the version it
+ * loaded at most once per REGISTRY_CHECK_MS (on the admin requests that arrive) and reloads when it moved, so
+ * routes, screens and menus follow in every process without a restart. The process that made the change
+ * reloads at once.
  */
-export class ResourceRegistry {
-  private generatedDefs: ResourceDef[] = [];
+export class ResourceRegistry implements ResourceLookup {
+  private generatedUnits: ResourceUnit[] = [];
   private loadedVersion: number | null = null;
   private checkedAt = 0;
   private pending: Promise<void> | null = null;
   private readonly listeners = new Set<RegistryListener>();
+  private readonly lookup: ResourceLookup;
 
   constructor(
     private readonly knex: Knex,
     private readonly log: Logger,
-    private readonly handWritten: readonly ResourceDef[],
-  ) {}
-
-  all(): readonly ResourceDef[] {
-    return [...this.handWritten, ...this.generatedDefs];
+    private readonly handWritten: readonly ResourceUnit[],
+  ) {
+    this.lookup = lookupOf(
+      handWritten.map((u) => u.def),
+      () => this.generated(),
+    );
   }
 
-  generated(): readonly ResourceDef[] {
-    return this.generatedDefs;
+  all(): readonly ResourceDef[] {
+    return this.lookup.all();
   }
 
   find(name: string): ResourceDef | undefined {
-    return this.handWritten.find((r) => r.name === name) ?? this.generatedDefs.find((r) => r.name === name);
+    return this.lookup.find(name);
   }
 
-  /** The resource that manages a table, hand-written first. */
   byTable(table: string): ResourceDef | undefined {
-    return this.handWritten.find((r) => r.table === table) ?? this.generatedDefs.find((r) => r.table === table);
+    return this.lookup.byTable(table);
   }
 
   isGenerated(name: string): boolean {
-    return this.generatedDefs.some((r) => r.name === name);
+    return this.lookup.isGenerated(name);
   }
 
-  /** Called with the generated definitions after every (re)load. */
+  generated(): readonly ResourceDef[] {
+    return this.generatedUnits.map((u) => u.def);
+  }
+
+  /** Every unit: hand-written first. */
+  units(): readonly ResourceUnit[] {
+    return [...this.handWritten, ...this.generatedUnits];
+  }
+
+  unit(name: string): ResourceUnit | undefined {
+    return this.units().find((u) => u.def.name === name);
+  }
+
+  /** Called with every unit after each (re)load of the generated ones. */
   onChange(listener: RegistryListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -77,20 +94,22 @@ export class ResourceRegistry {
     const version = Number(state?.version ?? 0);
     if (version === this.loadedVersion) return;
     const rows = await this.knex('crud_resource').orderBy('id').select<{ name: string; definition: string }[]>('name', 'definition');
-    const defs: ResourceDef[] = [];
+    const units: ResourceUnit[] = [];
     for (const row of rows) {
       try {
         const def = parseDefinition(JSON.parse(row.definition) as unknown);
-        if (this.handWritten.some((r) => r.name === def.name || r.table === def.table)) throw new Error('clashes with a hand-written resource');
-        defs.push(def);
+        if (this.handWritten.some((u) => u.def.name === def.name || u.def.table === def.table)) throw new Error('clashes with a hand-written resource');
+        // A generated table is described by its definition alone: the engine does the rest.
+        units.push(defineUnit(def));
       } catch (err) {
         // One damaged row must not take the other resources (or the process) down with it.
         this.log.error({ err, resource: row.name }, 'generated resource definition skipped');
       }
     }
-    this.generatedDefs = defs;
+    this.generatedUnits = units;
     this.loadedVersion = version;
-    for (const listener of this.listeners) listener(defs);
+    const all = this.units();
+    for (const listener of this.listeners) listener(all);
   }
 }
 

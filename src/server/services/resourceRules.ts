@@ -3,13 +3,18 @@ import { actionsOf, type ResourceDef } from '../../resources/types.ts';
 import type { MenuIconName } from '../../shared/icons.ts';
 import { adminView } from '../../shared/views.ts';
 import { now } from './clock.ts';
-import { bilingual, columns } from './bilingual.ts';
+import { bilingual, columns, type Bilingual } from './bilingual.ts';
 import { buttons, insertRuleTree, menuTitles, type RuleSeed } from './ruleTree.ts';
 import { controllerAlias } from './securityRules.ts';
 
 /** Menu groups created for resources: content is what staff open every day, so it sits near the top. */
 const PARENT_MENUS: Record<string, { weigh: number; icon: MenuIconName }> = { content: { weigh: 101, icon: 'fa fa-files-o' } };
 const OTHER_PARENT = { weigh: 50, icon: 'fa fa-folder' } as const;
+
+/** A resource's title: from the catalogue, or the labels a definition carries (a unit added at start). */
+function titleOf(def: ResourceDef): Bilingual {
+  return def.labels ? { zh: def.labels.title['zh-cn'], en: def.labels.title.en } : bilingual('resources', `${def.name}.title`);
+}
 
 /**
  * Gives every resource its admin menu entry and permission buttons (and its recycle rule when it is marked
@@ -36,7 +41,7 @@ export async function ensureResourceRules(knex: Knex, resources: readonly Resour
         const menu: RuleSeed = {
           type: 'menu',
           name: def.name,
-          ...menuTitles('resources', `${def.name}.title`),
+          ...columns('title', titleOf(def), 50),
           icon: def.menu.icon,
           component: adminView(def.name),
           weigh: def.menu.weigh,
@@ -49,7 +54,7 @@ export async function ensureResourceRules(knex: Knex, resources: readonly Resour
       if (def.recycle && !(await trx('security_data_recycle').where({ controller: def.name }).first())) {
         const time = now();
         await trx('security_data_recycle').insert({
-          ...columns('name', bilingual('resources', `${def.name}.title`), 50),
+          ...columns('name', titleOf(def), 50),
           controller: def.name,
           controller_as: controllerAlias(def.name),
           data_table: def.table,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ResourceDef } from '../../resources/types.ts';
+import { unansweredColumns, type ResourceDef } from '../../resources/types.ts';
 import { likeValue, resolveColumn } from './crud/query.ts';
 import { forUpdate, likeSql } from '../dialect.ts';
 import { Refusal } from '../errors.ts';
@@ -110,7 +110,7 @@ export function whereInitValue(query: Knex.QueryBuilder, def: ResourceDef, input
   const values = valuesOf(input.initValue);
   if (values.length === 0) return false;
   const key = typeof input.initKey === 'string' && input.initKey ? input.initKey : def.pk;
-  const column = resolveColumn(def, [], key);
+  const column = resolveColumn(def, [], key, unansweredColumns(def));
   if (!column) throw new Refusal('crud:unknownField', 0, null, { field: key });
   query.whereIn(column, values);
   return true;

@@ -8,19 +8,6 @@ export interface ControllerTable {
   primary_key: string;
 }
 
-/**
- * Admin functions written by hand rather than from a resource definition, with their tables. A resource of
- * the same name (should one be written later) takes precedence.
- */
-const HAND_WRITTEN: Record<string, ControllerTable> = {
-  'auth/admin': { data_table: 'admin', primary_key: 'id' },
-  'auth/group': { data_table: 'admin_group', primary_key: 'id' },
-  'auth/rule': { data_table: 'admin_rule', primary_key: 'id' },
-  'user/user': { data_table: 'user', primary_key: 'id' },
-  'user/group': { data_table: 'user_group', primary_key: 'id' },
-  'user/rule': { data_table: 'user_rule', primary_key: 'id' },
-};
-
 /** Insert-only ledgers and the two logs of this module (recycling a recycle-bin entry makes no sense). */
 const LOGS = ['user/moneyLog', 'user/scoreLog', 'security/dataRecycleLog', 'security/sensitiveDataLog'];
 /** Attachments lose their file on delete: a restored row would point at nothing. */
@@ -32,8 +19,7 @@ export type RuleKind = 'recycle' | 'sensitive';
 
 /** Every admin function a rule of this kind may name (hand-written and generated resources), with its table, by name. */
 export function controllerTables(kind: RuleKind, resources: readonly ResourceDef[]): Map<string, ControllerTable> {
-  const all = new Map<string, ControllerTable>(Object.entries(HAND_WRITTEN));
-  for (const def of resources) all.set(def.name, { data_table: def.table, primary_key: def.pk });
+  const all = new Map<string, ControllerTable>(resources.map((def) => [def.name, { data_table: def.table, primary_key: def.pk }]));
   const excluded = kind === 'recycle' ? NOT_RECYCLABLE : NOT_SENSITIVE;
   return new Map([...all].filter(([name]) => !excluded.includes(name)).sort(([a], [b]) => a.localeCompare(b)));
 }

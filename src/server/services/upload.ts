@@ -11,6 +11,7 @@ import { imageSize } from 'image-size';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import type { AppConfig } from '../config.ts';
 import { formatTime } from '../../shared/time.ts';
+import { DEFAULT_LANG } from '../../shared/i18n/langs.ts';
 import { IMAGE_SUFFIXES, fileSuffix, suffixList, toMiB, type DirectUploadTicket, type UploadedFile } from '../../shared/upload.ts';
 import type { UploadSettings } from '../../shared/site.ts';
 import type { Settings } from './settings.ts';
@@ -277,8 +278,8 @@ export class UploadService {
   }
 
   /** The CDN origin uploads are shown from: the config's cdn_url, else the storage's public address, else the portal. */
-  async cdnUrl(ctx: Context): Promise<string> {
-    return (await this.settings.site(ctx.state.lang, this.config.publicUrl || `//${ctx.host}`)).cdnUrl;
+  async cdnUrl(host: string): Promise<string> {
+    return (await this.settings.site(DEFAULT_LANG, this.config.publicUrl || `//${host}`)).cdnUrl;
   }
 
   async upload(ctx: Context, uploader: Uploader): Promise<UploadedFile> {
@@ -380,7 +381,7 @@ export class UploadService {
 
   /** Reuses the row of an identical upload, or stores the file at the save-name template and inserts a row. */
   private async save(ctx: Context, file: Checked, saveName: string, uploader: Uploader): Promise<UploadedFile> {
-    const cdnUrl = await this.cdnUrl(ctx);
+    const cdnUrl = await this.cdnUrl(ctx.host);
     const time = now();
     const reused = await this.reuse(file.sha1, file.topic, time);
     if (reused) return this.present(reused, file.suffix, cdnUrl);
@@ -524,7 +525,7 @@ export class UploadService {
     }
     const mimetype = content.sniffed?.mime ?? 'application/octet-stream';
 
-    const cdnUrl = await this.cdnUrl(ctx);
+    const cdnUrl = await this.cdnUrl(ctx.host);
     const time = now();
     const reused = await this.reuse(content.sha1, topic, time);
     if (reused) {

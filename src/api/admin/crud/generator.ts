@@ -13,7 +13,8 @@ import { ApiCode } from '../../../shared/api/envelope.ts';
 import { adminView } from '../../../shared/views.ts';
 import type { ApiRegistry } from '../../router.ts';
 import type { ApiRoute } from '../../types.ts';
-import { crudRoutes } from '../crud.ts';
+import { unitGroup, unitRoutes } from '../resources.ts';
+import { defineUnit } from '../../../server/services/crud/unit.ts';
 import crudLog from '../../../resources/crud/log.ts';
 import { Refusal, Success } from '../../../server/errors.ts';
 
@@ -85,9 +86,10 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
   const en = serverT('en');
   const routeTaken = (path: string, resource: string) => {
     const owner = registry.ownerOf(path);
-    return owner !== null && owner !== `generated:${resource}`;
+    return owner !== null && owner !== unitGroup(resource);
   };
-  const logRoutes = crudRoutes(services, crudLog, { actions: ['index'] }).routes.map((r) => ({ ...r, rule: VIEW_RULE }));
+  const logUnit = defineUnit(crudLog);
+  const logRoutes = unitRoutes(services, logUnit, services.engines.for(logUnit), { rule: VIEW_RULE });
 
   return [
     ...logRoutes,

@@ -7,7 +7,7 @@ import type { Services } from '../../../server/services/index.ts';
 import { hashPassword, verifyPassword } from '../../../server/services/passwords.ts';
 import { ruleRemark } from '../../../server/services/remarks.ts';
 import type { ApiRoute } from '../../types.ts';
-import { parseInput } from '../../validate.ts';
+import { parseInput } from '../../../server/validate.ts';
 import { Refusal, Success } from '../../../server/errors.ts';
 
 const MEDIA = /^(\/storage\/|\/images\/|https?:\/\/)\S*$/;
@@ -68,6 +68,7 @@ export function adminInfoRoutes(services: Services): ApiRoute[] {
       methods: ['POST'],
       path: '/admin/routine.AdminInfo/edit',
       auth: 'adminRule',
+      secretInputs: ['password', 'oldPassword'],
       async handler({ admin, input, tokens: presented }) {
         const me = admin!;
         const avatar = typeof input.avatar === 'string' ? input.avatar.trim() : '';

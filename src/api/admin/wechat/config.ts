@@ -6,7 +6,7 @@ import { accountSettings } from '../../../server/services/wechat/officialAccount
 import { probeCallback } from '../../../server/services/wechat/probe.ts';
 import { AES_KEY, APP_ID, APP_SECRET, PROBE_KINDS, TOKEN, WECHAT_CALLBACK_PATH } from '../../../shared/wechat.ts';
 import type { ApiRoute } from '../../types.ts';
-import { parseInput } from '../../validate.ts';
+import { parseInput } from '../../../server/validate.ts';
 import { settingsRoutes } from './settings.ts';
 import { Refusal } from '../../../server/errors.ts';
 

@@ -1,5 +1,6 @@
 import type { Translator } from '../../lib/translation.ts';
-import { findResource, resources } from '../../../resources/index.ts';
+import { resources } from '../../../resources/index.ts';
+import { lookupOf } from '../../../resources/lookup.ts';
 import type { ResourceDef } from '../../../resources/types.ts';
 import { LANGS } from '../../../shared/i18n/langs.ts';
 
@@ -29,18 +30,21 @@ export function setGeneratedResources(defs: readonly ResourceDef[], instance: Pi
   }
 }
 
+/** The admin app's view of every resource: the ones it is built with, then those it fetched. */
+const lookup = lookupOf(resources, () => generated);
+
 /** A resource by name: hand-written first, then generated. */
 export function findAdminResource(name: string): ResourceDef | undefined {
-  return findResource(name) ?? generated.find((r) => r.name === name);
+  return lookup.find(name);
 }
 
 export function isGeneratedResource(name: string): boolean {
-  return generated.some((r) => r.name === name);
+  return lookup.isGenerated(name);
 }
 
 /** Every resource this admin's app knows, hand-written first. */
 export function allAdminResources(): readonly ResourceDef[] {
-  return [...resources, ...generated];
+  return lookup.all();
 }
 
 /** The revision of a resource's definition: 0 for hand-written ones and first versions. */

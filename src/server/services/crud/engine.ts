@@ -1,69 +1,20 @@
 import type { Knex } from 'knex';
-import type { ApiRequest } from '../../../api/types.ts';
 import { ID, resourceSchema } from '../../../resources/schema.ts';
-import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
-import { parseInput } from '../../../api/validate.ts';
+import { genericActionsOf, unansweredColumns, type FieldDef, type GenericAction, type ResourceDef } from '../../../resources/types.ts';
+import { parseInput } from '../../validate.ts';
+import { Refusal, Success } from '../../errors.ts';
 import { adminsInGroups, coveredGroupIds, descendantGroupIds, groupsOf } from '../adminGroups.ts';
+import { holds } from '../auth.ts';
 import { now } from '../clock.ts';
 import { hashPassword } from '../passwords.ts';
 import { sanitizeRichText } from '../richText.ts';
+import type { SecretBox } from '../secretBox.ts';
 import { quickSearchKeys } from '../quickSearchIndex.ts';
+import { flattenWithPrefix, isTrue, nest, wantsTree, whereAllWords, whereInitValue, type TreeRow } from '../ruleAdmin.ts';
 import { applyListParams, type Relation } from './query.ts';
-import { DEFAULT_TIME_ZONE } from '../../../shared/time.ts';
-import { copyToRecycleBin, logSensitiveChanges, type Row } from './security.ts';
-import { Refusal, Success } from '../../errors.ts';
-
-export interface SaveContext {
-  mode: 'add' | 'edit';
-  req: ApiRequest;
-  trx: Knex.Transaction;
-  /** The row as stored before an edit. */
-  current?: Row;
-  /** The raw request input (fields outside the form schema, e.g. a plain-text password). */
-  input: Record<string, unknown>;
-  /** Validated values of the resource's virtual fields (not columns), for the hooks to store elsewhere. */
-  virtual: Row;
-}
-
-/**
- * Per-resource behaviour layered on the generic CRUD (the reference's controller overrides). Hooks that get
- * a transaction must query through it only (SQLite has one connection; the pool would wait forever).
- */
-export interface CrudHooks {
-  /** Columns never sent to clients (password hashes, salts). */
-  hidden?: readonly string[];
-  /** Columns a form may never write (balances, counters), whatever the definition says. */
-  readonly?: readonly string[];
-  /** Shapes a row for the client. */
-  output?(row: Row, req: ApiRequest): Row | Promise<Row>;
-  /** Adjusts or checks the data about to be written; throw Refusal to refuse. */
-  beforeSave?(data: Row, ctx: SaveContext): Row | Promise<Row>;
-  afterSave?(row: Row, ctx: SaveContext): void | Promise<void>;
-  /** Returns the rows that may really be deleted (others are skipped silently), or throws to refuse. */
-  beforeDelete?(rows: Row[], ctx: { req: ApiRequest; trx: Knex.Transaction }): Row[] | Promise<Row[]>;
-  afterDelete?(rows: Row[], ctx: { req: ApiRequest; trx: Knex.Transaction }): void | Promise<void>;
-  /** Extra filtering of every query (on top of the data scope). */
-  scope?(query: Knex.QueryBuilder, req: ApiRequest): void;
-}
-
-/**
- * The save check of a resource with no hand-written hooks (a generated one): every key its remote selects
- * hold must name an existing row of the remote table. Hand-written resources check theirs in their own hooks,
- * with messages of their own.
- */
-export function remoteKeysExist(def: ResourceDef, resolve: (name: string) => ResourceDef | undefined): NonNullable<CrudHooks['beforeSave']> {
-  return async (data, { trx }) => {
-    for (const field of def.fields) {
-      if ((field.type !== 'remoteSelect' && field.type !== 'remoteSelects') || !field.remote || data[field.name] === undefined) continue;
-      const target = resolve(field.remote.resource);
-      const keys = [...new Set(String(data[field.name] ?? '').split(',').filter((k) => k !== '' && k !== '0'))];
-      if (!target || keys.length === 0) continue;
-      const found = (await trx(target.table).whereIn(target.pk, keys).select(target.pk)) as Row[];
-      if (found.length !== keys.length) throw new Refusal('crud:remoteMissing', 0, null, { field: field.name });
-    }
-    return data;
-  };
-}
+import { copyToRecycleBin, logSensitiveChanges } from './security.ts';
+import type { Call, Row } from './call.ts';
+import type { Behaviour, SaveContext } from './unit.ts';
 
 /** Database constraint failures become messages the admin can act on instead of server errors. */
 function constraintError(err: unknown): Refusal | null {
@@ -93,60 +44,92 @@ export interface ListResult {
   remark: string;
 }
 
-/** The generic index/add/edit/del/sortable of reference section 2, driven by one resource definition. */
-export class CrudEngine {
-  private readonly relations: Relation[];
+export interface EngineOptions {
+  knex: Knex;
+  def: ResourceDef;
+  behaviour: Behaviour;
+  /** Other resources by name, for remote selects. */
+  resolve(name: string): ResourceDef | undefined;
+  /** The site's time zone, in which searches and forms give wall-clock date-times. */
+  timeZone(): Promise<string>;
+  /** The translated help banner of the resource's menu rule. */
+  remark(call: Call): Promise<string>;
+  /** Seals the secrets a copy of a row keeps apart (recycle bin, sensitive-data log). */
+  secrets: SecretBox;
+  /** Drops the cached copies of what a write changed (in every process). */
+  invalidate(tags: 'all' | readonly string[]): Promise<void>;
+}
 
-  constructor(
-    private readonly knex: Knex,
-    readonly def: ResourceDef,
-    private readonly hooks: CrudHooks,
-    private readonly resolve: (name: string) => ResourceDef | undefined,
-    /** The site's time zone, in which searches and forms give wall-clock date-times. */
-    private readonly timeZone: () => Promise<string> = async () => DEFAULT_TIME_ZONE,
-  ) {
+/**
+ * The generic index/add/edit/del/sortable of reference section 2, driven by a resource's definition and the
+ * hooks of its behaviour. It takes plain calls and answers plain results or throws a Refusal: what a call
+ * came over (HTTP, a test, a command) is none of its business.
+ */
+export class ResourceEngine {
+  readonly def: ResourceDef;
+  private readonly knex: Knex;
+  readonly behaviour: Behaviour;
+  private readonly relations: Relation[];
+  private readonly unanswered: readonly string[];
+
+  constructor(private readonly options: EngineOptions) {
+    const { def } = options;
+    this.def = def;
+    this.knex = options.knex;
+    this.behaviour = options.behaviour;
+    this.unanswered = unansweredColumns(def);
     this.relations = def.fields
-      .filter((f) => f.type === 'remoteSelect' && f.remote)
+      .filter((f) => f.type === 'remoteSelect' && f.remote && !f.virtual)
       .map((f) => {
-        const target = this.resolve(f.remote!.resource);
+        const target = options.resolve(f.remote!.resource);
         if (!target) throw new Error(`${def.name}.${f.name}: unknown remote resource ${f.remote!.resource}`);
         const labelField = f.remote!.labelField;
         const localizedLabel = target.fields.some((t) => t.name === labelField && t.localized);
-        return { name: f.name.replace(/_id$/, ''), field: f, table: target.table, pk: target.pk, labelField, localizedLabel };
+        return { name: f.name.replace(/_id$/, ''), field: f, table: target.table, pk: target.pk, labelField, localizedLabel, columns: f.remote!.columns ?? [] };
       });
   }
 
+  /** The translated help banner of the resource's menu rule (reference 2.1 `remark`). */
+  remark(call: Call): Promise<string> {
+    return this.options.remark(call);
+  }
+
+  /** The generic actions this resource serves. */
+  generic(): GenericAction[] {
+    return genericActionsOf(this.def).filter((a) => a !== 'sortable' || this.def.weighField);
+  }
+
   /**
-   * Rows the caller may see: the resource's scope hook plus the data limit of reference 2.3. `db` must be the
+   * Rows the caller may see: the behaviour's scope plus the data limit of reference 2.3. `db` must be the
    * open transaction when there is one: SQLite has a single connection, so using the pool would deadlock.
    * It narrows the query in place: a query builder is thenable, so returning it from an async function
    * would run it.
    */
-  private async applyScope(query: Knex.QueryBuilder, req: ApiRequest, db: Knex | Knex.Transaction): Promise<void> {
-    this.hooks.scope?.(query, req);
-    const allowed = await this.allowedAdmins(req, db);
+  private async applyScope(query: Knex.QueryBuilder, call: Call, db: Knex | Knex.Transaction): Promise<void> {
+    this.behaviour.scope?.(query, call);
+    await this.applyDataLimit(query, call, db);
+  }
+
+  private async applyDataLimit(query: Knex.QueryBuilder, call: Call, db: Knex | Knex.Transaction): Promise<void> {
+    const allowed = await this.allowedAdmins(call, db);
     if (allowed) query.whereIn(`${this.def.table}.${this.def.dataLimitField ?? 'admin_id'}`, allowed);
   }
 
-  private async allowedAdmins(req: ApiRequest, db: Knex | Knex.Transaction): Promise<number[] | null> {
+  private async allowedAdmins(call: Call, db: Knex | Knex.Transaction): Promise<number[] | null> {
     const mode = this.def.dataLimit;
-    const perms = req.adminPermissions;
-    if (!mode || !req.admin || !perms || perms.super) return null;
-    const me = req.admin.id;
-    if (mode === 'personal') return [me];
+    const { admin, permissions } = call.actor;
+    if (!mode || permissions.super) return null;
+    if (mode === 'personal') return [admin.id];
     const groups =
-      mode === 'parent'
-        ? await descendantGroupIds(db, await groupsOf(db, me))
-        : await coveredGroupIds(db, perms, mode === 'allAuthAndOthers');
-    return [...new Set([me, ...(await adminsInGroups(db, groups))])];
+      mode === 'parent' ? await descendantGroupIds(db, await groupsOf(db, admin.id)) : await coveredGroupIds(db, permissions, mode === 'allAuthAndOthers');
+    return [...new Set([admin.id, ...(await adminsInGroups(db, groups))])];
   }
 
   private base(db: Knex | Knex.Transaction = this.knex): Knex.QueryBuilder {
     const { table } = this.def;
     const query = this.joinRelations(db(table).select(`${table}.*`));
     for (const r of this.relations) {
-      query.select(`${r.name}.${r.labelField} as ${r.name}__${r.labelField}`);
-      if (r.localizedLabel) query.select(`${r.name}.${r.labelField}_en as ${r.name}__${r.labelField}_en`);
+      for (const column of [r.labelField, ...(r.localizedLabel ? [`${r.labelField}_en`] : []), ...r.columns]) query.select(`${r.name}.${column} as ${r.name}__${column}`);
     }
     return query;
   }
@@ -157,30 +140,54 @@ export class CrudEngine {
   }
 
   /**
-   * Nests joined columns under their relation and drops hidden columns. Password fields are write-only: an
-   * edit form gets them empty, a list leaves them out (reference 3.1, 3.5).
+   * Rows as the caller gets them: joined columns nested under their relation, unanswered columns dropped,
+   * password fields empty in a form and absent from a list (reference 3.1, 3.5), then the behaviour's shaping.
    */
-  private async present(row: Row, req: ApiRequest, form: boolean): Promise<Row> {
-    const out: Row = {};
-    for (const [key, value] of Object.entries(row)) {
-      if (this.hooks.hidden?.includes(key)) continue;
-      const sep = key.indexOf('__');
-      if (sep > 0) {
-        const rel = key.slice(0, sep);
-        out[rel] = { ...((out[rel] as Row | undefined) ?? {}), [key.slice(sep + 2)]: value };
-      } else {
-        out[key] = value;
+  private async present(rows: Row[], call: Call, form: boolean): Promise<Row[]> {
+    const shaped = rows.map((row) => {
+      const out: Row = {};
+      for (const [key, value] of Object.entries(row)) {
+        if (this.unanswered.includes(key)) continue;
+        const sep = key.indexOf('__');
+        if (sep > 0) {
+          const rel = key.slice(0, sep);
+          out[rel] = { ...((out[rel] as Row | undefined) ?? {}), [key.slice(sep + 2)]: value };
+        } else {
+          out[key] = value;
+        }
       }
-    }
+      for (const field of this.def.fields) {
+        if (field.type === 'password') {
+          if (form) out[field.name] = '';
+          else delete out[field.name];
+        }
+        // PostgreSQL hands decimals over as text (reference 5.3: a float is read as a number).
+        if (field.type === 'float' && typeof out[field.name] === 'string' && out[field.name] !== '') out[field.name] = Number(out[field.name]);
+      }
+      return out;
+    });
+    return this.behaviour.output ? this.behaviour.output(shaped, call, form ? 'form' : 'list') : shaped;
+  }
+
+  /** After a generic write: the caches that show this resource (its `cacheTags`, its behaviour's own). */
+  private async written(): Promise<void> {
+    const own = this.behaviour.invalidates;
+    await this.options.invalidate(own === 'all' ? 'all' : [...(this.def.cacheTags ?? []), ...(own ?? [])]);
+  }
+
+  /**
+   * Every key a remote select is about to hold must name an existing row of the remote table. It runs after
+   * the behaviour's own checks, so a resource that checks its keys itself refuses with its own message.
+   */
+  private async checkRemoteKeys(data: Row, trx: Knex.Transaction): Promise<void> {
     for (const field of this.def.fields) {
-      if (field.type === 'password') {
-        if (form) out[field.name] = '';
-        else delete out[field.name];
-      }
-      // PostgreSQL hands decimals over as text (reference 5.3: a float is read as a number).
-      if (field.type === 'float' && typeof out[field.name] === 'string' && out[field.name] !== '') out[field.name] = Number(out[field.name]);
+      if ((field.type !== 'remoteSelect' && field.type !== 'remoteSelects') || field.virtual || !field.remote || data[field.name] === undefined) continue;
+      const target = this.options.resolve(field.remote.resource);
+      const keys = [...new Set(String(data[field.name] ?? '').split(',').filter((k) => k !== '' && k !== '0'))];
+      if (!target || keys.length === 0 || keys.some((k) => !ID.test(k))) continue;
+      const found = (await trx(target.table).whereIn(target.pk, keys).select(target.pk)) as Row[];
+      if (found.length !== keys.length) throw new Refusal('crud:remoteMissing', 0, null, { field: field.name });
     }
-    return this.hooks.output ? this.hooks.output(out, req) : out;
   }
 
   /** The maintained time columns among these that the definition lists. */
@@ -198,7 +205,7 @@ export class CrudEngine {
     const ids = (field: FieldDef) => [...new Set(rows.flatMap((r) => String(r[field.name] ?? '').split(',').map((v) => v.trim()).filter((v) => ID.test(v))))];
     for (const field of this.def.fields) {
       if (field.type === 'remoteSelects' && field.remote && !field.virtual) {
-        const target = this.resolve(field.remote.resource);
+        const target = this.options.resolve(field.remote.resource);
         if (!target) continue;
         const keys = ids(field);
         const found = keys.length ? ((await this.knex(target.table).whereIn(target.pk, keys).select(`${target.pk} as k`, `${field.remote.labelField} as l`)) as { k: unknown; l: unknown }[]) : [];
@@ -219,14 +226,18 @@ export class CrudEngine {
     }
   }
 
-  async index(req: ApiRequest, remark: string): Promise<ListResult> {
+  /** The list of reference 2.1, or the whole tree of a tree resource; `select=true` lookups included. */
+  async index(call: Call): Promise<unknown> {
+    // A `select` lookup answers options (or rows) only: the extras belong to the list screen.
+    const extras = this.behaviour.listExtras && !isTrue(call.input.select) ? await this.behaviour.listExtras(call) : {};
+    if (this.def.tree) return { ...(await this.treeIndex(call)), ...extras };
     const { table, pk } = this.def;
     // The rows that match, joined only when a filter or the order names a relation's column: every join is
     // on a relation's key (at most one row), so it never changes which rows match, and without it an index
     // answers the count alone.
     const matching = this.knex(table);
-    await this.applyScope(matching, req, this.knex);
-    const { page, limit, order, joinsRelations } = applyListParams(matching, this.def, this.relations, req.input, this.hooks.hidden, await this.timeZone(), (columns, term) =>
+    await this.applyScope(matching, call, this.knex);
+    const { page, limit, order, joinsRelations } = applyListParams(matching, this.def, this.relations, call.input, this.unanswered, await this.options.timeZone(), (columns, term) =>
       quickSearchKeys(this.knex, table, columns, term),
     );
     if (joinsRelations) this.joinRelations(matching);
@@ -238,13 +249,38 @@ export class CrudEngine {
     for (const [column, direction] of order) query.orderBy(column, direction);
     const rows = (await query) as Row[];
     await this.addLabels(rows);
-    return { list: await Promise.all(rows.map((r) => this.present(r, req, false))), total: Number(total), remark };
+    const result: ListResult = { list: await this.present(rows, call, false), total: Number(total), remark: await this.remark(call) };
+    return { ...result, ...extras };
   }
 
-  private async findScoped(req: ApiRequest, id: unknown, db: Knex | Knex.Transaction = this.knex): Promise<Row> {
-    if (id === undefined || id === null || id === '') throw new Refusal('crud:parameterError');
+  /**
+   * A tree resource's index (reference 3.2, 3.3): every visible row, ordered by the definition, a quick
+   * search needing every word in the label. `select` offers the selectable rows indented under their
+   * parents, and the labels of current values (`initValue`) whatever they are.
+   */
+  private async treeIndex(call: Call): Promise<Row> {
+    const { tree, table, pk, defaultOrder } = this.def;
+    const query = this.knex(table).select('*').orderBy(defaultOrder[0], defaultOrder[1]);
+    if (defaultOrder[0] !== pk) query.orderBy(pk, 'asc');
+    // What a tree shows is the behaviour's `visible`: its scope says which rows may be changed.
+    await this.applyDataLimit(query, call, this.knex);
+    whereAllWords(query, tree!.label, call.input.quickSearch);
+    const filtered = whereInitValue(query, this.def, call.input);
+    let rows = (await query) as Row[];
+    if (this.behaviour.visible) rows = await this.behaviour.visible(rows, call);
+    const asTree = (list: Row[]) => nest(list as unknown as TreeRow[]) as unknown as Row[];
+    if (isTrue(call.input.select)) {
+      const selectable = this.behaviour.selectable ? rows.filter((r) => this.behaviour.selectable!(r)) : rows;
+      return { options: filtered ? rows : flattenWithPrefix(nest(selectable as unknown as TreeRow[]), tree!.label as keyof TreeRow) };
+    }
+    const list = await this.present(rows, call, false);
+    return { list: !filtered && wantsTree(call.input.isTree) ? asTree(list) : list, remark: await this.remark(call) };
+  }
+
+  private async findScoped(call: Call, id: unknown, db: Knex | Knex.Transaction = this.knex): Promise<Row> {
+    if (id === undefined || id === null || id === '' || typeof id === 'object') throw new Refusal('crud:parameterError');
     const query = this.base(db);
-    await this.applyScope(query, req, db);
+    await this.applyScope(query, call, db);
     const row = (await query.where(`${this.def.table}.${this.def.pk}`, String(id)).first()) as Row | undefined;
     if (row) return row;
     // Tell "outside your scope" from "does not exist", as the reference does.
@@ -252,8 +288,22 @@ export class CrudEngine {
     throw new Refusal(exists ? 'noPermission' : 'crud:recordNotFound');
   }
 
-  async read(req: ApiRequest): Promise<{ row: Row }> {
-    return { row: await this.present(await this.findScoped(req, req.input[this.def.pk]), req, true) };
+  /** One row as the caller may see it (the edit form's `row`), shaped like a list row. */
+  async row(call: Call, id: unknown = call.input[this.def.pk]): Promise<Row> {
+    const [row] = await this.present([await this.findScoped(call, id)], call, true);
+    return row!;
+  }
+
+  /** GET edit: the row, and what the behaviour adds for its form. */
+  async read(call: Call): Promise<Row> {
+    const row = await this.row(call);
+    return this.behaviour.editForm ? this.behaviour.editForm(row, call) : { row };
+  }
+
+  /** GET add: what the add form needs from the server (only resources whose behaviour loads something). */
+  async addForm(call: Call): Promise<unknown> {
+    if (!this.behaviour.addForm) throw new Refusal('crud:parameterError');
+    return this.behaviour.addForm(call);
   }
 
   /**
@@ -263,7 +313,7 @@ export class CrudEngine {
   private formData(input: Record<string, unknown>, mode: 'add' | 'edit', timeZone: string): { data: Row; virtual: Row } {
     const present = mode === 'edit' ? new Set(Object.keys(input)) : undefined;
     const data = parseInput(resourceSchema(this.def, present, timeZone), input) as Row;
-    for (const column of this.hooks.readonly ?? []) delete data[column];
+    for (const column of this.behaviour.readonly ?? []) delete data[column];
     const virtual: Row = {};
     for (const field of this.def.fields.filter((f) => f.virtual)) {
       if (field.name in data) virtual[field.name] = data[field.name];
@@ -295,82 +345,134 @@ export class CrudEngine {
     }
   }
 
-  async add(req: ApiRequest): Promise<Success<null>> {
+  async add(call: Call): Promise<Success<null>> {
     const def = this.def;
     // Read before the transaction: on SQLite it holds the only connection.
-    const timeZone = await this.timeZone();
-    await translatingConstraints(() => this.knex.transaction(async (trx) => {
-      const form = this.formData(req.input, 'add', timeZone);
-      const ctx: SaveContext = { mode: 'add', req, trx, input: req.input, virtual: form.virtual };
-      let data = form.data;
-      await this.hashPasswords(data, req.input, 'add');
-      if (def.dataLimit && req.admin) data[def.dataLimitField ?? 'admin_id'] = req.admin.id;
-      if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
-      if (this.hooks.beforeSave) data = await this.hooks.beforeSave(data, ctx);
-      const [inserted] = await trx(def.table).insert(data).returning(def.pk);
-      const id = typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted;
-      // A new row without an explicit order goes to the top of its list (reference: weigh = id).
-      if (def.weighField && !Number(data[def.weighField])) await trx(def.table).where(def.pk, id as string).update({ [def.weighField]: id });
-      const row = (await trx(def.table).where(def.pk, id as string).first()) as Row;
-      await this.hooks.afterSave?.(row, ctx);
-    }));
+    const timeZone = await this.options.timeZone();
+    await translatingConstraints(() =>
+      this.knex.transaction(async (trx) => {
+        const form = this.formData(call.input, 'add', timeZone);
+        const ctx: SaveContext = { mode: 'add', call, trx, virtual: form.virtual };
+        let data = form.data;
+        await this.hashPasswords(data, call.input, 'add');
+        if (def.dataLimit) data[def.dataLimitField ?? 'admin_id'] = call.actor.admin.id;
+        if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
+        if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
+        await this.checkRemoteKeys(data, trx);
+        const [inserted] = await trx(def.table).insert(data).returning(def.pk);
+        const id = typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted;
+        // A new row without an explicit order goes to the top of its list (reference: weigh = id).
+        if (def.weighField && !Number(data[def.weighField])) await trx(def.table).where(def.pk, id as string).update({ [def.weighField]: id });
+        const row = (await trx(def.table).where(def.pk, id as string).first()) as Row;
+        await this.behaviour.afterSave?.(row, ctx);
+      }),
+    );
+    await this.written();
     return new Success(null, 'crud:added');
   }
 
-  async edit(req: ApiRequest): Promise<Success<null>> {
+  async edit(call: Call): Promise<Success<null>> {
     const def = this.def;
-    const timeZone = await this.timeZone();
-    await translatingConstraints(() => this.knex.transaction(async (trx) => {
-      const current = await this.findScoped(req, req.input[def.pk], trx);
-      const form = this.formData(req.input, 'edit', timeZone);
-      const ctx: SaveContext = { mode: 'edit', req, trx, current, input: req.input, virtual: form.virtual };
-      let data = form.data;
-      await this.hashPasswords(data, req.input, 'edit');
-      if (def.dataLimit) delete data[def.dataLimitField ?? 'admin_id'];
-      if (def.timestamps) Object.assign(data, this.times(['update_time']));
-      if (this.hooks.beforeSave) data = await this.hooks.beforeSave(data, ctx);
-      if (Object.keys(data).length) await trx(def.table).where(def.pk, String(current[def.pk])).update(data);
-      const after = (await trx(def.table).where(def.pk, String(current[def.pk])).first()) as Row;
-      await logSensitiveChanges(trx, def.name, def.table, current, after, req);
-      await this.hooks.afterSave?.(after, ctx);
-    }));
+    const timeZone = await this.options.timeZone();
+    await translatingConstraints(() =>
+      this.knex.transaction(async (trx) => {
+        const current = await this.findScoped(call, call.input[def.pk], trx);
+        await this.behaviour.guard?.(current, { call, trx });
+        const form = this.formData(call.input, 'edit', timeZone);
+        const ctx: SaveContext = { mode: 'edit', call, trx, current, virtual: form.virtual };
+        let data = form.data;
+        await this.hashPasswords(data, call.input, 'edit');
+        if (def.dataLimit) delete data[def.dataLimitField ?? 'admin_id'];
+        if (def.timestamps) Object.assign(data, this.times(['update_time']));
+        if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
+        await this.checkRemoteKeys(data, trx);
+        if (Object.keys(data).length) await trx(def.table).where(def.pk, String(current[def.pk])).update(data);
+        const after = (await trx(def.table).where(def.pk, String(current[def.pk])).first()) as Row;
+        await logSensitiveChanges(trx, def, current, after, call.actor, this.options.secrets);
+        await this.behaviour.afterSave?.(after, ctx);
+      }),
+    );
+    await this.written();
     return new Success(null, 'crud:updated');
   }
 
-  async del(req: ApiRequest): Promise<Success<null>> {
+  async del(call: Call): Promise<unknown> {
     const def = this.def;
-    const raw = req.input.ids ?? req.input[def.pk];
-    const ids = (Array.isArray(raw) ? raw : String(raw ?? '').split(',')).map((v) => String(v).trim()).filter(Boolean);
+    const raw = call.input.ids ?? call.input[def.pk];
+    const ids = (Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.values(raw) : String(raw ?? '').split(',')).map((v) => String(v).trim()).filter(Boolean);
     if (ids.length === 0) throw new Refusal('crud:parameterError');
-    let deleted = 0;
-    await translatingConstraints(() => this.knex.transaction(async (trx) => {
-      const query = trx(def.table).select(`${def.table}.*`);
-      await this.applyScope(query, req, trx);
-      let rows = (await query.whereIn(`${def.table}.${def.pk}`, ids)) as Row[];
-      if (this.hooks.beforeDelete) rows = await this.hooks.beforeDelete(rows, { req, trx });
-      const done: Row[] = [];
-      for (const row of rows) {
-        if ((await trx(def.table).where(def.pk, String(row[def.pk])).delete()) > 0) done.push(row);
-      }
-      await copyToRecycleBin(trx, def.name, def.table, done, req);
-      await this.hooks.afterDelete?.(done, { req, trx });
-      deleted = done.length;
-    }));
-    if (deleted === 0) throw new Refusal('crud:noRowsDeleted');
-    return new Success(null, 'crud:deleted', { count: deleted });
+    let done: Row[] = [];
+    await translatingConstraints(() =>
+      this.knex.transaction(async (trx) => {
+        const query = trx(def.table).select(`${def.table}.*`);
+        await this.applyScope(query, call, trx);
+        let rows = (await query.whereIn(`${def.table}.${def.pk}`, ids)) as Row[];
+        if (this.behaviour.beforeDelete) rows = await this.behaviour.beforeDelete(rows, { call, trx });
+        for (const row of rows) await this.behaviour.guard?.(row, { call, trx });
+        done = [];
+        for (const row of rows) {
+          if ((await trx(def.table).where(def.pk, String(row[def.pk])).delete()) > 0) done.push(row);
+        }
+        await copyToRecycleBin(trx, def, done, call.actor, this.options.secrets);
+        await this.behaviour.afterDelete?.(done, { call, trx });
+      }),
+    );
+    if (done.length === 0) throw new Refusal('crud:noRowsDeleted');
+    await this.written();
+    const answer = this.behaviour.deleted ? await this.behaviour.deleted(done, call) : undefined;
+    return answer ?? new Success(null, 'crud:deleted', { count: done.length });
+  }
+
+  /** Changing a row outside its own routes (a restore, a rollback) needs the rule of editing it. */
+  private requireEditRule(call: Call): void {
+    if (!holds(call.actor.permissions, `${this.def.name}/edit`)) throw new Refusal('crud:changeDenied');
+  }
+
+  /**
+   * Puts a deleted row back (the recycle bin's restore), inside the caller's transaction: allowed only where
+   * the caller could edit the row once it is back (its rule, its scope, its rank check).
+   */
+  async restore(call: Call, row: Row, trx: Knex.Transaction): Promise<void> {
+    this.requireEditRule(call);
+    await trx(this.def.table).insert(row);
+    const back = await this.findScoped(call, row[this.def.pk], trx);
+    await this.behaviour.guard?.(back, { call, trx });
+  }
+
+  /**
+   * Sets columns of a row back to earlier values (the sensitive-data rollback), inside the caller's
+   * transaction, with the checks of an edit: the rule, the scope, the rank check and the save hooks.
+   * Returns whether the row was found and changed.
+   */
+  async restoreValues(call: Call, id: unknown, values: Row, trx: Knex.Transaction): Promise<boolean> {
+    this.requireEditRule(call);
+    // A row deleted since the change was logged has nothing to roll back.
+    if (!(await trx(this.def.table).where(this.def.pk, String(id)).first())) return false;
+    const current = await this.findScoped(call, id, trx);
+    await this.behaviour.guard?.(current, { call, trx });
+    const ctx: SaveContext = { mode: 'edit', call, trx, current, virtual: {} };
+    const data = this.behaviour.beforeSave ? await this.behaviour.beforeSave({ ...values }, ctx) : values;
+    if (Object.keys(data).length === 0) return false;
+    const key = String(current[this.def.pk]);
+    if ((await trx(this.def.table).where(this.def.pk, key).update(data)) === 0) return false;
+    const after = (await trx(this.def.table).where(this.def.pk, key).first()) as Row;
+    await this.behaviour.afterSave?.(after, ctx);
+    return true;
   }
 
   /** Swaps the order of two rows (reference 2.2); equal weights cannot be ordered and are refused. */
-  async sortable(req: ApiRequest): Promise<null> {
+  async sortable(call: Call): Promise<null> {
     const field = this.def.weighField;
     if (!field) throw new Refusal('crud:parameterError');
     await this.knex.transaction(async (trx) => {
-      const a = await this.findScoped(req, req.input.id, trx);
-      const b = await this.findScoped(req, req.input.targetId, trx);
+      const a = await this.findScoped(call, call.input.id, trx);
+      const b = await this.findScoped(call, call.input.targetId, trx);
+      for (const row of [a, b]) await this.behaviour.guard?.(row, { call, trx });
       if (Number(a[field]) === Number(b[field])) throw new Refusal('crud:equalWeigh');
       await trx(this.def.table).where(this.def.pk, String(a[this.def.pk])).update({ [field]: b[field] });
       await trx(this.def.table).where(this.def.pk, String(b[this.def.pk])).update({ [field]: a[field] });
     });
+    await this.written();
     return null;
   }
 }

@@ -20,6 +20,8 @@ export interface Relation {
   labelField: string;
   /** The label is a localized field: its English column is joined too. */
   localizedLabel: boolean;
+  /** More columns of the remote row the list shows and may search. */
+  columns: readonly string[];
 }
 
 export interface ListParams {
@@ -56,11 +58,12 @@ function intOf(value: unknown): number {
 }
 
 /**
- * Every column of the main table a client may name in `order`, `search` or `initKey`: never a password or
- * a hidden column, or a LIKE search could read a hash out piece by piece.
+ * Every column of the main table a client may name in `order`, `search` or `initKey`: never a password, a
+ * secret or hidden column, nor one that holds copies of other rows, or a LIKE search could read a stored
+ * value out piece by piece.
  */
 export function knownColumns(def: ResourceDef, hidden: readonly string[] = []): Set<string> {
-  const cols = new Set<string>([def.pk, ...def.fields.filter((f) => f.type !== 'password').flatMap(columnsOf)]);
+  const cols = new Set<string>([def.pk, ...def.fields.filter((f) => f.type !== 'password' && !f.opaque).flatMap(columnsOf)]);
   for (const h of hidden) cols.delete(h);
   if (def.timestamps) ['create_time', 'update_time'].forEach((c) => cols.add(c));
   return cols;
@@ -71,7 +74,7 @@ export function resolveColumn(def: ResourceDef, relations: Relation[], name: str
   if (name.includes('.')) {
     const [rel, col] = name.split('.', 2) as [string, string];
     const relation = relations.find((r) => r.name === rel);
-    const known = [relation?.labelField, relation?.pk, relation?.localizedLabel ? `${relation.labelField}_en` : undefined];
+    const known = [relation?.labelField, relation?.pk, relation?.localizedLabel ? `${relation.labelField}_en` : undefined, ...(relation?.columns ?? [])];
     return relation && known.includes(col) ? `${rel}.${col}` : null;
   }
   return knownColumns(def, hidden).has(name) ? `${def.table}.${name}` : null;

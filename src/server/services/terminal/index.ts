@@ -196,6 +196,8 @@ export class TerminalService {
         // The stream's URL carries a ticket or token: the log keeps what was run instead.
         url: `${ctx.path}?command=${encodeURIComponent(command.key)}`,
         input: { command: command.key, uuid, extend, exitCode: record.exitCode, outcome: record.outcome, durationMs },
+        // What is recorded is the server's own account of the run: nothing in it is a secret.
+        secrets: new Set(),
       })
       .catch((err: unknown) => this.log.error({ err }, 'admin log write failed'));
   }

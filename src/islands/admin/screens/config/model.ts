@@ -3,7 +3,7 @@
  * widget holds and back, the key/value rows of array items, the `key=value` lines of the add dialog, and
  * which generic widget (FieldInput) serves an item. No React: unit-tested directly.
  */
-import { findResource, resources } from '../../../../resources/index.ts';
+import { allAdminResources, findAdminResource } from '../../crud/resourceStore.ts';
 import { actionUrl } from '../../../../resources/naming.ts';
 import { CONFIG_CHOICE_TYPES, CONFIG_NAME, type ConfigType } from '../../../../resources/routine/config.ts';
 import type { FieldDef, FieldType } from '../../../../resources/types.ts';
@@ -107,7 +107,7 @@ export function isChoiceType(type: string): boolean {
 export function remoteOf(item: Pick<ConfigItem, 'extend' | 'input_extend'>): FieldDef['remote'] | null {
   const setting = (key: string) => text(item.input_extend[key] ?? item.extend[key]).trim();
   const url = setting('remoteUrl').toLowerCase();
-  const def = findResource(setting('resource')) ?? (url ? resources.find((r) => actionUrl(r, 'index').toLowerCase() === url) : undefined);
+  const def = findAdminResource(setting('resource')) ?? (url ? allAdminResources().find((r) => actionUrl(r, 'index').toLowerCase() === url) : undefined);
   return def ? { resource: def.name, labelField: setting('field') || 'name' } : null;
 }
 
