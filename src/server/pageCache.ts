@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import accepts from 'accepts';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Context } from 'koa';
 import { resolveLang } from './middleware/lang.ts';
-import { RESPONSE_ENCODINGS } from './middleware/compression.ts';
+import { NEGOTIATED_VARY } from './request/early.ts';
+import { QUICK_LEVELS, encodingOf, type Encoding } from './request/encoding.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
 import { sectionOf } from '../shared/sections.ts';
 
@@ -95,13 +95,13 @@ export class PageCache {
       'Cache-Control', 'no-cache',
       'X-Page-Cache', state,
       // Every variant of a page: encoding, and the language chosen by header or cookie.
-      'Vary', 'Accept-Encoding, Accept-Language, Cookie',
+      'Vary', NEGOTIATED_VARY,
     ];
     const html = entry.hasNonce ? entry.html.replaceAll(NONCE_PLACEHOLDER, nonce) : entry.html;
     // Uncompressed HTML goes out as the string: Node writes it to the socket as UTF-8 without a copy of its own.
     if (encoding === 'identity') return { headers, body: html };
     headers.push('Content-Encoding', encoding);
-    if (entry.hasNonce) return { headers, body: encode(html, encoding, FAST) };
+    if (entry.hasNonce) return { headers, body: encode(html, encoding, QUICK_LEVELS) };
     return { headers, body: (entry.encoded[encoding] ??= encode(html, encoding, SMALL)) };
   }
 
@@ -116,19 +116,9 @@ export class PageCache {
   }
 }
 
-export type Encoding = 'br' | 'gzip' | 'identity';
-
 /** Whether an answer came from the cache or was rendered for its request (the X-Page-Cache header). */
 export type CacheState = 'HIT' | 'MISS';
 
-/** The encoding a page goes out in, or null when the request accepts none of ours (identity;q=0). */
-export function encodingOf(req: IncomingMessage): Encoding | null {
-  const accepted = req.headers['accept-encoding'] ? accepts(req).encodings(...RESPONSE_ENCODINGS) : 'identity';
-  if (!accepted) return null;
-  return accepted === 'br' || accepted === 'gzip' ? accepted : 'identity';
-}
-
-const FAST = { br: 4, gzip: 6 };
 const SMALL = { br: 9, gzip: 9 };
 
 function encode(html: string, encoding: 'br' | 'gzip', level: { br: number; gzip: number }): Buffer {

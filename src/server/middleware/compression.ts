@@ -3,9 +3,7 @@ import type { Middleware } from 'koa';
 import compose from 'koa-compose';
 import compress from 'koa-compress';
 import { ClientError } from '../errors.ts';
-
-/** The encodings responses may use, best first; the page cache offers the same (pageCache.ts). */
-export const RESPONSE_ENCODINGS = ['br', 'gzip', 'identity'] as const;
+import { COMPRESSION_THRESHOLD, QUICK_LEVELS, encodingOf } from '../request/encoding.ts';
 
 /**
  * Compresses responses (brotli or gzip above 1 KB). A request that rules out every encoding we can produce,
@@ -13,15 +11,15 @@ export const RESPONSE_ENCODINGS = ['br', 'gzip', 'identity'] as const;
  */
 export function compression(): Middleware {
   const acceptable: Middleware = (ctx, next) => {
-    if (ctx.get('accept-encoding') && !ctx.acceptsEncodings(...RESPONSE_ENCODINGS)) throw new ClientError(406, 'security:notAcceptable');
+    if (encodingOf(ctx.req) === null) throw new ClientError(406, 'security:notAcceptable');
     return next();
   };
   return compose([
     acceptable,
     compress({
-      threshold: 1024,
-      br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-      gzip: { level: 6 },
+      threshold: COMPRESSION_THRESHOLD,
+      br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: QUICK_LEVELS.br } },
+      gzip: { level: QUICK_LEVELS.gzip },
       deflate: false,
     }),
   ]);
