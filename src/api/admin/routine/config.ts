@@ -1,6 +1,7 @@
 import type { Lang } from '../../../shared/i18n/langs.ts';
 import { localizedText } from '../../../shared/localized.ts';
-import configResource, { CONFIG_CHOICE_TYPES, CONFIG_NAME, CONFIG_RULES, CONFIG_TYPES, SCREEN_CONFIG_GROUPS, type ConfigType } from '../../../resources/routine/config.ts';
+import configResource, { CONFIG_CHOICE_TYPES, CONFIG_NAME, CONFIG_RULES, SCREEN_CONFIG_GROUPS } from '../../../resources/routine/config.ts';
+import { CONFIG_TYPES, type ConfigType, type KeyValue } from '../../../shared/config.ts';
 import { findResource } from '../../../resources/index.ts';
 import { email } from '../../../shared/schemas/fields.ts';
 import { isTimeZone } from '../../../shared/time.ts';
@@ -13,7 +14,6 @@ import {
   parseExtend,
   presentValue,
   storeValue,
-  type KeyValue,
 } from '../../../server/services/configAdmin.ts';
 import { CrudEngine } from '../../../server/services/crud/engine.ts';
 import type { Services } from '../../../server/services/index.ts';
