@@ -1,8 +1,12 @@
-/** `userInfo` of the member API (reference 3.7): what the member centre stores and shows. */
-export interface UserInfo {
+/** What a list may show of an account, an admin's or a member's: never its hash, salt, contact data or login traces. */
+export interface AccountLabel {
   id: number;
   username: string;
   nickname: string;
+}
+
+/** `userInfo` of the member API (reference 3.7): what the member centre stores and shows. */
+export interface UserInfo extends AccountLabel {
   email: string;
   mobile: string;
   /** Relative URL; the default avatar when the member has none. */
@@ -21,26 +25,28 @@ export interface UserInfo {
   refresh_token: string;
 }
 
-/** `userInfo` of an admin login answer (reference 1.2). */
-export interface AdminLoginInfo {
-  id: number;
-  username: string;
-  nickname: string;
+/** `info` of GET /admin/routine.AdminInfo/index: the admin's own profile. */
+export interface AdminProfile extends AccountLabel {
+  /** Relative URL; the default avatar when the admin has none. */
   avatar: string;
-  /** The login before this one, in the site's time zone ('' on a first login). */
+  email: string;
+  mobile: string;
+  motto: string;
+  /** The login before the current one, in the site's time zone ('' on a first login). */
   last_login_time: string;
+}
+
+/** What the login answer and the index call tell of the admin. */
+type AdminSummary = Pick<AdminProfile, 'id' | 'username' | 'nickname' | 'avatar' | 'last_login_time'>;
+
+/** `userInfo` of an admin login answer (reference 1.2). */
+export interface AdminLoginInfo extends AdminSummary {
   token: string;
   refresh_token: string;
 }
 
 /** `adminInfo` of GET /admin/index/index. */
-export interface AdminInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  /** The login before the current one, in the site's time zone. */
-  last_login_time: string;
+export interface AdminInfo extends AdminSummary {
   super: boolean;
 }
 
@@ -65,6 +71,21 @@ export interface MenuNode {
   no_login_valid?: number;
   extend: string;
   children?: MenuNode[];
+}
+
+/**
+ * A row of the admin or member rule list (GET auth.Rule/index, user.Rule/index) as the table holds it: a
+ * menu node with its remark, order and state, and the flag of its side.
+ */
+export interface RuleListRow extends Omit<MenuNode, 'keepalive' | 'children'> {
+  remark: string;
+  weigh: number;
+  /** '1' enabled, '0' disabled. */
+  status: string;
+  /** Admin rules: 1 when the page is kept alive. */
+  keepalive?: number;
+  /** Member rules: 1 when guests get the rule too. */
+  no_login_valid?: number;
 }
 
 /** Cents (integer) to the API's yuan string. */

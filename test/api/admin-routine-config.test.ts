@@ -2,6 +2,7 @@ import test from 'ava';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ConfigIndex, ConfigItem, ConfigType } from '../../src/shared/config.ts';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 
 // routine/config against a real server: every item type through add → index → edit → index, the ⚠ fixes
@@ -9,26 +10,6 @@ import { api, startServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
 let token = '';
-
-interface ConfigItem {
-  id: number;
-  name: string;
-  title: string;
-  tip: string;
-  type: string;
-  value: unknown;
-  content: unknown;
-  rule: string;
-  extend: Record<string, unknown>;
-  input_extend: Record<string, unknown>;
-  allow_del: number;
-}
-interface ConfigIndex {
-  list: Record<string, { name: string; title: string; list: ConfigItem[] }>;
-  configGroup: Record<string, string>;
-  quickEntrance: { key: string; value: string }[];
-  remark: string;
-}
 
 test.before(async () => {
   server = await startServer();
@@ -60,7 +41,7 @@ const stored = async (name: string) => (await server.app.knex('config').where({ 
 const CHOICES = 'a=Apple\nb=Banana\nc=Cherry';
 
 /** Every item type of reference 3.10: the default a new item shows, a value to post, and how it comes back and is stored. */
-const TYPES: { type: string; initial: unknown; post: unknown; shown: unknown; stored: string }[] = [
+const TYPES: { type: ConfigType; initial: unknown; post: unknown; shown: unknown; stored: string }[] = [
   { type: 'string', initial: '', post: '  hello  ', shown: 'hello', stored: 'hello' },
   { type: 'password', initial: '', post: 'S3cret pass', shown: '', stored: 'S3cret pass' },
   { type: 'number', initial: '', post: 42.5, shown: '42.5', stored: '42.5' },

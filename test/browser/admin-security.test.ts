@@ -186,6 +186,13 @@ test.serial('a sensitive rule is added by picking the function and ticking a fie
   t.regex(await page.evaluate(() => document.activeElement?.id ?? ''), /-name$/, 'the focus is on the first input');
   t.regex(await page.$eval(`${form} [data-watched-fields]`, (f) => f.textContent ?? ''), /Choose a function or data table first/);
   await page.type(`${form} input[id$="-name"]`, 'News headlines');
+  // Saved without picking: each missing choice is named under its input, and the focus goes to the first.
+  await page.click('[data-form-submit]');
+  await page.waitForSelector(`${form} [data-column="controller"] .invalid-feedback`);
+  t.is(await page.$eval(`${form} [data-column="controller"] .invalid-feedback`, (e) => e.textContent), 'Please select Function');
+  t.is(await page.$eval(`${form} [data-column="data_fields"] .invalid-feedback`, (e) => e.textContent), 'Please select Watched fields');
+  t.false(await page.$eval(`${form} [data-column="name"]`, (e) => !!e.querySelector('.invalid-feedback')), 'the name is there');
+  t.regex(await page.evaluate(() => document.activeElement?.id ?? ''), /-controller$/, 'the focus is on the first problem');
   await page.select(`${form} select[id$="-controller"]`, 'content/news');
   t.is(await page.$eval(`${form} select[id$="-data_table"]`, (s) => (s as HTMLSelectElement).value), 'news', 'the table of the function');
   t.is(await page.$eval(`${form} select[id$="-primary_key"]`, (s) => (s as HTMLSelectElement).value), 'id');

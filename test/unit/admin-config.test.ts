@@ -14,12 +14,11 @@ import {
   toRows,
   toWidgetValue,
   widgetValues,
-  type ConfigItem,
   type NewItem,
 } from '../../src/islands/admin/screens/config/model.ts';
 import { accountColumn, fileSize, hiddenColumn, recordLines, resourceOfTable, thumbnailOf } from '../../src/islands/admin/screens/security/records.ts';
 import { ruleBody, tablesOf, watchedOf } from '../../src/islands/admin/screens/security/rules.ts';
-import type { ConfigType } from '../../src/resources/routine/config.ts';
+import type { ConfigItem, ConfigType } from '../../src/shared/config.ts';
 import sensitiveDataLog from '../../src/resources/security/sensitiveDataLog.ts';
 
 // The pure helpers of the config, attachment and security screens.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { PACKAGE_MANAGERS, TaskStatus, type TerminalCommandInfo, type TerminalSettings } from '../../shared/constants/terminal.ts';
+import { TaskStatus, type TerminalCommandInfo, type TerminalSettings } from '../../shared/constants/terminal.ts';
 import { formatTime } from '../../shared/time.ts';
 import { browserRequest } from '../lib/request.ts';
 import {
@@ -15,13 +15,12 @@ import {
   setConfigDialog,
   setPackageManager,
   setPackageManagerDialog,
-  setPort,
   toggleTaskMessage,
   toggleTerminal,
-  type TerminalState,
   type TerminalTask,
 } from './terminal.ts';
 import { useTerminalRunner, type TerminalUpdate } from './terminalRunner.ts';
+import { TerminalSettingsDialogs, type TerminalStateProps } from './TerminalSettingsDialogs.tsx';
 
 const STATUS_TONE: Record<TaskStatus, string> = {
   [TaskStatus.Waiting]: 'secondary',
@@ -31,22 +30,6 @@ const STATUS_TONE: Record<TaskStatus, string> = {
   [TaskStatus.Failed]: 'danger',
   [TaskStatus.Unknown]: 'warning',
 };
-
-interface TerminalProps {
-  state: TerminalState;
-  update: TerminalUpdate;
-}
-
-/** The terminal settings the server keeps (changeTerminalConfig); resolves whether they were stored. */
-async function saveConfig(changes: { manager?: string; automaticCleanupTask?: '0' | '1' }): Promise<boolean> {
-  try {
-    await browserRequest()('/admin/ajax/changeTerminalConfig', { method: 'POST', body: changes });
-    return true;
-  } catch {
-    // The request client has shown the server's message.
-    return false;
-  }
-}
 
 /** A task's output as it streams: monospace, following new lines until the admin scrolls up to read. */
 function TaskOutput({ id, lines, label }: { id: string; lines: string[]; label: string }) {
@@ -213,140 +196,7 @@ function CommandMenu({ packageManager, onRun, onSettings }: { packageManager: st
   );
 }
 
-/** Choosing the package manager the install, build and test commands use; the server stores the choice. */
-function PackageManagerDialog({ state, update }: TerminalProps) {
-  const { t } = useTranslation('admin');
-  const [chosen, setChosen] = useState(state.packageManager);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (state.showPackageManagerDialog) setChosen(state.packageManager);
-  }, [state.showPackageManagerDialog, state.packageManager]);
-  const close = () => update((s) => setPackageManagerDialog(s, false));
-  const confirm = async () => {
-    setSaving(true);
-    const saved = await saveConfig({ manager: chosen });
-    setSaving(false);
-    if (saved) update((s) => setPackageManagerDialog(setPackageManager(s, chosen), false));
-  };
-  return (
-    <Modal show={state.showPackageManagerDialog} onHide={close} scrollable aria-labelledby="admin-pm-title" data-package-manager-dialog="">
-      <Modal.Header closeButton closeLabel={t('shell.close')}>
-        <Modal.Title as="h2" className="h5" id="admin-pm-title">
-          {t('terminal.packageManagerTitle')}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <fieldset>
-          <legend className="fs-6">{t('terminal.packageManagerHint')}</legend>
-          {PACKAGE_MANAGERS.map((pm) => (
-            <div className="form-check" key={pm}>
-              <input className="form-check-input" type="radio" name="admin-package-manager" id={`pm-${pm}`} checked={chosen === pm} onChange={() => setChosen(pm)} />
-              <label className="form-check-label" htmlFor={`pm-${pm}`}>
-                {pm}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-      </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-outline-secondary" onClick={close}>
-          {t('shell.cancel')}
-        </button>
-        <button type="button" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} onClick={() => void confirm()}>
-          {t('shell.confirm')}
-        </button>
-      </Modal.Footer>
-    </Modal>
-  );
-}
-
-/** The terminal's settings: package manager and automatic cleanup (stored on the server), install-service port. */
-function ConfigDialog({ state, update }: TerminalProps) {
-  const { t } = useTranslation('admin');
-  const [port, setPortText] = useState(state.port);
-  useEffect(() => {
-    if (state.showConfig) setPortText(state.port);
-  }, [state.showConfig, state.port]);
-  const close = () => update((s) => setConfigDialog(s, false));
-  const portValid = setPort(state, port).port === port;
-  return (
-    <Modal show={state.showConfig} onHide={close} scrollable aria-labelledby="admin-terminal-config-title" data-terminal-config="">
-      <Modal.Header closeButton closeLabel={t('shell.close')}>
-        <Modal.Title as="h2" className="h5" id="admin-terminal-config-title">
-          {t('terminal.configTitle')}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="terminal-pm">
-            {t('terminal.packageManager')}
-          </label>
-          <select
-            id="terminal-pm"
-            className="form-select"
-            value={state.packageManager}
-            onChange={(e) => {
-              const manager = e.target.value;
-              void saveConfig({ manager }).then((saved) => saved && update((s) => setPackageManager(s, manager)));
-            }}
-          >
-            {PACKAGE_MANAGERS.map((pm) => (
-              <option key={pm} value={pm}>
-                {pm}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-check form-switch mb-3">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            id="terminal-cleanup"
-            checked={state.automaticCleanupTask === '1'}
-            onChange={(e) => {
-              const on = e.target.checked;
-              void saveConfig({ automaticCleanupTask: on ? '1' : '0' }).then((saved) => saved && update((s) => setAutomaticCleanup(s, on)));
-            }}
-          />
-          <label className="form-check-label" htmlFor="terminal-cleanup">
-            {t('terminal.automaticCleanup')}
-          </label>
-        </div>
-        <div>
-          <label className="form-label" htmlFor="terminal-port">
-            {t('terminal.port')}
-          </label>
-          <input
-            id="terminal-port"
-            className={`form-control${portValid ? '' : ' is-invalid'}`}
-            inputMode="numeric"
-            value={port}
-            aria-invalid={!portValid || undefined}
-            aria-describedby={portValid ? undefined : 'terminal-port-error'}
-            onChange={(e) => {
-              const text = e.target.value;
-              setPortText(text);
-              update((s) => setPort(s, text));
-            }}
-          />
-          {!portValid && (
-            <div id="terminal-port-error" className="invalid-feedback">
-              {t('terminal.portInvalid')}
-            </div>
-          )}
-        </div>
-      </Modal.Body>
-      <Modal.Footer>
-        <button type="button" className="btn btn-primary" onClick={close}>
-          {t('shell.done')}
-        </button>
-      </Modal.Footer>
-    </Modal>
-  );
-}
-
-export interface TerminalPanelProps extends TerminalProps {
+export interface TerminalPanelProps extends TerminalStateProps {
   adminBase: string;
   lang: string;
   /** The site's time zone, in which task times show. */
@@ -415,8 +265,7 @@ export function TerminalPanel({ state, update, adminBase, lang, timeZone, onAdd 
           </span>
         </Modal.Footer>
       </Modal>
-      <PackageManagerDialog state={state} update={update} />
-      <ConfigDialog state={state} update={update} />
+      <TerminalSettingsDialogs state={state} update={update} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * A small history-based router for an app shell that owns every path under its base: pushState /
- * replaceState navigation, back/forward, and same-app links turned into in-app navigation.
+ * replaceState navigation, back/forward, and same-app links turned into in-app navigation (`linkInterceptor`,
+ * the one both shells use).
  */
 import type { AppLocation } from './paths.ts';
 
@@ -18,8 +19,6 @@ export interface AppHistory {
   replace(href: string): void;
   /** Called after every change of location, whatever caused it. */
   subscribe(listener: () => void): () => void;
-  /** Handles clicks on in-app links inside `root`; returns the undo. */
-  interceptLinks(root: HTMLElement): () => void;
 }
 
 /** What a click on a link looked like, as far as deciding whether the app takes it over. */
@@ -55,6 +54,38 @@ export function inAppHref(click: LinkClick, origin: string, options: HistoryOpti
   }
   if (url.origin !== origin || !ownsPath(options, url.pathname)) return null;
   return url.pathname + url.search + url.hash;
+}
+
+/** What a link interceptor reads of a click: a DOM or a React mouse event has all of it. */
+export type LinkClickEvent = Pick<MouseEvent, 'target' | 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey' | 'defaultPrevented' | 'preventDefault'>;
+
+/**
+ * The `onClick` of an app shell's root element: a click on a link that leads to one of the app's own pages
+ * goes to `navigate` instead of loading the page. React runs it after the handlers of the elements inside
+ * (a menu entry that navigated itself has prevented the default) and for its portals too (a drawer, a dialog).
+ */
+export function linkInterceptor(options: HistoryOptions, navigate: (href: string) => void): (event: LinkClickEvent) => void {
+  return (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement)) return;
+    // A jump inside the page stays the browser's business.
+    if (link.getAttribute('href')?.startsWith('#')) return;
+    const href = inAppHref(
+      {
+        href: link.href,
+        target: link.target,
+        download: link.hasAttribute('download'),
+        button: event.button,
+        modified: event.metaKey || event.ctrlKey || event.shiftKey || event.altKey,
+        defaultPrevented: event.defaultPrevented,
+      },
+      window.location.origin,
+      options,
+    );
+    if (href === null) return;
+    event.preventDefault();
+    navigate(href);
+  };
 }
 
 export function createAppHistory(options: HistoryOptions): AppHistory {
@@ -96,31 +127,6 @@ export function createAppHistory(options: HistoryOptions): AppHistory {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
-    },
-    interceptLinks(root) {
-      const onClick = (event: MouseEvent) => {
-        const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-        if (!(link instanceof HTMLAnchorElement) || !root.contains(link)) return;
-        // A jump inside the page stays the browser's business.
-        if (link.getAttribute('href')?.startsWith('#')) return;
-        const href = inAppHref(
-          {
-            href: link.href,
-            target: link.target,
-            download: link.hasAttribute('download'),
-            button: event.button,
-            modified: event.metaKey || event.ctrlKey || event.shiftKey || event.altKey,
-            defaultPrevented: event.defaultPrevented,
-          },
-          window.location.origin,
-          options,
-        );
-        if (href === null) return;
-        event.preventDefault();
-        go(href, false);
-      };
-      root.addEventListener('click', onClick);
-      return () => root.removeEventListener('click', onClick);
     },
   };
 }

@@ -12,7 +12,7 @@ import { ApiCode } from '../../shared/api/envelope.ts';
 import { RequestError, USER_BASE, USER_LOGIN } from '../../shared/request/client.ts';
 import type { SiteInfo } from '../../shared/site.ts';
 import { BlockLoader } from '../app/BlockLoader.tsx';
-import { createAppHistory } from '../app/history.ts';
+import { createAppHistory, linkInterceptor, type HistoryOptions } from '../app/history.ts';
 import { createProgressBar } from '../app/progress.ts';
 import { activeItem, buildRouteTable, resolveLocation, type MenuItem, type Resolution, type RouteTable } from '../app/routes.ts';
 import { createScreenLoader } from '../app/screens.ts';
@@ -39,6 +39,9 @@ interface IndexAnswer {
   userInfo: UserInfo;
   menus: MenuNode[];
 }
+
+/** The member centre owns every path under /user but the login page. */
+const HISTORY: HistoryOptions = { base: USER_BASE, external: [USER_LOGIN] };
 
 type Phase = 'loading' | 'ready' | 'closed' | 'failed';
 
@@ -117,7 +120,7 @@ function MenuLink({ item, active, lang, t }: { item: MenuItem; active: boolean; 
 export default function UserApp({ homeHref, siteName }: UserAppProps) {
   const { t, i18n } = useTranslation(['user', 'common']);
   const lang = i18n.language;
-  const [history] = useState(() => (typeof window === 'undefined' ? null : createAppHistory({ base: USER_BASE, external: [USER_LOGIN] })));
+  const [history] = useState(() => (typeof window === 'undefined' ? null : createAppHistory(HISTORY)));
   const [progress] = useState(() => (typeof window === 'undefined' ? null : createProgressBar()));
   const [screens] = useState(() => createScreenLoader(SCREENS, i18n, memberScreenOf));
   const location = useAppLocation(history);
@@ -129,7 +132,6 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
   const [view, setView] = useState<View | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const navigated = useRef(false);
@@ -163,7 +165,8 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
     void load();
   }, [load]);
 
-  useEffect(() => (history && rootRef.current ? history.interceptLinks(rootRef.current) : undefined), [history]);
+  // Links to the centre's own pages (menu, screens, the not-found state) stay in the app.
+  const onLinkClick = useMemo(() => linkInterceptor(HISTORY, (href) => history?.push(href)), [history]);
 
   const resolution = useMemo<Resolution>(() => (location ? resolveLocation(USER_BASE, table, location) : { kind: 'loading' }), [table, location]);
 
@@ -259,7 +262,7 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
   const avatarSrc = user && site ? (/^(?:[a-z]+:)?\/\//i.test(user.avatar) ? user.avatar : site.cdnUrl + user.avatar) : '';
 
   return (
-    <div ref={rootRef} className="member-app" style={hydrated ? { ['--member-offset' as string]: `${CONTENT_TOP_OFFSET.member}px`, ['--member-menu-width' as string]: `${MENU_WIDTH}px` } : undefined}>
+    <div className="member-app" onClick={onLinkClick} style={hydrated ? { ['--member-offset' as string]: `${CONTENT_TOP_OFFSET.member}px`, ['--member-menu-width' as string]: `${MENU_WIDTH}px` } : undefined}>
       <BlockLoader active={phase === 'loading'} label={t('common:title.loading')} />
       <div className="member-bar">
         {ready && (

@@ -1,6 +1,7 @@
 import type { Lang } from '../../shared/i18n/langs.ts';
 import { localizedText } from '../../shared/localized.ts';
-import configResource, { CONFIG_CHOICE_TYPES, CONFIG_NAME, CONFIG_RULES, CONFIG_TYPES, SCREEN_CONFIG_GROUPS, type ConfigType } from './config.ts';
+import configResource, { CONFIG_CHOICE_TYPES, CONFIG_NAME, CONFIG_RULES, SCREEN_CONFIG_GROUPS } from './config.ts';
+import { CONFIG_TYPES, type ConfigType, type KeyValue } from '../../shared/config.ts';
 import { email } from '../../shared/schemas/fields.ts';
 import { isTimeZone } from '../../shared/time.ts';
 import {
@@ -12,7 +13,6 @@ import {
   parseExtend,
   presentValue,
   storeValue,
-  type KeyValue,
 } from '../../server/services/configAdmin.ts';
 import { defineUnit } from '../../server/services/crud/unit.ts';
 import type { Call } from '../../server/services/crud/call.ts';

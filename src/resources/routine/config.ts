@@ -1,12 +1,6 @@
+import { CONFIG_TYPES, type ConfigType } from '../../shared/config.ts';
 import { defineResource } from '../types.ts';
 import { ID_FIELD } from '../fields.ts';
-
-/** Item types of the config screen (reference 3.10); each has its own widget and storage form. */
-export const CONFIG_TYPES = [
-  'string', 'password', 'number', 'radio', 'checkbox', 'switch', 'textarea', 'array', 'datetime', 'year', 'date', 'time',
-  'select', 'selects', 'remoteSelect', 'remoteSelects', 'editor', 'city', 'image', 'images', 'file', 'files', 'icon', 'color',
-] as const;
-export type ConfigType = (typeof CONFIG_TYPES)[number];
 
 /** Validation rules an item may carry (the client validators of reference 3.10; the server applies them too). */
 export const CONFIG_RULES = [

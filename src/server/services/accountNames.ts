@@ -1,12 +1,6 @@
 import type { Knex } from 'knex';
+import type { AccountLabel } from '../../shared/account.ts';
 import type { Row } from './crud/call.ts';
-
-/** What a list may show of an account: never its hash, salt, contact data or login traces. */
-export interface AccountLabel {
-  id: number;
-  username: string;
-  nickname: string;
-}
 
 /**
  * Nests the admin and/or member of each row under `admin` / `user` (display columns only, reference ⚠ 6),

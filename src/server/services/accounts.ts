@@ -1,30 +1,21 @@
 import type { Knex } from 'knex';
-import type { MenuNode } from '../../shared/account.ts';
+import type { AdminProfile, RuleListRow, UserInfo } from '../../shared/account.ts';
 
-/** Rows of the account tables as the database holds them. */
-
-export interface UserRow {
-  id: number;
+/**
+ * A `user` row as the database holds it: what the member API answers of it (`userInfo`), the balance in
+ * cents, and what only the server reads. `last_login_time` is the latest login here; `userInfo` sends
+ * `prev_login_time` under that name.
+ */
+export interface UserRow extends Omit<UserInfo, 'money' | 'token' | 'refresh_token'> {
   group_id: number;
-  username: string;
-  nickname: string;
-  email: string;
-  mobile: string;
-  avatar: string;
-  gender: number;
-  birthday: string | null;
+  /** Cents; the API answers yuan. */
   money: number;
-  score: number;
-  last_login_time: number | null;
-  last_login_ip: string;
   /** The login before the latest one: what "last login" shows. */
   prev_login_time: number | null;
   prev_login_ip: string;
   login_failure: number;
   last_failure_time: number | null;
   join_ip: string;
-  join_time: number | null;
-  motto: string;
   password: string;
   salt: string;
   status: string;
@@ -32,13 +23,11 @@ export interface UserRow {
   create_time: number | null;
 }
 
-export interface AdminRow {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  email: string;
-  mobile: string;
+/**
+ * An `admin` row as the database holds it: the admin's profile (routine/adminInfo), its login times as
+ * timestamps, and what only the server reads.
+ */
+export interface AdminRow extends Omit<AdminProfile, 'last_login_time'> {
   login_failure: number;
   last_failure_time: number | null;
   last_login_time: number | null;
@@ -47,20 +36,13 @@ export interface AdminRow {
   prev_login_ip: string;
   password: string;
   salt: string;
-  motto: string;
   status: string;
   update_time: number | null;
   create_time: number | null;
 }
 
-/** An admin_rule / user_rule row: the menu node the apps get, plus what only the server reads. */
-export interface RuleRow extends Omit<MenuNode, 'keepalive' | 'children'> {
-  remark: string;
-  weigh: number;
-  status: string;
-  keepalive?: number;
-  no_login_valid?: number;
-}
+/** An admin_rule / user_rule row: the rule lists answer it as stored. */
+export type RuleRow = RuleListRow;
 
 /** What an account without an avatar shows: BuildAdmin's client default (reference 3.7), served from public/. */
 export const DEFAULT_AVATAR = '/static/images/avatar.png';

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { CONFIG_CHOICE_TYPES, CONFIG_RULES, type ConfigRule, type ConfigType } from '../../resources/routine/config.ts';
+import { CONFIG_CHOICE_TYPES, CONFIG_RULES, type ConfigRule } from '../../resources/routine/config.ts';
+import type { ConfigType, KeyValue } from '../../shared/config.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import { localizedText } from '../../shared/localized.ts';
 import { email } from '../../shared/schemas/fields.ts';
@@ -7,12 +8,6 @@ import { ACCOUNT_NAME, MOBILE, PASSWORD, isEditorFilled, isIdNumber } from '../.
 import { sanitizeRichText } from './richText.ts';
 import type { ConfigRow } from './settings.ts';
 import { Refusal } from '../errors.ts';
-
-/** A `{key, value}` entry of an array item (config groups, quick entrances...). */
-export interface KeyValue {
-  key: string;
-  value: string;
-}
 
 /** The extension stored with an item: widget attributes, plus the input's own under `baInputExtend`. */
 type Extend = Record<string, unknown>;

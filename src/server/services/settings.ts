@@ -1,24 +1,20 @@
 import type { Knex } from 'knex';
 import type { Lang } from '../../shared/i18n/langs.ts';
+import type { ConfigItem } from '../../shared/config.ts';
 import type { SiteInfo, UploadSettings } from '../../shared/site.ts';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../../shared/time.ts';
 
-export interface ConfigRow {
-  id: number;
-  name: string;
-  group: string;
-  /** Title and tip in Chinese, with their English siblings (src/shared/localized.ts). */
-  title: string;
-  title_en: string;
-  tip: string;
-  tip_en: string;
+/**
+ * A `config` row as the database holds it: the item the config screen lists (src/shared/config.ts) with its
+ * value, choices and extension as stored text. Title and tip hold the Chinese here, beside their English
+ * siblings (src/shared/localized.ts); the list answers them in the reader's language.
+ */
+export interface ConfigRow extends Omit<ConfigItem, 'type' | 'value' | 'content' | 'extend' | 'input_extend' | 'allow_del'> {
   type: string;
   value: string | null;
   content: string | null;
-  rule: string;
   extend: string;
   allow_del: number | boolean;
-  weigh: number;
 }
 
 const SIZE_UNITS: Record<string, number> = { b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };

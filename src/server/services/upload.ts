@@ -34,22 +34,11 @@ export interface Uploader {
   userId: number;
 }
 
-export interface AttachmentRow {
-  id: number;
-  topic: string;
-  admin_id: number;
-  user_id: number;
-  url: string;
-  width: number;
-  height: number;
-  name: string;
-  size: number;
-  mimetype: string;
+/** An `attachment` row: what an upload answers of it (`data.file`, less the derived suffix and full url), and the rest. */
+export interface AttachmentRow extends Omit<UploadedFile, 'suffix' | 'full_url'> {
+  /** How often the file was uploaded again (reference 6.2). */
   quote: number;
-  storage: string;
-  sha1: string;
   create_time: number;
-  last_upload_time: number;
 }
 
 const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;

@@ -11,6 +11,8 @@ export { CrudToolbar, ColumnChooser, QuickSearch, type CrudToolbarProps } from '
 export { SearchPanel } from './SearchPanel.tsx';
 export { CrudPagination, pageWindow } from './CrudPagination.tsx';
 export { CrudForm, type CrudFormProps } from './CrudForm.tsx';
+export { FormDialog, type FormDialogProps } from './FormDialog.tsx';
+export { useFormSubmit, type FormSubmit } from './useFormSubmit.ts';
 export { FieldInput, isGroupWidget, type FieldInputProps } from './FieldInput.tsx';
 export { FormFields, type FormFieldsProps } from './FormFields.tsx';
 export { RequiredMark } from './RequiredMark.tsx';

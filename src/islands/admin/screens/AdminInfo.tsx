@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { AdminProfile } from '../../../shared/account.ts';
 import { email, mobile, password, requiredString } from '../../../shared/schemas/fields.ts';
 import Uploader from '../../Uploader.tsx';
 import { useAdmin } from '../context.ts';
@@ -11,7 +12,7 @@ import { Spinner } from '../../app/Spinner.tsx';
 
 /** GET /admin/routine.AdminInfo/index. */
 interface InfoData {
-  info: { id: number; username: string; nickname: string; avatar: string; email: string; mobile: string; motto: string; last_login_time: string };
+  info: AdminProfile;
   remark: string;
 }
 

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ConfigIndex, ConfigItem } from '../../../shared/config.ts';
 import { reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import { ConfirmDialog } from '../crud/index.ts';
 import { adminHref } from '../navigation.ts';
 import { ConfigItemAdd } from './ConfigItemAdd.tsx';
 import { ConfigItemField } from './ConfigItemField.tsx';
-import { changedGroups, mailTestBody, tabBody, widgetValues, type ConfigIndex, type ConfigItem, type ConfigValue } from './config/model.ts';
+import { changedGroups, mailTestBody, tabBody, widgetValues, type ConfigValue } from './config/model.ts';
 import { Spinner } from '../../app/Spinner.tsx';
 
 const INDEX = '/admin/routine.Config/index';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import configResource, { CONFIG_RULES, CONFIG_TYPES, type ConfigType } from '../../../resources/routine/config.ts';
+import configResource, { CONFIG_RULES } from '../../../resources/routine/config.ts';
+import { CONFIG_TYPES, type ConfigType } from '../../../shared/config.ts';
 import { reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import { Modal, RequiredMark, SaveFooter, useResourceLabels } from '../crud/index.ts';

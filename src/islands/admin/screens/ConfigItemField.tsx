@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocalTextView } from '../../app/LocalTextView.tsx';
 import configResource from '../../../resources/routine/config.ts';
+import type { ConfigItem } from '../../../shared/config.ts';
 import { FieldInput, RequiredMark, isGroupWidget } from '../crud/index.ts';
 import { ArrayEditor } from './config/ArrayEditor.tsx';
-import { hasRule, isRows, itemField, type ConfigItem, type ConfigValue } from './config/model.ts';
+import { hasRule, isRows, itemField, type ConfigValue } from './config/model.ts';
 
 export interface ConfigItemFieldProps {
   item: ConfigItem;

@@ -1,19 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
-import { reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import {
+  FormDialog,
   FormFields,
-  Modal,
-  RecordLoading,
   RequiredMark,
-  SaveFooter,
   toFormValues,
   toPostBody,
+  useFormSubmit,
   useResourceLabels,
   validateBody,
-  type FieldErrors,
   type FormMode,
   type FormValue,
   type FormValues,
@@ -46,15 +43,13 @@ const RULES = 'rules';
  */
 export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved }: GroupsFormProps) {
   const { request, siteConfig } = useAdmin();
-  const { t, title, fieldLabel, errorText } = useResourceLabels(def);
+  const { title, fieldLabel, errorText } = useResourceLabels(def);
   const formId = `group-form-${useId().replace(/[^\w-]/g, '')}`;
   const [tree, setTree] = useState<RuleNode[] | null>(null);
   const [values, setValues] = useState<FormValues | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const form = useFormSubmit(values !== null && tree !== null, onSaved);
+  const { failed } = form;
   const rulesLabelId = `${formId}-rules-label`;
   const rulesErrorId = `${formId}-rules-error`;
 
@@ -72,96 +67,59 @@ export function GroupsForm({ def, ruleIndex, fields, mode, id, onClose, onSaved 
         setValues(toFormValues(def, rowAnswer?.data.row ?? null, fields, siteConfig.timeZone));
         setSelected(rowAnswer ? selectionOf(nodes, rowAnswer.data.row[RULES]) : new Set());
       },
-      (err: unknown) => current && reportFailure(err, setProblem),
+      (err: unknown) => current && failed(err),
     );
     return () => {
       current = false;
     };
-  }, [request, ruleIndex, def, mode, id, fields, siteConfig.timeZone]);
+  }, [request, ruleIndex, def, mode, id, fields, siteConfig.timeZone, failed]);
 
   function set(column: string, value: FormValue): void {
     setValues((v) => (v ? { ...v, [column]: value } : v));
-    if (errors[column]) setErrors(({ [column]: _, ...rest }) => rest);
+    form.clearError(column);
   }
 
-  async function submit(): Promise<void> {
-    if (!values || !tree || busy) return;
+  function submit(): void {
+    if (!values || !tree) return;
     const rules = postedIds(tree, selected);
     const body = { ...toPostBody(def, values, mode, id, fields), [RULES]: rules };
     const found = validateBody(def, body);
     // The reference client asks for at least one permission; the server would keep the old ones on edit.
     if (rules.length === 0) found[RULES] = 'admin-screens-auth:rules.required';
-    setErrors(found);
-    setProblem(null);
-    const first = Object.keys(found)[0];
-    if (first) {
-      bodyRef.current?.querySelector<HTMLElement>(`[data-column="${CSS.escape(first)}"] :is(input,select,textarea)`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await request(actionUrl(def, mode), { method: 'POST', body }, { showSuccessMessage: true, showCodeMessage: false, showErrorMessage: false });
-      onSaved();
-    } catch (err) {
-      reportFailure(err, setProblem);
-    } finally {
-      setBusy(false);
-    }
+    void form.submit(actionUrl(def, mode), body, found);
   }
 
-  const rulesError = errors[RULES];
+  const rulesError = form.errors[RULES];
   return (
-    <Modal
-      title={t(mode === 'add' ? 'crud-ui:form.addTitle' : 'crud-ui:form.editTitle', { title })}
-      size="lg"
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      onSubmit={() => void submit()}
-      footer={<SaveFooter busy={busy} ready={!!values} onCancel={onClose} />}
-    >
-      <div ref={bodyRef} data-group-form={def.name} data-mode={mode}>
-        {problem && (
-          <div className="alert alert-danger py-2" role="alert">
-            {problem}
+    <FormDialog form={form} mode={mode} subject={title} size="lg" marks={{ 'data-group-form': def.name }} onClose={onClose} onSubmit={submit}>
+      {values && tree && (
+        <>
+          <FormFields def={def} fields={fields} values={values} errors={form.errors} mode={mode} formId={formId} onChange={set} />
+          <div className="mb-1" data-column={RULES}>
+            <span id={rulesLabelId} className="form-label d-block">
+              {fieldLabel(RULES)}
+              <RequiredMark />
+            </span>
+            <RuleTree
+              id={`${formId}-rules`}
+              nodes={tree}
+              selected={selected}
+              onChange={(next) => {
+                setSelected(next);
+                form.clearError(RULES);
+              }}
+              labelledBy={rulesLabelId}
+              describedBy={rulesError ? rulesErrorId : undefined}
+              invalid={!!rulesError}
+            />
+            {rulesError && (
+              <div id={rulesErrorId} className="invalid-feedback d-block">
+                {errorText(rulesError, RULES)}
+              </div>
+            )}
           </div>
-        )}
-        {Object.keys(errors).length > 0 && (
-          <div className="alert alert-warning py-2" role="alert">
-            {t('crud-ui:form.fixErrors')}
-          </div>
-        )}
-        {values && tree ? (
-          <>
-            <FormFields def={def} fields={fields} values={values} errors={errors} mode={mode} formId={formId} onChange={set} />
-            <div className="mb-1" data-column={RULES}>
-              <span id={rulesLabelId} className="form-label d-block">
-                {fieldLabel(RULES)}
-                <RequiredMark />
-              </span>
-              <RuleTree
-                id={`${formId}-rules`}
-                nodes={tree}
-                selected={selected}
-                onChange={(next) => {
-                  setSelected(next);
-                  if (errors[RULES]) setErrors(({ [RULES]: _, ...rest }) => rest);
-                }}
-                labelledBy={rulesLabelId}
-                describedBy={rulesError ? rulesErrorId : undefined}
-                invalid={!!rulesError}
-              />
-              {rulesError && (
-                <div id={rulesErrorId} className="invalid-feedback d-block">
-                  {errorText(rulesError, RULES)}
-                </div>
-              )}
-            </div>
-          </>
-        ) : problem ? null : (
-          <RecordLoading />
-        )}
-      </div>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }

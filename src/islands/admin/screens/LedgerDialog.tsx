@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
-import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
+import { centsToYuan, yuanToCents, type AccountLabel, type UserInfo } from '../../../shared/account.ts';
 import { RequestError, isCancelled, reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import { randomId } from '../../lib/forms.ts';
@@ -12,13 +12,7 @@ import { Modal, RemoteSelect, SaveFooter, useResourceLabels } from '../crud/inde
 export type LedgerColumn = 'money' | 'score';
 
 /** `data.user` of GET add?userId= (reference 3.8): the member and their current balance or points. */
-interface LedgerMember {
-  id: number;
-  username: string;
-  nickname: string;
-  money?: string;
-  score?: number;
-}
+type LedgerMember = AccountLabel & Partial<Pick<UserInfo, 'money' | 'score'>>;
 
 /** The member is picked by "username(ID:n)", the label user/user adds to its lookups (reference 3.5). */
 const MEMBER_FIELD: FieldDef = { name: 'user_id', type: 'remoteSelect', remote: { resource: 'user/user', labelField: 'nickname_text' } };

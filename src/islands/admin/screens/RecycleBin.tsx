@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { fieldLabelKey } from '../../../resources/naming.ts';
 import dataRecycleLog from '../../../resources/security/dataRecycleLog.ts';
+import type { AccountLabel } from '../../../shared/account.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
 import { ReadOnlyDialog, useResourceLabels, type Row } from '../crud/index.ts';
@@ -20,7 +21,7 @@ interface RecycleEntry {
   primary_key: string;
   ip: string;
   create_time: number;
-  admin: { username: string; nickname: string } | null;
+  admin: AccountLabel | null;
 }
 
 /** One recycle-bin entry: who deleted what and when, and the deleted row field by field (secrets left out). */

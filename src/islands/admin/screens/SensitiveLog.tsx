@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import sensitiveDataLog from '../../../resources/security/sensitiveDataLog.ts';
+import type { AccountLabel } from '../../../shared/account.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
 import { ReadOnlyDialog, useResourceLabels, type Row } from '../crud/index.ts';
@@ -32,7 +33,7 @@ interface SensitiveEntry {
   ip: string;
   useragent: string;
   create_time: number;
-  admin: { username: string; nickname: string } | null;
+  admin: AccountLabel | null;
 }
 
 /** A change's field title, falling back to its column. */

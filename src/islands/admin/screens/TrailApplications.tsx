@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDuration, formatKm } from '../../../components/content/format.ts';
 import trailApplication from '../../../resources/content/trailApplication.ts';
 import { actionUrl } from '../../../resources/naming.ts';
+import type { AccountLabel } from '../../../shared/account.ts';
 import { withLang } from '../../../shared/i18n/links.ts';
-import { reviewSchema, type ApplicationStatus } from '../../../shared/schemas/trail.ts';
+import { reviewSchema, type ApplicationStatus, type MemberApplication } from '../../../shared/schemas/trail.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
 import { CrudPage, Modal, RecordState, useResourceLabels, type Row } from '../crud/index.ts';
@@ -13,9 +14,7 @@ const def = trailApplication;
 const BADGE: Record<ApplicationStatus, string> = { pending: 'text-bg-warning', approved: 'text-bg-success', rejected: 'text-bg-danger' };
 
 /** GET edit: the application with its member, photos as a list, and the names of what it points at. */
-interface Application {
-  id: number;
-  title: string;
+interface Application extends Pick<MemberApplication, 'id' | 'title' | 'status' | 'remark' | 'review_time' | 'create_time' | 'trail_id'> {
   title_en: string;
   summary: string | null;
   summary_en: string | null;
@@ -24,13 +23,8 @@ interface Application {
   length_km: number | null;
   duration_min: number | null;
   difficulty: string;
-  status: ApplicationStatus;
-  remark: string;
-  review_time: number | null;
-  create_time: number;
-  trail_id: number | null;
   photos: string[];
-  user: { username: string; nickname: string };
+  user: Pick<AccountLabel, 'username' | 'nickname'>;
   canal?: { name: string | null };
   city?: { name: string | null };
   admin?: { nickname: string | null };

@@ -5,43 +5,9 @@
  */
 import { allAdminResources, findAdminResource } from '../../crud/resourceStore.ts';
 import { actionUrl } from '../../../../resources/naming.ts';
-import { CONFIG_CHOICE_TYPES, CONFIG_NAME, type ConfigType } from '../../../../resources/routine/config.ts';
+import { CONFIG_CHOICE_TYPES, CONFIG_NAME } from '../../../../resources/routine/config.ts';
+import type { ConfigIndex, ConfigItem, ConfigType, KeyValue } from '../../../../shared/config.ts';
 import type { FieldDef, FieldType } from '../../../../resources/types.ts';
-
-/** A row of the index `list` (admin-api 3.10). */
-export interface ConfigItem {
-  id: number;
-  name: string;
-  group: string;
-  /** Title and tip in the page language; `title_en` / `tip_en` as stored, empty when there is no English. */
-  title: string;
-  title_en: string;
-  tip: string;
-  tip_en: string;
-  type: ConfigType;
-  /** Typed by the server: boolean for a switch, arrays for lists, a string otherwise. */
-  value: unknown;
-  /** The choices of radio, checkbox, select and selects; '' for other types. */
-  content: Record<string, string> | '';
-  rule: string;
-  extend: Record<string, unknown>;
-  input_extend: Record<string, unknown>;
-  allow_del: number;
-  weigh: number;
-}
-
-export interface KeyValue {
-  key: string;
-  value: string;
-}
-
-/** `data` of GET /admin/routine.Config/index. */
-export interface ConfigIndex {
-  list: Record<string, { name: string; title: string; list: ConfigItem[] }>;
-  configGroup: Record<string, string>;
-  quickEntrance: KeyValue[];
-  remark: string;
-}
 
 /** One line of the array editor; `id` keeps React's rows apart while keys are being typed. */
 export interface KeyValueRow extends KeyValue {

@@ -6,11 +6,12 @@ import { DESIGN_TYPES, type DesignType } from '../../../../resources/generator/d
 import { ApiCode } from '../../../../shared/api/envelope.ts';
 import { RequestError, isCancelled, reportFailure } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
-import { ConfirmDialog, IconPicker } from '../../crud/index.ts';
+import { ConfirmDialog } from '../../crud/index.ts';
 import { allAdminResources } from '../../crud/resourceStore.ts';
 import { designChanges, effectivePath, newField, toPayload, type DesignerField, type DesignerState, type DesignerTable } from './designModel.ts';
 import { DesignPreview } from './DesignPreview.tsx';
 import { FieldEditor } from './FieldEditor.tsx';
+import { TableSettings } from './TableSettings.tsx';
 import { TYPE_ICONS } from './typeIcons.ts';
 
 /** What generateCheck (or an unconfirmed rebuild) answered: the client asks before going on. */
@@ -181,102 +182,7 @@ export function DesignEditor({ initial, onBack, onGenerated }: DesignEditorProps
         )}
       </div>
 
-      <section className="card mb-3" aria-labelledby="crud-table-settings">
-        <div className="card-body">
-          <h2 className="h6" id="crud-table-settings">
-            {t('table.title')}
-          </h2>
-          <div className="row g-2">
-            <div className="col-sm-6 col-lg-3">
-              <label className="form-label small" htmlFor="crud-table-name">
-                {t('table.name')}
-              </label>
-              <input id="crud-table-name" className="form-control form-control-sm" data-table-option="name" value={state.table.name} disabled={state.existing} onChange={(e) => setTable({ name: e.target.value })} spellCheck={false} autoComplete="off" />
-            </div>
-            <div className="col-sm-6 col-lg-3">
-              <label className="form-label small" htmlFor="crud-table-path">
-                {t('table.path')}
-              </label>
-              <input id="crud-table-path" className="form-control form-control-sm" data-table-option="path" value={state.table.path} placeholder={effectivePath({ ...state.table, path: '' })} onChange={(e) => setTable({ path: e.target.value })} spellCheck={false} autoComplete="off" />
-            </div>
-            <div className="col-sm-6 col-lg-3">
-              <label className="form-label small" htmlFor="crud-table-title-zh">
-                {t('table.titleZh')}
-              </label>
-              <input id="crud-table-title-zh" className="form-control form-control-sm" lang="zh-CN" data-table-option="titleZh" value={state.table.titleZh} onChange={(e) => setTable({ titleZh: e.target.value })} />
-            </div>
-            <div className="col-sm-6 col-lg-3">
-              <label className="form-label small" htmlFor="crud-table-title-en">
-                {t('table.titleEn')}
-              </label>
-              <input id="crud-table-title-en" className="form-control form-control-sm" lang="en" data-table-option="titleEn" value={state.table.titleEn} onChange={(e) => setTable({ titleEn: e.target.value })} />
-            </div>
-            <div className="col-sm-6 col-lg-3">
-              <span className="form-label small d-block" id="crud-table-icon-label">
-                {t('table.icon')}
-              </span>
-              <IconPicker id="crud-table-icon" value={state.table.icon} onChange={(icon) => setTable({ icon })} describedBy="crud-table-icon-label" />
-            </div>
-            <div className="col-sm-6 col-lg-3">
-              <label className="form-label small" htmlFor="crud-table-sort">
-                {t('table.sort')}
-              </label>
-              <div className="input-group input-group-sm">
-                <select id="crud-table-sort" className="form-select" data-table-option="sortField" value={state.table.sortField} onChange={(e) => setTable({ sortField: e.target.value })}>
-                  {state.fields.map((f) => (
-                    <option key={f.uid} value={f.name}>
-                      {f.name}
-                    </option>
-                  ))}
-                </select>
-                <select className="form-select" aria-label={t('table.sortType')} data-table-option="sortType" value={state.table.sortType} onChange={(e) => setTable({ sortType: e.target.value === 'asc' ? 'asc' : 'desc' })}>
-                  <option value="desc">{t('table.desc')}</option>
-                  <option value="asc">{t('table.asc')}</option>
-                </select>
-              </div>
-            </div>
-            <fieldset className="col-lg-6">
-              <legend className="form-label small mb-1">{t('table.quickSearch')}</legend>
-              <div className="d-flex flex-wrap gap-2" data-table-option="quickSearch">
-                {state.fields
-                  .filter((f) => !['password', 'editor', 'array', 'images', 'files'].includes(f.designType))
-                  .map((f) => (
-                    <div className="form-check form-check-inline m-0" key={f.uid}>
-                      <input
-                        className="form-check-input"
-                        type="checkbox"
-                        id={`crud-qs-${f.uid}`}
-                        value={f.name}
-                        checked={state.table.quickSearch.includes(f.name)}
-                        onChange={(e) => setTable({ quickSearch: e.target.checked ? [...state.table.quickSearch, f.name] : state.table.quickSearch.filter((n) => n !== f.name) })}
-                      />
-                      <label className="form-check-label small" htmlFor={`crud-qs-${f.uid}`}>
-                        {f.name}
-                      </label>
-                    </div>
-                  ))}
-              </div>
-            </fieldset>
-            {state.existing && (
-              <fieldset className="col-12">
-                <legend className="form-label small mb-1">{t('table.rebuild')}</legend>
-                <div className="form-check form-check-inline">
-                  <input className="form-check-input" type="radio" name="crud-rebuild" id="crud-rebuild-no" checked={state.table.rebuild === 'No'} onChange={() => setTable({ rebuild: 'No' })} />
-                  <label className="form-check-label small" htmlFor="crud-rebuild-no">
-                    {t('table.rebuildNo')}
-                  </label>
-                </div>
-                <div className="form-check form-check-inline">
-                  <input className="form-check-input" type="radio" name="crud-rebuild" id="crud-rebuild-yes" data-table-option="rebuild" checked={state.table.rebuild === 'Yes'} onChange={() => setTable({ rebuild: 'Yes' })} />
-                  <label className="form-check-label small" htmlFor="crud-rebuild-yes">
-                    {t('table.rebuildYes')}
-                  </label>
-                </div>
-              </fieldset>
-            )}
-          </div>
-        </div>
-      </section>
+      <TableSettings state={state} onChange={setTable} />
 
       <div className="row g-3 mb-3">
         <section className="col-lg-2 col-md-3" aria-labelledby="crud-palette-title">

@@ -1,21 +1,11 @@
+import type { RuleListRow } from '../../../../shared/account.ts';
 import type { LocalText } from '../../../../shared/content.ts';
 import type { Lang } from '../../../../shared/i18n/langs.ts';
 import { localizedText } from '../../../../shared/localized.ts';
 import type { TreeItem } from './treeModel.ts';
 
 /** A node of the admin or member rule tree (GET auth.Rule/index, user.Rule/index). */
-export interface RuleNode extends TreeItem {
-  type: string;
-  title: string;
-  title_en: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: string;
-  url: string;
-  component: string;
-  weigh: number;
-  status: string;
+export interface RuleNode extends TreeItem, RuleListRow {
   [column: string]: unknown;
 }
 

@@ -1,0 +1,181 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { PACKAGE_MANAGERS } from '../../shared/constants/terminal.ts';
+import { browserRequest } from '../lib/request.ts';
+import { setAutomaticCleanup, setConfigDialog, setPackageManager, setPackageManagerDialog, setPort, type TerminalState } from './terminal.ts';
+import type { TerminalUpdate } from './terminalRunner.ts';
+
+/** The terminal's state and how to change it, as its panel and dialogs get them. */
+export interface TerminalStateProps {
+  state: TerminalState;
+  update: TerminalUpdate;
+}
+
+/** The terminal settings the server keeps (changeTerminalConfig); resolves whether they were stored. */
+async function saveConfig(changes: { manager?: string; automaticCleanupTask?: '0' | '1' }): Promise<boolean> {
+  try {
+    await browserRequest()('/admin/ajax/changeTerminalConfig', { method: 'POST', body: changes });
+    return true;
+  } catch {
+    // The request client has shown the server's message.
+    return false;
+  }
+}
+
+interface SettingsDialogProps {
+  show: boolean;
+  onHide(): void;
+  /** The title's element id. */
+  id: string;
+  title: string;
+  footer: ReactNode;
+  children: ReactNode;
+}
+
+/** A dialog of the terminal's settings: titled, closed by its button or Escape, its buttons in the footer. */
+function SettingsDialog({ show, onHide, id, title, footer, children, ...marks }: SettingsDialogProps & Record<`data-${string}`, string>) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal show={show} onHide={onHide} scrollable aria-labelledby={id} {...marks}>
+      <Modal.Header closeButton closeLabel={t('shell.close')}>
+        <Modal.Title as="h2" className="h5" id={id}>
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{children}</Modal.Body>
+      <Modal.Footer>{footer}</Modal.Footer>
+    </Modal>
+  );
+}
+
+/** Choosing the package manager the install, build and test commands use; the server stores the choice. */
+function PackageManagerDialog({ state, update }: TerminalStateProps) {
+  const { t } = useTranslation('admin');
+  const [chosen, setChosen] = useState(state.packageManager);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (state.showPackageManagerDialog) setChosen(state.packageManager);
+  }, [state.showPackageManagerDialog, state.packageManager]);
+  const close = () => update((s) => setPackageManagerDialog(s, false));
+  const confirm = async () => {
+    setSaving(true);
+    const saved = await saveConfig({ manager: chosen });
+    setSaving(false);
+    if (saved) update((s) => setPackageManagerDialog(setPackageManager(s, chosen), false));
+  };
+  const footer = (
+    <>
+      <button type="button" className="btn btn-outline-secondary" onClick={close}>
+        {t('shell.cancel')}
+      </button>
+      <button type="button" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} onClick={() => void confirm()}>
+        {t('shell.confirm')}
+      </button>
+    </>
+  );
+  return (
+    <SettingsDialog show={state.showPackageManagerDialog} onHide={close} id="admin-pm-title" title={t('terminal.packageManagerTitle')} footer={footer} data-package-manager-dialog="">
+      <fieldset>
+        <legend className="fs-6">{t('terminal.packageManagerHint')}</legend>
+        {PACKAGE_MANAGERS.map((pm) => (
+          <div className="form-check" key={pm}>
+            <input className="form-check-input" type="radio" name="admin-package-manager" id={`pm-${pm}`} checked={chosen === pm} onChange={() => setChosen(pm)} />
+            <label className="form-check-label" htmlFor={`pm-${pm}`}>
+              {pm}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+    </SettingsDialog>
+  );
+}
+
+/** The terminal's settings: package manager and automatic cleanup (stored on the server), install-service port. */
+function ConfigDialog({ state, update }: TerminalStateProps) {
+  const { t } = useTranslation('admin');
+  const [port, setPortText] = useState(state.port);
+  useEffect(() => {
+    if (state.showConfig) setPortText(state.port);
+  }, [state.showConfig, state.port]);
+  const close = () => update((s) => setConfigDialog(s, false));
+  const portValid = setPort(state, port).port === port;
+  const footer = (
+    <button type="button" className="btn btn-primary" onClick={close}>
+      {t('shell.done')}
+    </button>
+  );
+  return (
+    <SettingsDialog show={state.showConfig} onHide={close} id="admin-terminal-config-title" title={t('terminal.configTitle')} footer={footer} data-terminal-config="">
+      <div className="mb-3">
+        <label className="form-label" htmlFor="terminal-pm">
+          {t('terminal.packageManager')}
+        </label>
+        <select
+          id="terminal-pm"
+          className="form-select"
+          value={state.packageManager}
+          onChange={(e) => {
+            const manager = e.target.value;
+            void saveConfig({ manager }).then((saved) => saved && update((s) => setPackageManager(s, manager)));
+          }}
+        >
+          {PACKAGE_MANAGERS.map((pm) => (
+            <option key={pm} value={pm}>
+              {pm}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="form-check form-switch mb-3">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          role="switch"
+          id="terminal-cleanup"
+          checked={state.automaticCleanupTask === '1'}
+          onChange={(e) => {
+            const on = e.target.checked;
+            void saveConfig({ automaticCleanupTask: on ? '1' : '0' }).then((saved) => saved && update((s) => setAutomaticCleanup(s, on)));
+          }}
+        />
+        <label className="form-check-label" htmlFor="terminal-cleanup">
+          {t('terminal.automaticCleanup')}
+        </label>
+      </div>
+      <div>
+        <label className="form-label" htmlFor="terminal-port">
+          {t('terminal.port')}
+        </label>
+        <input
+          id="terminal-port"
+          className={`form-control${portValid ? '' : ' is-invalid'}`}
+          inputMode="numeric"
+          value={port}
+          aria-invalid={!portValid || undefined}
+          aria-describedby={portValid ? undefined : 'terminal-port-error'}
+          onChange={(e) => {
+            const text = e.target.value;
+            setPortText(text);
+            update((s) => setPort(s, text));
+          }}
+        />
+        {!portValid && (
+          <div id="terminal-port-error" className="invalid-feedback">
+            {t('terminal.portInvalid')}
+          </div>
+        )}
+      </div>
+    </SettingsDialog>
+  );
+}
+
+/** The terminal's two settings dialogs, opened from the panel's footer. */
+export function TerminalSettingsDialogs({ state, update }: TerminalStateProps) {
+  return (
+    <>
+      <PackageManagerDialog state={state} update={update} />
+      <ConfigDialog state={state} update={update} />
+    </>
+  );
+}
