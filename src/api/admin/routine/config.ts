@@ -17,7 +17,8 @@ import {
 } from '../../../server/services/configAdmin.ts';
 import { CrudEngine } from '../../../server/services/crud/engine.ts';
 import type { Services } from '../../../server/services/index.ts';
-import { errorText, mailSettingsComplete, mailSettingsFrom, type MailSettings } from '../../../server/services/mail.ts';
+import { testMailFailure } from '../../../server/services/mail.ts';
+import { guardConfigSave } from '../../../server/services/secretBindings.ts';
 import { ruleRemark } from '../../../server/services/remarks.ts';
 import { NO_ACCESS_IP, listHolds, parseIpList } from '../../../server/services/ipBan.ts';
 import type { ConfigRow } from '../../../server/services/settings.ts';
@@ -145,6 +146,7 @@ export function configRoutes(services: Services): ApiRoute[] {
           if (name === NO_ACCESS_IP) checkIpList(value, ctx.ip);
           updates.push({ id: row.id, value });
         }
+        await guardConfigSave(services.outbound, rows, updates);
         await knex.transaction(async (trx) => {
           for (const u of updates) await trx('config').where({ id: u.id }).update({ value: u.value });
         });
@@ -210,21 +212,7 @@ export function configRoutes(services: Services): ApiRoute[] {
         const t = ctx.state.t;
         const to = text(input.testMail);
         if (!email().safeParse(to).success) throw new Refusal('validate:email');
-        // The form's unsaved values; what it leaves out (the password it never received) comes from the saved config.
-        const saved = await mail.current();
-        const posted = mailSettingsFrom(input);
-        const pick = <K extends keyof MailSettings>(key: K, name: string): MailSettings[K] =>
-          input[name] === undefined || (key === 'pass' && posted.pass === '') ? saved[key] : posted[key];
-        const settings: MailSettings = {
-          server: pick('server', 'smtp_server'),
-          port: pick('port', 'smtp_port'),
-          user: pick('user', 'smtp_user'),
-          pass: pick('pass', 'smtp_pass'),
-          verification: pick('verification', 'smtp_verification'),
-          senderMail: pick('senderMail', 'smtp_sender_mail'),
-          tlsVerify: pick('tlsVerify', 'smtp_tls_verify'),
-        };
-        if (!mailSettingsComplete(settings)) throw new Refusal('admin-routine:testMailIncomplete');
+        const settings = await mail.testSettings(input);
         const site = (ctx.state.lang === 'en' && (await services.settings.get('site_name_en'))) || (await services.settings.get('site_name'));
         const body = t('admin-routine:testMailBody', { site });
         try {
@@ -233,7 +221,7 @@ export function configRoutes(services: Services): ApiRoute[] {
             settings,
           );
         } catch (err) {
-          throw new Refusal('admin-routine:testMailFailed', 0, null, { error: errorText(err) });
+          throw testMailFailure(err);
         }
         return new Success(null, 'admin-routine:testMailSent');
       },
