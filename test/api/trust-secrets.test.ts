@@ -167,7 +167,7 @@ test.serial('the SMS webhook URL cannot move without its secret, so the saved se
 });
 
 test.serial('outbound addresses: loopback and private refused unless the intranet switch is on; link-local and metadata always', async (t) => {
-  t.is((await saveConfig({ outbound_allow_private: '0' })).code, 1);
+  await stored({ outbound_allow_private: '0' });
   const loopback = await saveConfig({ sms_webhook_url: gatewayA.url, sms_webhook_secret: 'hook-secret' });
   t.is(loopback.code, 0);
   t.is(loopback.msg, '127.0.0.1 is on this server or a private network: the portal connects there only when "Allow intranet gateways" is on under System config → Basics');
@@ -181,24 +181,36 @@ test.serial('outbound addresses: loopback and private refused unless the intrane
     t.regex((await saveConfig({ sms_webhook_url: url, sms_webhook_secret: 's' })).msg, new RegExp(`^${shown.replace(/\./g, '\\.')} is on this server or a private network`), url);
   }
 
-  // With the switch on, an intranet gateway is fine; link-local and cloud metadata addresses are not.
+  // With the switch on (posted in the same save), an intranet gateway is fine; link-local and cloud metadata addresses are not.
   for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:169.254.169.254]/', 'http://100.100.100.200/latest/meta-data/', 'http://[fe80::1]/', 'http://0.0.0.0:80/', 'http://[fd00:ec2::254]/']) {
     const res = await saveConfig({ outbound_allow_private: '1', sms_webhook_url: url, sms_webhook_secret: 's' });
     t.is(res.code, 0, url);
     t.regex(res.msg, /is a link-local, cloud metadata or reserved address: the portal never connects there$/, url);
   }
   t.is(await value('sms_webhook_url'), gatewayB.url, 'nothing refused was saved');
-  const smtpMetadata = await saveConfig({ smtp_server: '169.254.169.254', smtp_pass: 'x' });
+  t.is(await value('outbound_allow_private'), '0');
+  const smtpMetadata = await saveConfig({ outbound_allow_private: '1', smtp_server: '169.254.169.254', smtp_pass: 'x' });
   t.is(smtpMetadata.msg, '169.254.169.254 is a link-local, cloud metadata or reserved address: the portal never connects there');
-  const payMetadata = await root('/admin/pay.Config/edit', { body: { alipay_gateway: 'http://169.254.169.254/gateway.do' } });
-  t.is(payMetadata.code, 0);
-  t.is(payMetadata.msg, '169.254.169.254 is a link-local, cloud metadata or reserved address: the portal never connects there');
-  t.is((await saveConfig({ outbound_allow_private: '1' })).code, 1);
-  const payLoopback = await root('/admin/pay.Config/edit', { body: { wechat_base_url: 'http://[::1]:9/' } });
-  t.is(payLoopback.code, 1, 'an intranet payment gateway with the switch on');
-  t.is((await saveConfig({ outbound_allow_private: '0' })).code, 1);
-  const payRefused = await root('/admin/pay.Config/edit', { body: { wechat_base_url: 'http://127.0.0.1:9/' } });
-  t.regex(payRefused.msg, /^127\.0\.0\.1 is on this server or a private network/);
+});
+
+test.serial('payment gateway addresses: loopback refused unless the intranet switch is on; link-local and metadata always', async (t) => {
+  await stored({ outbound_allow_private: '1' });
+  for (const body of [{ wechat_base_url: 'http://[fe80::1]/' }, { wechat_base_url: 'http://100.100.100.200/' }, { alipay_gateway: 'http://[::ffff:a9fe:a9fe]/gateway.do' }]) {
+    const res = await root('/admin/pay.Config/edit', { body });
+    t.is(res.code, 0, JSON.stringify(body));
+    t.regex(res.msg, /is a link-local, cloud metadata or reserved address: the portal never connects there$/);
+  }
+  const metadata = await root('/admin/pay.Config/edit', { body: { alipay_gateway: 'http://169.254.169.254/gateway.do' } });
+  t.is(metadata.msg, '169.254.169.254 is a link-local, cloud metadata or reserved address: the portal never connects there');
+  const intranet = await root('/admin/pay.Config/edit', { body: { wechat_base_url: 'http://[::1]:9/' } });
+  t.is(intranet.code, 1, 'an intranet payment gateway with the switch on');
+  await stored({ outbound_allow_private: '0' });
+  for (const url of ['http://127.0.0.1:9/', 'http://192.168.1.20/']) {
+    const res = await root('/admin/pay.Config/edit', { body: { wechat_base_url: url } });
+    t.is(res.code, 0, url);
+    t.regex(res.msg, /is on this server or a private network/, url);
+  }
+  t.is((await server.app.services.pay.settings.load()).values.wechat_base_url, 'http://[::1]:9/');
 });
 
 test.serial('a gateway saved on the intranet is not reached once the switch is off: checked again at every connection', async (t) => {
