@@ -90,8 +90,10 @@ async function setConfig(server: TestServer, values: Record<string, string>): Pr
   server.app.services.settings.invalidate();
 }
 
+/** Points the mail settings at a local inbox: 127.0.0.1 is reached only with the intranet switch on. */
 async function useInbox(server: TestServer, inbox: Inbox): Promise<void> {
   await setConfig(server, {
+    outbound_allow_private: '1',
     smtp_server: '127.0.0.1',
     smtp_port: String(inbox.port),
     smtp_user: 'canal-mailer',
@@ -356,7 +358,7 @@ test.serial('SMS with the default log driver succeeds and stores a code', async 
 });
 
 test.serial('SMS through the webhook: the gateway receives mobile, message, event, code, template and variables, and the secret', async (t) => {
-  await setConfig(smsServer, { sms_driver: 'webhook', sms_webhook_url: gateway.url, sms_webhook_secret: 'hook-secret' });
+  await setConfig(smsServer, { outbound_allow_private: '1', sms_driver: 'webhook', sms_webhook_url: gateway.url, sms_webhook_secret: 'hook-secret' });
   const res = await smsSend(smsServer, { mobile: '13800138000', template_code: 'user_register', ...(await solved(smsServer)) });
   t.is(res.body.code, 1, res.body.msg);
   t.is(gateway.hooks.length, 1);

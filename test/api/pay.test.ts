@@ -2,6 +2,7 @@ import test from 'ava';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 import { ADMIN_PASSWORD, createMember, memberToken } from '../helpers/accounts.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
+import { allowIntranet } from '../helpers/intranet.ts';
 import { deliver, FakePayProvider, type FakeNotification } from '../helpers/fakePay.ts';
 import type { PayCheckReport, PaySettingsView, TopupOptions, TopupOrder } from '../../src/shared/pay.ts';
 
@@ -18,6 +19,7 @@ test.before(async () => {
   forger = new FakePayProvider();
   await fake.start();
   server = await startServer({ ADMIN_PASSWORD, SECRETS_KEY, RATE_LIMIT_FACTOR: '0' });
+  await allowIntranet(server);
   root = asAdmin(server, await superToken(server));
 });
 test.after.always(async () => {
@@ -338,6 +340,7 @@ test.serial('background check: a lost notification still credits, expired orders
 test('without SECRETS_KEY keys cannot be saved; the server checks pending orders on its own timer', async (t) => {
   const bare = await startServer({ ADMIN_PASSWORD, PAY_CHECK_INTERVAL: '1' });
   try {
+    await allowIntranet(bare);
     const call = asAdmin(bare, await superToken(bare));
     const view = await call<PaySettingsView>('/admin/pay.Config/index');
     t.false(view.data.canStoreSecrets);

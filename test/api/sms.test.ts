@@ -2,6 +2,7 @@ import test from 'ava';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 import { solvedCaptcha } from '../helpers/accounts.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
+import { allowIntranet } from '../helpers/intranet.ts';
 import { fakeAliyun, fakeTencent, type FakeProvider, type TencentRequest } from '../helpers/fakeSms.ts';
 
 // SMS templates, variables and providers end to end: /api/Sms/send renders the template of its event,
@@ -14,6 +15,7 @@ let aliyun: FakeProvider<Record<string, string>>;
 let tencent: FakeProvider<TencentRequest>;
 test.before(async () => {
   [server, aliyun, tencent] = await Promise.all([startServer(), fakeAliyun('LTAI-test-id', 'aliyun-test-secret'), fakeTencent('AKID-test', 'tencent-test-key')]);
+  await allowIntranet(server);
   root = asAdmin(server, await superToken(server));
 });
 test.after.always(async () => {

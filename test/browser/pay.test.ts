@@ -5,6 +5,7 @@ import { api } from '../helpers/server.ts';
 import { ADMIN_PASSWORD, createMember, memberToken } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
 import { deliver, FakePayProvider } from '../helpers/fakePay.ts';
+import { allowIntranet } from '../helpers/intranet.ts';
 
 // A member tops up from the balance screen and pays by QR code; the fake provider's notification credits the
 // balance, which the page shows without a reload. Staff set up the providers, check them, and refund.
@@ -18,6 +19,7 @@ const suite = browserSuite(test, async () => {
   return { ADMIN_PASSWORD, SECRETS_KEY: 'browser-test-secrets-key-0123' };
 });
 test.before(async () => {
+  await allowIntranet(suite.server);
   adminToken = await superToken(suite.server);
 });
 test.after.always(async () => {

@@ -40,9 +40,13 @@ export async function startInbox(): Promise<Inbox> {
   };
 }
 
-/** Points the mail config rows at the inbox (its certificate is self-signed, hence no verification). */
+/**
+ * Points the mail config rows at the inbox (its certificate is self-signed, hence no verification; it listens
+ * on 127.0.0.1, hence the intranet switch).
+ */
 export async function useInbox(server: TestServer, inbox: Inbox): Promise<void> {
   const values: Record<string, string> = {
+    outbound_allow_private: '1',
     smtp_server: '127.0.0.1',
     smtp_port: String(inbox.port),
     smtp_user: 'canal-mailer',

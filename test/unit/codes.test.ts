@@ -12,6 +12,10 @@ import { errorText, mailSettingsComplete, mailSettingsFrom } from '../../src/ser
 import type { SmsMessage } from '../../src/server/services/sms/driver.ts';
 import { LogSmsDriver } from '../../src/server/services/sms/log.ts';
 import { WebhookSmsDriver } from '../../src/server/services/sms/webhook.ts';
+import { Outbound } from '../../src/server/services/outbound.ts';
+
+/** The stand-in gateways listen on 127.0.0.1: the intranet switch is on for them. */
+const intranet = new Outbound(async () => true);
 
 let dir: string;
 let knex: Knex;
@@ -200,7 +204,7 @@ test('SMS webhook driver gives up on a gateway that does not answer', async (t) 
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const { port } = silent.address() as AddressInfo;
   try {
-    const driver = new WebhookSmsDriver(`http://127.0.0.1:${port}/sms`, '', 300);
+    const driver = new WebhookSmsDriver(intranet, `http://127.0.0.1:${port}/sms`, '', 300);
     const err = await t.throwsAsync(driver.send(message('text')));
     t.is(err?.message, 'SMS gateway did not answer in time');
   } finally {
@@ -214,7 +218,7 @@ test('SMS webhook driver reports an unreachable gateway', async (t) => {
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   const { port } = closed.address() as AddressInfo;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
-  const driver = new WebhookSmsDriver(`http://127.0.0.1:${port}/sms`, '');
+  const driver = new WebhookSmsDriver(intranet, `http://127.0.0.1:${port}/sms`, '');
   const err = await t.throwsAsync(driver.send(message('text')));
   t.regex(err?.message ?? '', /^SMS gateway unreachable: .*ECONNREFUSED/);
 });

@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { PAY_PROVIDERS, PAY_SETTING_FIELDS, type PayCheckItem, type PayCheckReport, type PayProvider, type PaySettingName, type PaySettingValues, type PaySettingsView } from '../../shared/pay.ts';
 import type { Services } from '../../server/services/index.ts';
-import { AlipayGateway } from '../../server/services/pay/alipay.ts';
+import { alipayRequestParams } from '../../server/services/pay/alipay.ts';
 import { rsaVerify } from '../../server/services/pay/rsa.ts';
 import { alipayConfigOf, settingProblems, wechatConfigOf } from '../../server/services/pay/settings.ts';
 import { alipaySignContent } from '../../server/services/pay/alipaySign.ts';
@@ -29,7 +29,7 @@ function sampleItem(provider: PayProvider, values: PaySettingValues): PayCheckIt
   }
   const config = alipayConfigOf(values, true);
   if (!config) return { field: 'sample', ok: false, key: 'pay:check.incomplete' };
-  const params = new AlipayGateway(config).requestParams('alipay.trade.query', { out_trade_no: 'SAMPLE' });
+  const params = alipayRequestParams(config, 'alipay.trade.query', { out_trade_no: 'SAMPLE' });
   const content = alipaySignContent(params, ['sign']);
   const ok = rsaVerify(content, params.sign!, createPublicKey(config.privateKey));
   return { field: 'sample', ok, key: ok ? 'pay:check.sampleSigned' : 'pay:check.sampleFailed', params: { text: `${content}&sign=${params.sign}` } };

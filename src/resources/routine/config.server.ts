@@ -16,7 +16,8 @@ import {
 } from '../../server/services/configAdmin.ts';
 import { defineUnit } from '../../server/services/crud/unit.ts';
 import type { Call } from '../../server/services/crud/call.ts';
-import { errorText, mailSettingsComplete, mailSettingsFrom, type MailSettings } from '../../server/services/mail.ts';
+import { testMailFailure } from '../../server/services/mail.ts';
+import { guardConfigSave } from '../../server/services/secretBindings.ts';
 import { NO_ACCESS_IP, listHolds, parseIpList } from '../../server/services/ipBan.ts';
 import type { ConfigRow } from '../../server/services/settings.ts';
 import { Refusal, Success } from '../../server/errors.ts';
@@ -88,7 +89,7 @@ function checkIpList(value: string, ownIp: string): void {
  * back, and only items with `allow_del` can be deleted (through the recycle bin). Every write clears the
  * server caches.
  */
-export default defineUnit(configResource, ({ knex, mail, caches, settings }) => {
+export default defineUnit(configResource, ({ knex, mail, caches, settings, outbound }) => {
   const allRows = () => knex<ConfigRow>('config').orderBy([{ column: 'weigh', order: 'desc' }, { column: 'id', order: 'asc' }]);
   return {
     invalidates: 'all',
@@ -129,6 +130,7 @@ export default defineUnit(configResource, ({ knex, mail, caches, settings }) => 
             if (name === NO_ACCESS_IP) checkIpList(value, call.actor.ip);
             updates.push({ id: row.id, value });
           }
+          await guardConfigSave(outbound, rows, updates);
           await knex.transaction(async (trx) => {
             for (const u of updates) await trx('config').where({ id: u.id }).update({ value: u.value });
           });
@@ -183,27 +185,13 @@ export default defineUnit(configResource, ({ knex, mail, caches, settings }) => 
     const { t, lang, input } = call;
     const to = text(input.testMail);
     if (!email().safeParse(to).success) throw new Refusal('validate:email');
-    // The form's unsaved values; what it leaves out (the password it never received) comes from the saved config.
-    const saved = await mail.current();
-    const posted = mailSettingsFrom(input);
-    const pick = <K extends keyof MailSettings>(key: K, name: string): MailSettings[K] =>
-      input[name] === undefined || (key === 'pass' && posted.pass === '') ? saved[key] : posted[key];
-    const mailSettings: MailSettings = {
-      server: pick('server', 'smtp_server'),
-      port: pick('port', 'smtp_port'),
-      user: pick('user', 'smtp_user'),
-      pass: pick('pass', 'smtp_pass'),
-      verification: pick('verification', 'smtp_verification'),
-      senderMail: pick('senderMail', 'smtp_sender_mail'),
-      tlsVerify: pick('tlsVerify', 'smtp_tls_verify'),
-    };
-    if (!mailSettingsComplete(mailSettings)) throw new Refusal('admin-routine:testMailIncomplete');
+    const mailSettings = await mail.testSettings(input);
     const site = (lang === 'en' && (await settings.get('site_name_en'))) || (await settings.get('site_name'));
     const body = t('admin-routine:testMailBody', { site });
     try {
       await mail.send({ to, subject: t('admin-routine:testMailSubject', { site }), html: `<p>${escapeHtml(body)}</p>`, text: body }, mailSettings);
     } catch (err) {
-      throw new Refusal('admin-routine:testMailFailed', 0, null, { error: errorText(err) });
+      throw testMailFailure(err);
     }
     return new Success(null, 'admin-routine:testMailSent');
   }

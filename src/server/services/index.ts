@@ -12,6 +12,7 @@ import { ContentService } from './content.ts';
 import { CodeService } from './codes.ts';
 import { MailService } from './mail.ts';
 import { SmsService } from './sms.ts';
+import { ALLOW_PRIVATE_SETTING, Outbound } from './outbound.ts';
 import { MemberService } from './members.ts';
 import { AdminLogService } from './adminLog.ts';
 import { LoginThrottle } from './loginThrottle.ts';
@@ -52,6 +53,8 @@ export interface Services {
   codes: CodeService;
   mail: MailService;
   sms: SmsService;
+  /** Checks and makes connections to the addresses admins chose (mail server, SMS and payment gateways). */
+  outbound: Outbound;
   members: MemberService;
   adminLog: AdminLogService;
   /** Back-off and captcha ceiling of password logins, in the database. */
@@ -106,6 +109,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     if (!tags) settings.invalidate();
   });
   caches.register('pages', (tags) => (tags ? pageCache.invalidate(tags) : pageCache.clear()));
+  const outbound = new Outbound(() => settings.flag(ALLOW_PRIVATE_SETTING));
   const origins = new OriginPolicy(config);
   const loginThrottle = new LoginThrottle(knex);
   const registry = new ResourceRegistry(knex, log, units);
@@ -122,8 +126,9 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     captcha: new CaptchaService(knex, await loadSecret(knex, 'captcha_key')),
     content: new ContentService(knex, reads),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
-    mail: new MailService(settings),
-    sms: new SmsService(knex, settings, log),
+    mail: new MailService(settings, outbound),
+    sms: new SmsService(knex, settings, outbound, log),
+    outbound,
     members: new MemberService(knex, tokens, loginThrottle),
     adminLog,
     loginThrottle,
@@ -132,7 +137,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     caches,
     cacheEvents,
     upload: new UploadService(knex, settings, config, storage),
-    pay: new PayService(knex, new PaySettings(knex, new SecretBox(config.secretsKey)), log),
+    pay: new PayService(knex, new PaySettings(knex, new SecretBox(config.secretsKey), outbound), log),
     backup: new BackupService({
       dataDir: config.dataDir,
       databaseFile: isPostgres(config.databaseUrl) ? null : config.databaseUrl,

@@ -1,3 +1,6 @@
+import { isIP } from 'node:net';
+import { Refusal } from '../errors.ts';
+import { addressRefusal, OutboundRefused, type Outbound } from './outbound.ts';
 import type { Settings } from './settings.ts';
 
 /** The `mail` config group, or the same values from an unsaved admin form (send test mail). */
@@ -56,19 +59,52 @@ export function errorText(err: unknown): string {
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
-const MAIL_CONFIG_NAMES = ['smtp_server', 'smtp_port', 'smtp_user', 'smtp_pass', 'smtp_verification', 'smtp_sender_mail', 'smtp_tls_verify'];
+/** Each setting and the config item it is read from. */
+const MAIL_FIELDS: readonly (readonly [keyof MailSettings, string])[] = [
+  ['server', 'smtp_server'],
+  ['port', 'smtp_port'],
+  ['user', 'smtp_user'],
+  ['pass', 'smtp_pass'],
+  ['verification', 'smtp_verification'],
+  ['senderMail', 'smtp_sender_mail'],
+  ['tlsVerify', 'smtp_tls_verify'],
+];
+
+/** How a failed test mail is told: a refused address as such, anything else with the mail server's words. */
+export function testMailFailure(err: unknown): Refusal {
+  if (err instanceof OutboundRefused) return addressRefusal(err);
+  return new Refusal('admin-routine:testMailFailed', 0, null, { error: errorText(err) });
+}
 
 /**
  * Sends mail over SMTP. The transport is built for every message from the current settings, so what the
  * admin saves applies at once without a restart.
  */
 export class MailService {
-  constructor(private readonly settings: Settings) {}
+  constructor(
+    private readonly settings: Settings,
+    private readonly outbound: Outbound,
+  ) {}
 
   async current(): Promise<MailSettings> {
     const values: Record<string, unknown> = {};
-    for (const name of MAIL_CONFIG_NAMES) values[name] = await this.settings.get(name);
+    for (const [, name] of MAIL_FIELDS) values[name] = await this.settings.get(name);
     return mailSettingsFrom(values);
+  }
+
+  /**
+   * What "send test mail" sends with: every value of the form when it carries a password, otherwise the
+   * saved settings, and then only when the form posts nothing that differs from them. Never the saved
+   * password with a server, port or account the form names.
+   */
+  async testSettings(input: Record<string, unknown>): Promise<MailSettings> {
+    const posted = mailSettingsFrom(input);
+    const settings = posted.pass !== '' ? posted : await this.current();
+    if (settings !== posted && MAIL_FIELDS.some(([key, name]) => input[name] !== undefined && key !== 'pass' && posted[key] !== settings[key])) {
+      throw new Refusal('admin-routine:testMailUnsaved');
+    }
+    if (!mailSettingsComplete(settings)) throw new Refusal('admin-routine:testMailIncomplete');
+    return settings;
   }
 
   async available(): Promise<boolean> {
@@ -82,10 +118,12 @@ export class MailService {
     const port = Number(s.port);
     if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`Invalid SMTP port: ${s.port}`);
     const implicitTls = s.verification === 'SSL';
+    // Connect to the address the check passed; TLS still verifies the certificate against the server's name.
+    const { address } = await this.outbound.resolve(s.server);
     // Loaded on the first mail: nodemailer brings TLS, DNS and HTTPS with it, megabytes an idle server never needs.
     const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport({
-      host: s.server,
+      host: address,
       port,
       secure: implicitTls,
       requireTLS: !implicitTls,
@@ -93,7 +131,7 @@ export class MailService {
       connectionTimeout: TIMEOUT_MS,
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: TIMEOUT_MS * 2,
-      tls: { rejectUnauthorized: s.tlsVerify },
+      tls: { rejectUnauthorized: s.tlsVerify, ...(isIP(s.server.replace(/^\[(.*)\]$/, '$1')) ? {} : { servername: s.server }) },
     });
     try {
       await transport.sendMail({

@@ -4,6 +4,7 @@ import { DEFAULT_LANG, type Lang } from '../../shared/i18n/langs.ts';
 import type { SMS_LOG_STATUSES, VariableSource } from '../../shared/sms.ts';
 import { now } from './clock.ts';
 import { CODE_TTL } from './codes.ts';
+import type { Outbound } from './outbound.ts';
 import type { Settings } from './settings.ts';
 import { ALIYUN_ENDPOINT, AliyunSmsDriver } from './sms/aliyun.ts';
 import { SmsSendError, type SmsDriver, type SmsMessage } from './sms/driver.ts';
@@ -60,6 +61,7 @@ export class SmsService {
   constructor(
     private readonly knex: Knex,
     private readonly settings: Settings,
+    private readonly outbound: Outbound,
     private readonly log: Logger,
   ) {}
 
@@ -70,7 +72,7 @@ export class SmsService {
     if (name === 'log') return new LogSmsDriver(this.log);
     if (name === 'webhook') {
       const url = await get('sms_webhook_url');
-      return isHttpUrl(url) ? new WebhookSmsDriver(url, await this.settings.get('sms_webhook_secret')) : null;
+      return isHttpUrl(url) ? new WebhookSmsDriver(this.outbound, url, await this.settings.get('sms_webhook_secret')) : null;
     }
     if (name === 'aliyun') {
       const settings = {
@@ -81,7 +83,7 @@ export class SmsService {
         endpoint: (await get('sms_aliyun_endpoint')) || ALIYUN_ENDPOINT,
       };
       const complete = settings.accessKeyId && settings.accessKeySecret && settings.signName && isHttpUrl(settings.endpoint);
-      return complete ? new AliyunSmsDriver(settings) : null;
+      return complete ? new AliyunSmsDriver(this.outbound, settings) : null;
     }
     if (name === 'tencent') {
       const settings = {
@@ -93,7 +95,7 @@ export class SmsService {
         endpoint: (await get('sms_tencent_endpoint')) || TENCENT_ENDPOINT,
       };
       const complete = settings.secretId && settings.secretKey && settings.sdkAppId && settings.signName && isHttpUrl(settings.endpoint);
-      return complete ? new TencentSmsDriver(settings) : null;
+      return complete ? new TencentSmsDriver(this.outbound, settings) : null;
     }
     return null;
   }

@@ -1,5 +1,6 @@
 import { contentOf, presentValue, storeValue } from '../../../server/services/configAdmin.ts';
 import type { Services } from '../../../server/services/index.ts';
+import { guardConfigSave } from '../../../server/services/secretBindings.ts';
 import type { ConfigRow } from '../../../server/services/settings.ts';
 import type { ApiRequest, ApiRoute } from '../../types.ts';
 import { Refusal, Success } from '../../../server/errors.ts';
@@ -59,6 +60,7 @@ export function settingsRoutes(services: Services, screen: SettingsScreen): ApiR
           updates.push({ id: row.id, value });
         }
         screen.check(values);
+        await guardConfigSave(services.outbound, all, updates);
         await knex.transaction(async (trx) => {
           for (const u of updates) await trx('config').where({ id: u.id }).update({ value: u.value });
         });

@@ -1,5 +1,6 @@
 import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
 import { formatTime } from '../../../shared/time.ts';
+import type { Outbound } from '../outbound.ts';
 import type { AlipayConfig } from './settings.ts';
 import { PayProviderError, providerFetch, type NewTrade, type NoticeResult, type NotifyAnswer, type PayGateway, type TradeState } from './gateway.ts';
 import { alipayResponseText, signAlipayRequest, verifyAlipayNotify, verifyAlipayResponse, type AlipayParams } from './alipaySign.ts';
@@ -22,36 +23,39 @@ function chinaTime(seconds: number): string {
 
 const NOT_FOUND = 'ACQ.TRADE_NOT_EXIST';
 
+/** The signed parameters of one gateway call. */
+export function alipayRequestParams(config: AlipayConfig, method: string, biz: Record<string, unknown>, extra: AlipayParams = {}): AlipayParams {
+  return signAlipayRequest(
+    {
+      app_id: config.appId,
+      method,
+      format: 'JSON',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: chinaTime(Math.floor(Date.now() / 1000)),
+      version: '1.0',
+      biz_content: JSON.stringify(biz),
+      ...extra,
+    },
+    config.privateKey,
+  );
+}
+
 /** Alipay open platform (gateway API, RSA2), face-to-face pre-create: the member scans a QR code. */
 export class AlipayGateway implements PayGateway {
   readonly provider = 'alipay' as const;
 
-  constructor(private readonly config: AlipayConfig) {}
-
-  /** The signed parameters of one gateway call. */
-  requestParams(method: string, biz: Record<string, unknown>, extra: AlipayParams = {}): AlipayParams {
-    return signAlipayRequest(
-      {
-        app_id: this.config.appId,
-        method,
-        format: 'JSON',
-        charset: 'utf-8',
-        sign_type: 'RSA2',
-        timestamp: chinaTime(Math.floor(Date.now() / 1000)),
-        version: '1.0',
-        biz_content: JSON.stringify(biz),
-        ...extra,
-      },
-      this.config.privateKey,
-    );
-  }
+  constructor(
+    private readonly config: AlipayConfig,
+    private readonly outbound: Outbound,
+  ) {}
 
   /** One gateway call; a successful answer must carry Alipay's valid signature or it is not believed. */
   private async call(method: string, biz: Record<string, unknown>, extra: AlipayParams = {}): Promise<AlipayAnswer> {
-    const res = await providerFetch(this.config.gateway, {
+    const res = await providerFetch(this.outbound, this.config.gateway, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8', accept: 'application/json' },
-      body: new URLSearchParams(this.requestParams(method, biz, extra)).toString(),
+      body: new URLSearchParams(alipayRequestParams(this.config, method, biz, extra)).toString(),
     });
     const key = `${method.replace(/\./g, '_')}_response`;
     const content = alipayResponseText(res.text, key) ?? alipayResponseText(res.text, 'error_response');

@@ -1,4 +1,5 @@
 import type { PayProvider } from '../../../shared/pay.ts';
+import { OutboundRefused, OutboundTimeout, type Outbound, type OutboundInit, type OutboundResponse } from '../outbound.ts';
 
 /** What the provider says about a trade. `amount` is what was paid, in cents. */
 export type TradeState = { state: 'pending' } | { state: 'closed' } | { state: 'paid'; transactionId: string; amount: number };
@@ -63,15 +64,13 @@ export class PayProviderError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-/** One HTTP exchange with a provider: a timeout, no redirects, and failures as PayProviderError. */
-export async function providerFetch(url: string, init: RequestInit): Promise<{ status: number; headers: Headers; text: string }> {
-  let res: Response;
+/** One HTTP exchange with a provider through the outbound check: a timeout, no redirects, and failures as PayProviderError. */
+export async function providerFetch(outbound: Outbound, url: string, init: Omit<OutboundInit, 'timeoutMs'>): Promise<OutboundResponse> {
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });
+    return await outbound.request(url, { ...init, timeoutMs: TIMEOUT_MS });
   } catch (err) {
-    if (err instanceof Error && err.name === 'TimeoutError') throw new PayProviderError('timeout', 'TIMEOUT');
-    const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
-    throw new PayProviderError(`unreachable: ${cause}`, 'UNREACHABLE');
+    if (err instanceof OutboundTimeout) throw new PayProviderError('timeout', 'TIMEOUT');
+    if (err instanceof OutboundRefused) throw new PayProviderError(`not connected: ${err.message}`, 'ADDRESS_REFUSED');
+    throw new PayProviderError(`unreachable: ${err instanceof Error ? err.message : String(err)}`, 'UNREACHABLE');
   }
-  return { status: res.status, headers: res.headers, text: await res.text() };
 }

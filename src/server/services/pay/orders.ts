@@ -67,10 +67,10 @@ export class PayService {
     const { values } = await this.settings.load();
     if (provider === 'wechat') {
       const config = wechatConfigOf(values, anyState);
-      return config ? new WechatPayGateway(config) : null;
+      return config ? new WechatPayGateway(config, this.settings.outbound) : null;
     }
     const config = alipayConfigOf(values, anyState);
-    return config ? new AlipayGateway(config) : null;
+    return config ? new AlipayGateway(config, this.settings.outbound) : null;
   }
 
   async options(): Promise<TopupOptions> {

@@ -11,7 +11,9 @@ import {
   type PaySettingValues,
 } from '../../../shared/pay.ts';
 import { now } from '../clock.ts';
+import { addressRefusal, hostOf, type Outbound } from '../outbound.ts';
 import type { SecretBox } from '../secretBox.ts';
+import { refuseStaleSecrets, type SecretBinding } from '../secretBindings.ts';
 import { parsePrivateKey, parsePublicKey } from './rsa.ts';
 
 export const WECHAT_BASE_URL = 'https://api.mch.weixin.qq.com';
@@ -52,6 +54,18 @@ export interface TopupLimits {
   max: number;
   expireMinutes: number;
 }
+
+const wechatBaseUrl = (v: (name: PaySettingName) => string) => (v('wechat_base_url') || WECHAT_BASE_URL).replace(/\/+$/, '');
+const alipayGateway = (v: (name: PaySettingName) => string) => v('alipay_gateway') || (v('alipay_sandbox') === '1' ? ALIPAY_SANDBOX_GATEWAY : ALIPAY_GATEWAY);
+
+/**
+ * The merchant keys sign requests to the API address (a signed request sent elsewhere could be replayed to
+ * the provider) for one merchant: a new address or merchant needs them entered again.
+ */
+const PAY_BINDINGS: readonly SecretBinding<PaySettingName>[] = [
+  { destination: (v) => `${wechatBaseUrl(v)}\n${v('wechat_mchid')}`, secrets: ['wechat_api_v3_key', 'wechat_private_key'], message: 'outbound:secretAgain.wechatPay' },
+  { destination: (v) => `${alipayGateway(v)}\n${v('alipay_app_id')}`, secrets: ['alipay_private_key'], message: 'outbound:secretAgain.alipay' },
+];
 
 /** Stored values, secrets opened; `unreadable` names secrets sealed under another SECRETS_KEY. */
 interface Loaded {
@@ -153,6 +167,7 @@ export class PaySettings {
   constructor(
     private readonly knex: Knex,
     readonly box: SecretBox,
+    readonly outbound: Outbound,
   ) {}
 
   async load(db: Knex | Knex.Transaction = this.knex): Promise<Loaded> {
@@ -187,20 +202,35 @@ export class PaySettings {
 
   /**
    * What a posted form means: known fields only, trimmed (keys keep their line breaks), an empty secret
-   * keeping the stored one.
+   * keeping the stored one. Refused when a stored merchant key would follow a changed API address or
+   * merchant without being entered again, or when a changed address resolves to a refused one.
    */
   async merge(input: Record<string, unknown>): Promise<Loaded & { changed: Set<PaySettingName> }> {
     const loaded = await this.load();
     const values = { ...loaded.values };
     const changed = new Set<PaySettingName>();
+    const entered = new Set<PaySettingName>();
     for (const field of PAY_SETTING_FIELDS) {
       const raw = input[field.name];
       if (raw === undefined || raw === null) continue;
       let text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : '';
       if (field.kind === 'switch') text = ['1', 'true'].includes(text) ? '1' : '0';
       if (field.kind === 'secret' && text === '') continue;
+      if (field.kind === 'secret') entered.add(field.name);
       if (text !== values[field.name]) changed.add(field.name);
       values[field.name] = text;
+    }
+    refuseStaleSecrets(PAY_BINDINGS, {
+      before: (name) => loaded.values[name],
+      after: (name) => values[name],
+      stored: (name) => loaded.values[name] !== '' || loaded.unreadable.has(name),
+      entered: (name) => entered.has(name),
+    });
+    for (const url of [wechatBaseUrl, alipayGateway]) {
+      const target = url((name) => values[name]);
+      if (target === url((name) => loaded.values[name]) || !isHttpUrl(target)) continue;
+      const refused = await this.outbound.refusal(hostOf(target));
+      if (refused) throw addressRefusal(refused);
     }
     const unreadable = new Set([...loaded.unreadable].filter((n) => !changed.has(n)));
     return { values, unreadable, changed };
@@ -256,7 +286,7 @@ export function wechatConfigOf(v: PaySettingValues, ignoreSwitch = false): Wecha
       serialNo: v.wechat_serial_no,
       privateKey: parsePrivateKey(v.wechat_private_key),
       platform: { key: platform.key, serial: platform.serial || v.wechat_platform_serial },
-      baseUrl: (v.wechat_base_url || WECHAT_BASE_URL).replace(/\/+$/, ''),
+      baseUrl: wechatBaseUrl((name) => v[name]),
     };
   } catch {
     return null;
@@ -270,7 +300,7 @@ export function alipayConfigOf(v: PaySettingValues, ignoreSwitch = false): Alipa
       appId: v.alipay_app_id,
       privateKey: parsePrivateKey(v.alipay_private_key),
       alipayPublicKey: parsePublicKey(v.alipay_public_key).key,
-      gateway: v.alipay_gateway || (v.alipay_sandbox === '1' ? ALIPAY_SANDBOX_GATEWAY : ALIPAY_GATEWAY),
+      gateway: alipayGateway((name) => v[name]),
     };
   } catch {
     return null;

@@ -1,4 +1,5 @@
 import { formatTime } from '../../../shared/time.ts';
+import type { Outbound } from '../outbound.ts';
 import type { WechatConfig } from './settings.ts';
 import { PayProviderError, providerFetch, type NewTrade, type NoticeResult, type NotifyAnswer, type PayGateway, type TradeState } from './gateway.ts';
 import { decryptWechatResource, verifyWechat, wechatAuthorization, wechatSignedHeaders, type WechatEncrypted } from './wechatSign.ts';
@@ -31,13 +32,16 @@ const OPEN_STATES = new Set(['NOTPAY', 'USERPAYING']);
 export class WechatPayGateway implements PayGateway {
   readonly provider = 'wechat' as const;
 
-  constructor(private readonly config: WechatConfig) {}
+  constructor(
+    private readonly config: WechatConfig,
+    private readonly outbound: Outbound,
+  ) {}
 
   /** A signed request; a successful answer must carry a valid platform signature or it is not believed. */
   private async call(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const authorization = wechatAuthorization(this.config, { method, pathWithQuery, body });
-    const res = await providerFetch(this.config.baseUrl + pathWithQuery, {
+    const res = await providerFetch(this.outbound, this.config.baseUrl + pathWithQuery, {
       method,
       headers: { authorization, accept: 'application/json', 'content-type': 'application/json', 'user-agent': 'canal-portal' },
       body: method === 'GET' ? undefined : body,

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { providerFetch, SmsSendError, type SmsDriver, type SmsMessage } from './driver.ts';
+import type { Outbound } from '../outbound.ts';
 
 /**
  * Alibaba Cloud SMS (Dysmsapi SendSms, API version 2017-05-25) with the RPC request signature: the
@@ -52,7 +53,10 @@ interface AliyunAnswer {
 export class AliyunSmsDriver implements SmsDriver {
   readonly name = 'aliyun';
 
-  constructor(private readonly settings: AliyunSettings) {}
+  constructor(
+    private readonly outbound: Outbound,
+    private readonly settings: AliyunSettings,
+  ) {}
 
   /** The signed SendSms parameters for a message (exposed so tests can compare with the published example). */
   signedParams(message: SmsMessage, at = new Date(), nonce = randomUUID()): Record<string, string> {
@@ -76,7 +80,7 @@ export class AliyunSmsDriver implements SmsDriver {
 
   async send(message: SmsMessage): Promise<string> {
     const url = `${this.settings.endpoint.replace(/\/+$/, '')}/?${canonicalQuery(this.signedParams(message))}`;
-    const { status, text } = await providerFetch(url, { method: 'GET' });
+    const { status, text } = await providerFetch(this.outbound, url, { method: 'GET' });
     let answer: AliyunAnswer;
     try {
       answer = JSON.parse(text) as AliyunAnswer;

@@ -1,3 +1,5 @@
+import { OutboundRefused, OutboundTimeout, type Outbound, type OutboundInit } from '../outbound.ts';
+
 /** What every SMS driver gets and gives back, and the HTTP call the network drivers share. */
 
 export interface SmsMessage {
@@ -36,18 +38,16 @@ export const PROVIDER_TIMEOUT_MS = 10_000;
 const ANSWER_LIMIT = 2000;
 
 /**
- * One request to a provider or gateway: 10 s at most, no redirects (a redirect would resend the code and
- * the credentials somewhere nobody configured), the answer read as text.
+ * One request to a provider or gateway, through the outbound check: 10 s at most, no redirects (a redirect
+ * would resend the code and the credentials somewhere nobody configured), the answer read as text.
  */
-export async function providerFetch(url: string, init: RequestInit, timeoutMs = PROVIDER_TIMEOUT_MS): Promise<{ status: number; text: string }> {
-  let res: Response;
+export async function providerFetch(outbound: Outbound, url: string, init: Omit<OutboundInit, 'timeoutMs'>, timeoutMs = PROVIDER_TIMEOUT_MS): Promise<{ status: number; text: string }> {
   try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    const res = await outbound.request(url, { ...init, timeoutMs });
+    return { status: res.status, text: res.text.slice(0, ANSWER_LIMIT) };
   } catch (err) {
-    if (err instanceof Error && err.name === 'TimeoutError') throw new SmsSendError('SMS gateway did not answer in time');
-    const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : String(err);
-    throw new SmsSendError(`SMS gateway unreachable: ${cause}`);
+    if (err instanceof OutboundTimeout) throw new SmsSendError('SMS gateway did not answer in time');
+    if (err instanceof OutboundRefused) throw new SmsSendError(`SMS gateway not contacted: ${err.message}`);
+    throw new SmsSendError(`SMS gateway unreachable: ${err instanceof Error ? err.message : String(err)}`);
   }
-  const text = (await res.text()).slice(0, ANSWER_LIMIT);
-  return { status: res.status, text };
 }

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { providerFetch, SmsSendError, type SmsDriver, type SmsMessage } from './driver.ts';
+import type { Outbound } from '../outbound.ts';
 
 /**
  * Tencent Cloud SMS (SendSms, API version 2021-01-11) with the API 3.0 signature TC3-HMAC-SHA256: a
@@ -60,7 +61,10 @@ interface TencentAnswer {
 export class TencentSmsDriver implements SmsDriver {
   readonly name = 'tencent';
 
-  constructor(private readonly settings: TencentSettings) {}
+  constructor(
+    private readonly outbound: Outbound,
+    private readonly settings: TencentSettings,
+  ) {}
 
   async send(message: SmsMessage): Promise<string> {
     const url = new URL(this.settings.endpoint);
@@ -82,7 +86,7 @@ export class TencentSmsDriver implements SmsDriver {
       timestamp,
       payload,
     });
-    const { status, text } = await providerFetch(url.href, {
+    const { status, text } = await providerFetch(this.outbound, url.href, {
       method: 'POST',
       headers: {
         authorization,

@@ -1,4 +1,5 @@
 import { PROVIDER_TIMEOUT_MS, providerFetch, SmsSendError, type SmsDriver, type SmsMessage } from './driver.ts';
+import type { Outbound } from '../outbound.ts';
 
 /**
  * Hands the message to the association's own SMS gateway (or a small adapter in front of any provider) as
@@ -9,6 +10,7 @@ export class WebhookSmsDriver implements SmsDriver {
   readonly name = 'webhook';
 
   constructor(
+    private readonly outbound: Outbound,
     private readonly url: string,
     private readonly secret: string,
     private readonly timeoutMs = PROVIDER_TIMEOUT_MS,
@@ -26,7 +28,7 @@ export class WebhookSmsDriver implements SmsDriver {
       template: message.templateId,
       params: Object.fromEntries(message.params),
     };
-    const { status, text } = await providerFetch(this.url, { method: 'POST', headers, body: JSON.stringify(body) }, this.timeoutMs);
+    const { status, text } = await providerFetch(this.outbound, this.url, { method: 'POST', headers, body: JSON.stringify(body) }, this.timeoutMs);
     if (status < 200 || status > 299) throw new SmsSendError(`SMS gateway answered HTTP ${status}`, text);
     return `HTTP ${status} ${text}`.trim();
   }
