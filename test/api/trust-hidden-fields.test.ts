@@ -130,3 +130,58 @@ test.serial('no list filters, sorts or looks up by a secret, hidden or copy-hold
   }
   t.true(checked > 20, `checked ${checked} attempts`);
 });
+
+test.serial('a rollback or a restore obeys the rank checks of an edit: no admin rolls back above their rank', async (t) => {
+  const { knex } = server.app;
+  // A deputy holding the admin, group and log rules, but not covering the super group.
+  const names = ['auth', 'auth/admin', 'auth/admin/index', 'auth/admin/edit', 'auth/group', 'auth/group/index', 'auth/group/edit', 'auth/rule', 'auth/rule/index', 'auth/rule/edit', 'security', 'security/sensitiveDataLog', 'security/sensitiveDataLog/index', 'security/sensitiveDataLog/rollback', 'security/dataRecycleLog', 'security/dataRecycleLog/index', 'security/dataRecycleLog/restore'];
+  const rules = (await knex('admin_rule').whereIn('name', names).select<{ id: number }[]>('id')).map((r) => r.id);
+  const [group] = await knex('admin_group').insert({ pid: 0, name: 'deputies', rules: rules.join(','), status: '1' }).returning('id');
+  const groupId = typeof group === 'object' ? (group as { id: number }).id : Number(group);
+  const deputy = await createAdmin(server, [groupId]);
+  const asDeputy = asAdmin(server, deputy.token);
+
+  // The super admin changes their own password: the deputy cannot roll it back (they cannot edit the super admin).
+  const before = await knex('admin').where({ id: superId }).first<{ password: string; salt: string }>('password', 'salt');
+  await knex('security_sensitive_data_log').delete();
+  const changed = await call('/admin/auth.Admin/edit', { method: 'POST', body: { id: superId, password: 'Another#Pass9' } });
+  t.is(changed.code, 1, changed.msg);
+  const passwordLog = await knex('security_sensitive_data_log').where({ data_table: 'admin', data_field: 'password' }).first<{ id: number }>('id');
+  const refused = await asDeputy('/admin/security.SensitiveDataLog/rollback', { method: 'POST', body: { ids: [passwordLog.id] } });
+  t.is(refused.code, 0);
+  t.regex(refused.msg, /permission|rights/i);
+  t.not((await knex('admin').where({ id: superId }).first<{ password: string }>('password')).password, before.password, 'the old password did not come back');
+  t.truthy(await knex('security_sensitive_data_log').where({ id: passwordLog.id }).first(), 'the entry stays');
+
+  // The super admin takes a right from the deputy's own group: the deputy cannot roll that back either.
+  const fewer = rules.filter((id) => id !== rules[0]);
+  t.is((await call('/admin/auth.Group/edit', { method: 'POST', body: { id: groupId, rules: fewer } })).code, 1);
+  const rightsLog = await knex('security_sensitive_data_log').where({ data_table: 'admin_group', data_field: 'rules' }).first<{ id: number }>('id');
+  const own = await asDeputy('/admin/security.SensitiveDataLog/rollback', { method: 'POST', body: { ids: [rightsLog.id] } });
+  t.is(own.code, 0);
+  t.is((await knex('admin_group').where({ id: groupId }).first<{ rules: string }>('rules')).rules.split(',').length, fewer.length, 'the group kept what the super admin left it');
+
+  // Nor can the deputy restore a rule they do not hold (they may edit rules, only their own) from the recycle bin.
+  const [ruleRow] = await knex('admin_rule').insert({ pid: 0, type: 'menu', name: 'probe/elite', title: '精英', title_en: 'Elite', status: '1', weigh: 0 }).returning('id');
+  const ruleId = typeof ruleRow === 'object' ? (ruleRow as { id: number }).id : Number(ruleRow);
+  t.is((await call(`/admin/auth.Rule/del?ids[]=${ruleId}`, { method: 'DELETE' })).code, 1);
+  const copy = await knex('security_data_recycle_log').where({ data_table: 'admin_rule' }).orderBy('id', 'desc').first<{ id: number }>('id');
+  const restore = await asDeputy('/admin/security.DataRecycleLog/restore', { method: 'POST', body: { ids: [copy.id] } });
+  t.is(restore.code, 0, 'a restore of a rule the deputy could not edit is refused');
+  t.falsy(await knex('admin_rule').where({ id: ruleId }).first(), 'nothing came back');
+  t.truthy(await knex('security_data_recycle_log').where({ id: copy.id }).first(), 'the copy stays in the bin');
+  // The super admin may.
+  t.is((await call('/admin/security.DataRecycleLog/restore', { method: 'POST', body: { ids: [copy.id] } })).code, 1);
+});
+
+test.serial('a generated table fills its own time columns: create_time alone is never asked of the form', async (t) => {
+  const generated = await call('/admin/crud.Crud/generate', {
+    method: 'POST',
+    body: design('stamp_probe', [designField('id', 'pk', { null: false }), designField('title', 'string'), designField('create_time', 'timestamp', { null: false })]),
+  });
+  t.is(generated.code, 1, generated.msg);
+  const added = await call('/admin/stamp.Probe/add', { method: 'POST', body: { title: 'stamped' } });
+  t.is(added.code, 1, added.msg);
+  const row = await server.app.knex('stamp_probe').first<{ create_time: number }>('create_time');
+  t.true(Number(row.create_time) > 1_700_000_000);
+});

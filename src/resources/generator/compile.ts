@@ -186,7 +186,8 @@ export function compileDesign(design: Design, resolve: TableResolver): Compiled 
     quickSearch: table.quickSearchField,
     defaultOrder: [sortField, table.defaultSortType],
     ...(weigh ? { weighField: weigh.name } : {}),
-    timestamps: has('create_time') && has('update_time'),
+    // The server fills whichever of the two the table has (the form never asks for them).
+    timestamps: has('create_time') || has('update_time'),
     menu: { parent: segments.slice(0, -1).join('/'), icon, weigh: 0 },
     recycle: true,
     labels: {
