@@ -48,7 +48,7 @@ test('index: the whole tree for a super admin, ordered, disabled rules included;
   const select = await root<{ options: RuleNode[] }>('/admin/auth.Rule/index?select=true');
   t.false(select.data.options.some((o) => o.type === 'button' || o.status !== '1'));
   const auths = select.data.options.filter((o) => o.name.startsWith('auth'));
-  t.deepEqual(auths.map((o) => o.title).slice(0, 2), ['├ 权限管理', '│\u00a0├ 角色组管理']);
+  t.deepEqual(auths.map((o) => o.title).slice(0, 2), ['├ Permissions', '│\u00a0├ Role groups'], "in the caller's language");
 });
 
 test('add: validation switched on, component slashes, default weigh, inherited by groups holding the parent', async (t) => {

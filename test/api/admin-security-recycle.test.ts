@@ -100,7 +100,7 @@ test.serial('del → recycle bin → info → restore gives back the very rows',
   t.is(list.body.code, 1, list.body.msg);
   const entries = list.body.data.list.filter((r) => r.data_table === 'news');
   t.is(entries.length, 2);
-  t.is(entries[0]!.recycle.name, '新闻资讯');
+  t.is(entries[0]!.recycle.name, 'News', "the rule's name in the caller's language");
   t.is(entries[0]!.admin!.username, 'admin');
   t.false(JSON.stringify(list.body.data).includes('"password"'));
   const quick = await call<{ list: LogRow[] }>(`/admin/security.DataRecycleLog/index?quickSearch=${encodeURIComponent('新闻资讯')}`);
@@ -116,7 +116,11 @@ test.serial('del → recycle bin → info → restore gives back the very rows',
   t.is(restore.body.code, 1, restore.body.msg);
   t.is(restore.body.msg, '2 records restored');
   t.deepEqual(await knex('news').whereIn('id', ids).orderBy('id'), originals, 'the rows are back exactly');
-  t.is(await knex('security_data_recycle_log').whereIn('id', entries.map((e) => e.id)).first(), undefined, 'their entries left the bin');
+  t.deepEqual(
+    (await knex('security_data_recycle_log').whereIn('id', entries.map((e) => e.id)).select<{ is_restore: number }[]>('is_restore')).map((e) => Number(e.is_restore)),
+    [1, 1],
+    'their entries stay, marked restored',
+  );
   const again = await call('/admin/security.DataRecycleLog/restore', { body: { ids: entries.map((e) => e.id) } });
   t.is(again.body.msg, 'No rows were restored');
 });
@@ -126,7 +130,7 @@ test.serial('a restore whose key is taken restores nothing and says why', async 
   const ids = await newsIds(2);
   const originals = await knex('news').whereIn('id', ids).orderBy('id');
   await call(`/admin/content.News/del?ids[]=${ids[0]}&ids[]=${ids[1]}`, { method: 'DELETE' });
-  const entries = await knex('security_data_recycle_log').where({ data_table: 'news' }).orderBy('id').select<{ id: number; data: string }[]>('id', 'data');
+  const entries = await knex('security_data_recycle_log').where({ data_table: 'news', is_restore: 0 }).orderBy('id').select<{ id: number; data: string }[]>('id', 'data');
   t.is(entries.length, 2);
   // Someone re-created a row with the second id meanwhile.
   await knex('news').insert({ ...originals[1], title: 'squatter' });
@@ -174,7 +178,7 @@ test.serial('a restored config item is visible to the settings at once; del empt
   t.is(await server.app.services.settings.get('motto_line'), 'Water connects');
 
   await call(`/admin/routine.Config/del?ids[]=${item.id}`, { method: 'DELETE' });
-  const again = await knex('security_data_recycle_log').where({ data_table: 'config' }).first<{ id: number }>();
+  const again = await knex('security_data_recycle_log').where({ data_table: 'config', is_restore: 0 }).first<{ id: number }>();
   const del = await call(`/admin/security.DataRecycleLog/del?ids[]=${again.id}`, { method: 'DELETE' });
   t.is(del.body.code, 1, del.body.msg);
   t.is(await knex('security_data_recycle_log').where({ id: again.id }).first(), undefined);

@@ -35,7 +35,7 @@ test('index: group joined, no secrets, money in yuan, search operators, select l
   t.is(res.code, 1);
   const r = res.data.list[0]!;
   t.is(r.id, m.id);
-  t.is(r.group.name, '默认分组');
+  t.is(r.group.name, 'Default group', "the group's name in the caller's language");
   t.is(r.money, '12.50');
   t.is(r.score, 7);
   t.false('password' in r, 'the list leaves the password out (reference 3.5)');

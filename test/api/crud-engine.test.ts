@@ -196,13 +196,14 @@ test.serial('paging: limit and page, with the total of all matches', async (t) =
   t.deepEqual(p2.body.data.list.map((r) => r.id), idsOf(2, 3));
   t.deepEqual(p3.body.data.list.map((r) => r.id), idsOf(4));
   // Filtered and ordered by a joined relation's column, the pages still split the same rows in order.
-  const category = (await server.app.knex('news_category').where({ id: categoryId }).first<{ name: string }>()).name;
+  const stored = await server.app.knex('news_category').where({ id: categoryId }).first<{ name: string; name_en: string }>();
+  const category = stored.name;
   const byRelation = async (n: number) =>
     list({ limit: 2, page: n, order: 'category.name,asc', search: [{ field: 'title', operator: 'LIKE', val: MARK }, { field: 'category.name', operator: 'eq', val: category }] });
   const relationPages = [await byRelation(1), await byRelation(2), await byRelation(3)];
   t.is(relationPages[0]!.body.data.total, 5);
   t.deepEqual(relationPages.flatMap((p) => p.body.data.list.map((r) => r.id)), idsOf(4, 3, 2, 1, 0), 'the key breaks ties, newest first');
-  t.is((relationPages[2]!.body.data.list[0]!.category as { name: string }).name, category, 'the rows of a page carry their relation label');
+  t.is((relationPages[2]!.body.data.list[0]!.category as { name: string }).name, stored.name_en || category, 'the rows of a page carry their relation label, in the caller\'s language');
   const all = await list({});
   t.is(all.body.data.list.length, 10, 'default limit 10');
   t.is(all.body.data.total, Number((await server.app.knex('news').count({ n: '*' }))[0]!.n));
@@ -273,7 +274,7 @@ test.serial('editor HTML is sanitised on save', async (t) => {
   }
 });
 
-test.serial('sortable swaps two weights and refuses equal ones', async (t) => {
+test.serial('sortable swaps two weights; equal ones are refused, or reordered with auto_sort_eq_weight', async (t) => {
   const knex = server.app.knex;
   const [a, b] = [rows[0]!, rows[1]!];
   const res = await call('/admin/content.News/sortable', { body: { id: a.id, targetId: b.id } });
@@ -286,6 +287,16 @@ test.serial('sortable swaps two weights and refuses equal ones', async (t) => {
   t.is(equal.body.code, 0);
   t.is(equal.body.msg, 'Invalid collation because the weights of the two targets are equal');
   t.is((await call('/admin/content.News/sortable', { body: { id: a.id, targetId: 987654 } })).body.msg, 'Record not found');
+
+  // auto_sort_eq_weight on (reference 2.2): every row's weight becomes its key, then the two swap.
+  t.is((await call('/admin/routine.Config/edit', { body: { auto_sort_eq_weight: '1' } })).body.code, 1);
+  const sorted = await call('/admin/content.News/sortable', { body: { id: a.id, targetId: b.id } });
+  t.is(sorted.body.code, 1, sorted.body.msg);
+  t.is(await weigh(a.id), b.id);
+  t.is(await weigh(b.id), a.id);
+  const others = await knex('news').whereNotIn('id', [a.id, b.id]).select<{ id: number; weigh: number }[]>('id', 'weigh');
+  t.true(others.every((r) => Number(r.weigh) === Number(r.id)), 'the others carry their key as weight');
+  t.is((await call('/admin/routine.Config/edit', { body: { auto_sort_eq_weight: '0' } })).body.code, 1);
 });
 
 test.serial('del removes several rows at once and copies them to the recycle bin', async (t) => {

@@ -225,7 +225,7 @@ test.serial('role group, admin, their menus and buttons, a member through the re
   answer = page.waitForResponse(isCall('/admin/security.DataRecycleLog/restore', 'POST'));
   await page.click('dialog.crud-dialog [data-confirm="ok"]');
   t.is(((await (await answer).json()) as { code: number }).code, 1);
-  await page.waitForFunction((e: string) => !document.querySelector(e), {}, entry);
+  await page.waitForFunction((e: string) => !document.querySelector(e), {}, `${entry} [data-action="restore"]`);
   t.like(await knex('user').where({ id: member!.id }).first<{ username: string; nickname: string }>('username', 'nickname'), { username: 'ferryman', nickname: 'Ferry keeper' });
   // The member list stayed open in its tab: refreshed, it shows the member again.
   await openMenu(page, 'user/user');

@@ -94,7 +94,9 @@ test.serial('recycle bin: deleted members found, shown field by field, restored 
   await page.waitForSelector('dialog.crud-dialog [data-confirm="ok"]');
   await confirm(page, 'security.DataRecycleLog', 'restore');
   await toastText(page, '1 records restored');
-  await page.waitForFunction((r) => !document.querySelector(r), {}, row('lock_keeper'));
+  // The entry stays in the list, marked restored, without its restore button.
+  await page.waitForFunction((r) => !document.querySelector(r), {}, `${row('lock_keeper')} [data-action="restore"]`);
+  t.is(await cell(page, row('lock_keeper'), 'is_restore'), 'Restored');
   t.like(await knex('user').where({ id: keeper.id }).first(), { username: 'lock_keeper', mobile: '13800138000' });
 
   // --- restore two at once ------------------------------------------------------------------------------
@@ -115,7 +117,7 @@ test.serial('recycle bin: deleted members found, shown field by field, restored 
   t.regex(await dialogText(page), /Delete this entry for good\? The deleted row can then no longer be restored\./);
   await confirm(page, 'security.DataRecycleLog', 'del');
   await page.waitForFunction((s) => document.querySelectorAll(`${s} tbody tr[data-row-id]`).length === 0 || !!document.querySelector(`${s} [data-empty]`), {}, screen);
-  t.is(await knex('security_data_recycle_log').where({ data_table: 'user' }).first(), undefined);
+  t.is(await knex('security_data_recycle_log').where({ id: Number(entryOf('ferry_gone')) }).first(), undefined);
   t.is(await knex('user').where({ id: gone.id }).first(), undefined);
 
   // --- the restored member is back on the members screen ---------------------------------------------------
@@ -162,7 +164,7 @@ test.serial('sensitive-data log: a changed mobile shown before and after, rolled
   t.regex(await dialogText(page), new RegExp(`Put 手机号 of the row id=${member.id} back to its value before this change\\?`));
   await confirm(page, 'security.SensitiveDataLog', 'rollback');
   await toastText(page, '1 changes rolled back');
-  await page.waitForFunction((r) => !document.querySelector(r), {}, mobile);
+  await page.waitForFunction((r) => !document.querySelector(r), {}, `${mobile} [data-action="rollback"]`);
   t.is((await knex('user').where({ id: member.id }).first<{ mobile: string }>('mobile')).mobile, '13800138001');
 
   await page.click(`${password} [data-action="delete"]`);

@@ -13,6 +13,8 @@ export default defineResource({
     { name: 'data', type: 'textarea', form: false, list: false, opaque: true },
     { name: 'data_table', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'primary_key', type: 'string', form: false, list: { operator: 'eq', hidden: true } },
+    // A restored entry stays, marked, so the history reads whole (the reference deletes it).
+    { name: 'is_restore', type: 'switch', options: ['0', '1'], default: '0', form: false, list: { render: 'tag', operator: 'eq' } },
     { name: 'ip', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'useragent', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
     CREATE_TIME_FIELD,

@@ -17,6 +17,8 @@ export default defineResource({
     { name: 'id_value', type: 'number', form: false, list: { operator: 'eq' } },
     { name: 'before', type: 'textarea', form: false, list: { operator: false }, opaque: true },
     { name: 'after', type: 'textarea', form: false, list: { operator: false }, opaque: true },
+    // A rolled back change stays, marked, so the history reads whole (the reference deletes it).
+    { name: 'is_rollback', type: 'switch', options: ['0', '1'], default: '0', form: false, list: { render: 'tag', operator: 'eq' } },
     { name: 'ip', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'useragent', type: 'string', form: false, list: { operator: 'LIKE', hidden: true } },
     CREATE_TIME_FIELD,

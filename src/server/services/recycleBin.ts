@@ -43,15 +43,16 @@ function isUniqueViolation(err: unknown): boolean {
 /**
  * Puts recycled rows back (reference 3.14 restore), all or none, in one transaction: each row is inserted
  * again with its own key and its secrets (kept apart, sealed) back in place, through the engine of the
- * resource it belongs to, so the caller must be able to edit it once it is back (rule, scope, rank). Then
- * its recycle-bin entry is deleted. A row whose key (or a unique value) is taken by now stops the whole
- * restore with a message naming it. Returns how many rows came back.
+ * resource it belongs to, so the caller must be able to edit it once it is back (rule, scope, rank). A row whose key (or a unique value) is taken by now stops the whole
+ * restore with a message naming it. The entry stays, marked restored, and is not restored twice. Returns how
+ * many rows came back.
  */
 export async function restoreRecycled(knex: Knex, ids: string[], call: Call, engines: Engines, box: SecretBox): Promise<number> {
   return knex.transaction(async (trx) => {
     const logs = await trx('security_data_recycle_log as log')
       .leftJoin('security_data_recycle as rule', 'rule.id', 'log.recycle_id')
       .whereIn('log.id', ids)
+      .where('log.is_restore', 0)
       .orderBy('log.id')
       .select<RecycleLogRow[]>('log.id', 'log.data', 'log.secret_data', 'log.data_table', 'log.primary_key', 'rule.controller_as');
     for (const log of logs) {
@@ -77,7 +78,7 @@ export async function restoreRecycled(knex: Knex, ids: string[], call: Call, eng
         if (isUniqueViolation(err)) throw new Refusal('admin-routine:restoreDuplicate', 0, null, params);
         throw err;
       }
-      await trx('security_data_recycle_log').where({ id: log.id }).delete();
+      await trx('security_data_recycle_log').where({ id: log.id }).update({ is_restore: 1 });
     }
     return logs.length;
   });

@@ -36,14 +36,15 @@ function restoredValue(before: string | null, column: Knex.ColumnInfo | undefine
  * Rolls logged changes back (reference 3.16, fixed), all in one transaction, newest first: each field is set
  * to its `before` value through the engine of the resource it belongs to, so a rollback passes the checks an
  * edit of that row would (its rule, scope and rank check, its save hooks). A secret comes back from the
- * sealed copy with its companions (a password with the salt it was hashed with). Each rolled back entry is
- * deleted. Returns how many entries were applied, and the accounts whose password changed.
+ * sealed copy with its companions (a password with the salt it was hashed with). Each rolled back entry stays,
+ * marked, and is not rolled back twice. Returns how many entries were applied, and the accounts whose password changed.
  */
 export async function rollbackSensitive(knex: Knex, ids: string[], call: Call, engines: Engines, box: SecretBox): Promise<{ count: number; logins: RolledBackLogin[] }> {
   return knex.transaction(async (trx) => {
     const logs = await trx('security_sensitive_data_log as log')
       .leftJoin('security_sensitive_data as rule', 'rule.id', 'log.sensitive_id')
       .whereIn('log.id', ids)
+      .where('log.is_rollback', 0)
       .orderBy('log.id', 'desc')
       .select<SensitiveLogRow[]>('log.id', 'log.data_table', 'log.primary_key', 'log.data_field', 'log.id_value', 'log.before', 'log.secret_data', 'rule.controller_as');
     let count = 0;
@@ -65,7 +66,7 @@ export async function rollbackSensitive(knex: Knex, ids: string[], call: Call, e
         values = { [log.data_field]: restoredValue(log.before, columns[log.data_field]) };
       }
       if (!(await engine.restoreValues(call, log.id_value, values, trx))) continue;
-      await trx('security_sensitive_data_log').where({ id: log.id }).delete();
+      await trx('security_sensitive_data_log').where({ id: log.id }).update({ is_rollback: 1 });
       count++;
       const types = ACCOUNT_TOKENS[log.data_table];
       if (log.before === MASK && types) logins.push({ userId: Number(log.id_value), types });

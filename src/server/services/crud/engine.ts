@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { ID, resourceSchema } from '../../../resources/schema.ts';
 import { genericActionsOf, unansweredColumns, type FieldDef, type GenericAction, type ResourceDef } from '../../../resources/types.ts';
 import { parseInput } from '../../validate.ts';
+import { localizedText } from '../../../shared/localized.ts';
 import { Refusal, Success } from '../../errors.ts';
 import { adminsInGroups, coveredGroupIds, descendantGroupIds, groupsOf } from '../adminGroups.ts';
 import { holds } from '../auth.ts';
@@ -58,7 +59,12 @@ export interface EngineOptions {
   secrets: SecretBox;
   /** Drops the cached copies of what a write changed (in every process). */
   invalidate(tags: 'all' | readonly string[]): Promise<void>;
+  /** A value of the site's config. */
+  setting(name: string): Promise<string>;
 }
+
+/** The config item that lets a drag between rows of equal weight reorder the whole list first (reference 2.2). */
+export const AUTO_SORT_SETTING = 'auto_sort_eq_weight';
 
 /**
  * The generic index/add/edit/del/sortable of reference section 2, driven by a resource's definition and the
@@ -156,6 +162,7 @@ export class ResourceEngine {
           out[key] = value;
         }
       }
+      if (!form) this.inCallersLanguage(out, call.lang);
       for (const field of this.def.fields) {
         if (field.type === 'password') {
           if (form) out[field.name] = '';
@@ -187,6 +194,19 @@ export class ResourceEngine {
       if (!target || keys.length === 0 || keys.some((k) => !ID.test(k))) continue;
       const found = (await trx(target.table).whereIn(target.pk, keys).select(target.pk)) as Row[];
       if (found.length !== keys.length) throw new Refusal('crud:remoteMissing', 0, null, { field: field.name });
+    }
+  }
+
+  /**
+   * A list row's bilingual values in the caller's language (reference clients show `title`, `name`, the
+   * relation's label as they are): `<name>` holds the English when the caller reads English, the Chinese when
+   * there is none, and `<name>_en` stays for clients that tell the two apart. Forms get the stored values.
+   */
+  private inCallersLanguage(row: Row, lang: Call['lang']): void {
+    for (const field of this.def.fields) if (field.localized) row[field.name] = localizedText(row, field.name, lang).text;
+    for (const r of this.relations) {
+      const nested = row[r.name] as Row | undefined;
+      if (r.localizedLabel && nested && typeof nested === 'object') nested[r.labelField] = localizedText(nested, r.labelField, lang).text;
     }
   }
 
@@ -270,8 +290,13 @@ export class ResourceEngine {
     if (this.behaviour.visible) rows = await this.behaviour.visible(rows, call);
     const asTree = (list: Row[]) => nest(list as unknown as TreeRow[]) as unknown as Row[];
     if (isTrue(call.input.select)) {
-      const selectable = this.behaviour.selectable ? rows.filter((r) => this.behaviour.selectable!(r)) : rows;
-      return { options: filtered ? rows : flattenWithPrefix(nest(selectable as unknown as TreeRow[]), tree!.label as keyof TreeRow) };
+      const labelled = rows.map((r) => {
+        const copy = { ...r };
+        this.inCallersLanguage(copy, call.lang);
+        return copy;
+      });
+      const selectable = this.behaviour.selectable ? labelled.filter((r) => this.behaviour.selectable!(r)) : labelled;
+      return { options: filtered ? labelled : flattenWithPrefix(nest(selectable as unknown as TreeRow[]), tree!.label as keyof TreeRow) };
     }
     const list = await this.present(rows, call, false);
     return { list: !filtered && wantsTree(call.input.isTree) ? asTree(list) : list, remark: await this.remark(call) };
@@ -460,15 +485,23 @@ export class ResourceEngine {
     return true;
   }
 
-  /** Swaps the order of two rows (reference 2.2); equal weights cannot be ordered and are refused. */
+  /**
+   * Swaps the order of two rows (reference 2.2). Equal weights cannot be ordered: they are refused, or, with
+   * the `auto_sort_eq_weight` setting on, every row's weight becomes its key first.
+   */
   async sortable(call: Call): Promise<null> {
     const field = this.def.weighField;
     if (!field) throw new Refusal('crud:parameterError');
+    const autoSort = (await this.options.setting(AUTO_SORT_SETTING)) === '1';
     await this.knex.transaction(async (trx) => {
-      const a = await this.findScoped(call, call.input.id, trx);
-      const b = await this.findScoped(call, call.input.targetId, trx);
+      let a = await this.findScoped(call, call.input.id, trx);
+      let b = await this.findScoped(call, call.input.targetId, trx);
       for (const row of [a, b]) await this.behaviour.guard?.(row, { call, trx });
-      if (Number(a[field]) === Number(b[field])) throw new Refusal('crud:equalWeigh');
+      if (Number(a[field]) === Number(b[field])) {
+        if (!autoSort) throw new Refusal('crud:equalWeigh');
+        await trx(this.def.table).update({ [field]: trx.ref(this.def.pk) });
+        [a, b] = [await this.findScoped(call, a[this.def.pk], trx), await this.findScoped(call, b[this.def.pk], trx)];
+      }
       await trx(this.def.table).where(this.def.pk, String(a[this.def.pk])).update({ [field]: b[field] });
       await trx(this.def.table).where(this.def.pk, String(b[this.def.pk])).update({ [field]: a[field] });
     });

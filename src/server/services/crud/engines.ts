@@ -47,6 +47,7 @@ export class Engines {
         timeZone: () => settings.timeZone(),
         remark: (call) => ruleRemark(knex, unit.def.name, call.t),
         secrets: this.services.rowSecrets,
+        setting: (name) => settings.get(name),
         invalidate: (tags) => (tags === 'all' ? this.services.caches.clearAll().then(() => undefined) : this.services.caches.invalidate(tags)),
       });
       this.built.set(unit, engine);

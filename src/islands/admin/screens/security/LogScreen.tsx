@@ -23,6 +23,8 @@ export interface LogScreenProps {
 }
 
 const ICONS: Record<UndoAction, string> = { restore: 'bi-arrow-counterclockwise', rollback: 'bi-skip-backward' };
+/** The column that marks an entry already undone: it stays in the log, and cannot be undone twice. */
+const DONE: Record<UndoAction, string> = { restore: 'is_restore', rollback: 'is_rollback' };
 
 /**
  * The two security logs (recycle bin, sensitive changes): the list, each entry's details, its undo action
@@ -69,7 +71,7 @@ export function LogScreen({ def, action, columnAs, shape, quickSearchLabels, Inf
                   <i className="bi bi-eye" aria-hidden="true" />
                 </button>
               )}
-              {offers(def, action) && auth(action) && (
+              {offers(def, action) && auth(action) && Number(row[DONE[action]]) !== 1 && (
                 <button
                   type="button"
                   className="btn btn-sm btn-outline-success"
