@@ -81,6 +81,15 @@ export const definitionSchema = z
     tree: z.object({ label: IDENTIFIER }).strict().optional(),
     hidden: z.array(IDENTIFIER).optional(),
     secret: z.array(IDENTIFIER).optional(),
+    publish: z
+      .object({
+        status: IDENTIFIER.optional(),
+        value: z.string().max(50).optional(),
+        field: IDENTIFIER.optional(),
+        category: IDENTIFIER.optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine((def, ctx) => {
@@ -92,6 +101,14 @@ export const definitionSchema = z
     // A tree nests rows by `pid` under their parent's `id`.
     for (const column of def.tree ? ['id', 'pid', def.tree.label] : []) {
       if (!names.has(column)) ctx.addIssue({ code: 'custom', message: `${column} is not a field`, path: ['tree'] });
+    }
+    if (def.publish) {
+      const { status = 'status', field, category } = def.publish;
+      if (!names.has(status)) ctx.addIssue({ code: 'custom', message: `${status} is not a field`, path: ['publish', 'status'] });
+      const time = def.fields.find((f) => f.name === field);
+      if (field !== undefined && !(time && ['timestamp', 'datetime'].includes(time.type))) ctx.addIssue({ code: 'custom', message: `${field} is not a time field`, path: ['publish', 'field'] });
+      const parent = def.fields.find((f) => f.name === category);
+      if (category !== undefined && parent?.type !== 'remoteSelect') ctx.addIssue({ code: 'custom', message: `${category} is not a remote select`, path: ['publish', 'category'] });
     }
     if (def.tree && def.pk !== 'id') ctx.addIssue({ code: 'custom', message: 'a tree is keyed by id', path: ['tree'] });
   });

@@ -121,6 +121,25 @@ export interface TreeMode {
   label: string;
 }
 
+/**
+ * What "published" means for a resource's rows (docs/architecture.md, "Publishing"): the public sees a row
+ * when its status column holds the published value, its category (when declared) is public too, and, with a
+ * publish-time field, once that second has come. Before it the row is "scheduled": hidden from every public
+ * read (pages, feeds, sitemap, search, the API) and shown by the cached pages of every process at its time.
+ */
+export interface PublishRule {
+  /** The column that says whether a row is published; default `status`. */
+  status?: string;
+  /** The value of that column for a published row; default '1' (the status switch). */
+  value?: string;
+  /** A timestamp column (Unix seconds): the row is public from that second on. */
+  field?: string;
+  /** A remoteSelect field: the row is public only while the row it names is (an article's category). */
+  category?: string;
+  /** The public page of one row, to which `?id=<key>` is added: its preview links and sitemap entries. */
+  page?: string;
+}
+
 export interface ResourceDef {
   /** Rule name and admin route, e.g. 'content/news' → `/admin/content.News/<action>`, screen 'content/news'. */
   name: string;
@@ -165,6 +184,8 @@ export interface ResourceDef {
    * filtered, sorted or searched on, and masked in every copy of a row (recycle bin, logs).
    */
   secret?: readonly string[];
+  /** Rows shown on the public site: what "published" means for them (see PublishRule). */
+  publish?: PublishRule;
 }
 
 const GENERIC_ACTIONS = ['index', 'add', 'edit', 'del', 'sortable'] as const;

@@ -144,6 +144,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(renderer.pages);
 
     await services.cacheEvents.start((event) => services.caches.apply(event));
+    await services.schedule.start();
     const payCheck = new PendingOrderCheck(services.pay, log);
     payCheck.start(config.payCheckInterval);
 
@@ -165,6 +166,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       async close() {
         await payCheck.stop();
         await services.cacheEvents.stop();
+        services.schedule.stop();
         stopBackups();
         await services.terminal.stop();
         await renderer.close();

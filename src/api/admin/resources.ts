@@ -7,6 +7,7 @@ import { resources } from '../../resources/index.ts';
 import { actionUrl } from '../../resources/naming.ts';
 import type { ApiRegistry } from '../router.ts';
 import type { ApiRequest, ApiRoute, Method } from '../types.ts';
+import { capabilityRoutes } from './capabilities.ts';
 
 /** The call a request makes of a resource's engine: the edge between HTTP and the engine. */
 export function callOf(req: ApiRequest, services: Services): Call {
@@ -71,6 +72,7 @@ export function unitRoutes(services: Services, unit: ResourceUnit, engine: Resou
         break;
     }
   }
+  routes.push(...capabilityRoutes(services, engine, route, (req) => callOf(req, services)));
   for (const [name, action] of Object.entries(own)) {
     const extra: Partial<ApiRoute> = { ...(action.logTitle ? { logTitle: action.logTitle } : {}), ...(action.rateLimit ? { rateLimit: action.rateLimit } : {}) };
     const { get, post } = action;

@@ -32,4 +32,5 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-flag', weigh: 88 },
   cacheTags: ['brand', 'home'],
   recycle: true,
+  publish: { page: '/brand/info' },
 });

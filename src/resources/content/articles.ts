@@ -13,6 +13,12 @@ interface ArticleKind {
   menu: { icon: ResourceDef['menu']['icon']; weigh: number };
 }
 
+/** An article kind: its category resource and the public page of one article. */
+interface Articles extends ArticleKind {
+  category: string;
+  page: string;
+}
+
 export function categoryResource(kind: ArticleKind): ResourceDef {
   return defineResource({
     name: kind.name,
@@ -34,10 +40,11 @@ export function categoryResource(kind: ArticleKind): ResourceDef {
     menu: { parent: 'content', ...kind.menu },
     cacheTags: [kind.section, 'home'],
     recycle: true,
+    publish: {},
   });
 }
 
-export function articleResource(kind: ArticleKind & { category: string }): ResourceDef {
+export function articleResource(kind: Articles): ResourceDef {
   return defineResource({
     name: kind.name,
     table: kind.table,
@@ -62,5 +69,6 @@ export function articleResource(kind: ArticleKind & { category: string }): Resou
     menu: { parent: 'content', ...kind.menu },
     cacheTags: [kind.section, 'home'],
     recycle: true,
+    publish: { field: 'publish_time', category: 'category_id', page: kind.page },
   });
 }

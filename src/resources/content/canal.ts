@@ -33,4 +33,5 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-ship', weigh: 81 },
   cacheTags: ['canals', 'canal', 'trail', 'home'],
   recycle: true,
+  publish: { page: '/canals/info' },
 });

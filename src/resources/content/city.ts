@@ -32,4 +32,5 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-map-marker', weigh: 80 },
   cacheTags: ['canals', 'canal', 'trail'],
   recycle: true,
+  publish: { page: '/canals/info/city' },
 });

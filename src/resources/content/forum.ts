@@ -26,4 +26,5 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-comments', weigh: 82 },
   cacheTags: ['forum', 'home'],
   recycle: true,
+  publish: {},
 });

@@ -27,4 +27,5 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-university', weigh: 85 },
   cacheTags: ['members'],
   recycle: true,
+  publish: {},
 });

@@ -35,4 +35,5 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-map-signs', weigh: 87 },
   cacheTags: ['trail', 'home', 'canals'],
   recycle: true,
+  publish: { page: '/trail/info' },
 });

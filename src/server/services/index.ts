@@ -37,6 +37,8 @@ import { Engines } from './crud/engines.ts';
 import { PageBuilds } from '../builds.ts';
 import { runMode, runtimeFiles } from '../runtime.ts';
 import { TerminalService } from './terminal/index.ts';
+import { PublishSchedule } from './publishSchedule.ts';
+import { PreviewLinks } from './previews.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -87,6 +89,10 @@ export interface Services {
   builds: PageBuilds;
   /** Server commands for super admins (migrations, installs, builds), streamed to the admin's terminal. */
   terminal: TerminalService;
+  /** Drops the pages of scheduled rows at their publish time, in this process. */
+  schedule: PublishSchedule;
+  /** Signed links that show staff a draft or scheduled row on its public page. */
+  previews: PreviewLinks;
   /** Origin used for absolute links of this request: PUBLIC_URL, else its own allowed one (origin.ts). */
   origin(ctx: Context): string;
 }
@@ -113,6 +119,9 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   const origins = new OriginPolicy(config);
   const loginThrottle = new LoginThrottle(knex);
   const registry = new ResourceRegistry(knex, log, units);
+  const schedule = new PublishSchedule(knex, () => registry.all(), (tags) => caches.apply(tags), log);
+  // Every drop, here or announced by another process, may follow a write that scheduled or moved a row.
+  caches.register('publishSchedule', () => schedule.reload());
   const adminLog = new AdminLogService(knex);
   // The single executable serves the browser build it unpacked; it cannot rebuild the pages.
   const builds = new PageBuilds(config.buildDir, config.root, runMode === 'sea' ? path.dirname(runtimeFiles().clientDir) : null);
@@ -124,7 +133,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     tokens,
     auth: new AuthService(knex, tokens),
     captcha: new CaptchaService(knex, await loadSecret(knex, 'captcha_key')),
-    content: new ContentService(knex, reads),
+    content: new ContentService(knex, reads, registry),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
     mail: new MailService(settings, outbound),
     sms: new SmsService(knex, settings, outbound, log),
@@ -154,6 +163,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     ipBan: new IpBan(settings),
     builds,
     terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches }, log),
+    schedule,
+    previews: new PreviewLinks(await loadSecret(knex, 'preview_key'), registry),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };

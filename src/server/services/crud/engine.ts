@@ -454,6 +454,19 @@ export class ResourceEngine {
   }
 
   /**
+   * The row as stored, when the caller could edit it: the edit rule, the scope and data limit, the rank
+   * check. What shows more of a row than its list does (a preview link, its revisions) asks this first.
+   */
+  async editable(call: Call, id: unknown = call.input[this.def.pk]): Promise<Row> {
+    this.requireEditRule(call);
+    return this.knex.transaction(async (trx) => {
+      const row = await this.findScoped(call, id, trx);
+      await this.behaviour.guard?.(row, { call, trx });
+      return row;
+    });
+  }
+
+  /**
    * Puts a deleted row back (the recycle bin's restore), inside the caller's transaction: allowed only where
    * the caller could edit the row once it is back (its rule, its scope, its rank check).
    */
