@@ -15,6 +15,7 @@ import { useColumnPrefs } from './useColumnPrefs.ts';
 import { SearchPanel } from './SearchPanel.tsx';
 import { ListError, ListRemark } from './tableParts.tsx';
 import { useCrudList, type UseCrudListOptions } from './useCrudList.ts';
+import { hasRowCapabilities, RowCapabilities } from './RowCapabilities.tsx';
 
 export type CrudAction = 'add' | 'edit' | 'del' | 'sortable';
 
@@ -114,6 +115,8 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
   }
 
   const dragSort = can('sortable') && canDragSort(def, list.query.order);
+  // Previews and history show what an edit could change: they need the edit rule.
+  const capable = can('edit') && hasRowCapabilities(def);
   const selectable = can('del') || can('edit') || !!batchActions;
   const firstSelected = rows.find((r) => selected.has(idOf(r)));
   const form: CrudFormSlot | null =
@@ -165,7 +168,19 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
         onDelete={can('del') ? (row) => setPending({ kind: 'delete', ids: [idOf(row)] }) : undefined}
         onView={viewable ? (row) => setPending({ kind: 'view', row: originals.get(idOf(row)) ?? row }) : undefined}
         onMove={dragSort ? (id, targetId) => void move(id, targetId) : undefined}
-        rowActions={rowActions ? (row) => rowActions(originals.get(idOf(row)) ?? row, reload) : undefined}
+        rowActions={
+          rowActions || capable
+            ? (row) => {
+                const original = originals.get(idOf(row)) ?? row;
+                return (
+                  <>
+                    {capable && <RowCapabilities def={def} row={original} />}
+                    {rowActions?.(original, reload)}
+                  </>
+                );
+              }
+            : undefined
+        }
       />
       <CrudPagination page={list.query.page} limit={list.query.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
       {form && (renderForm ? renderForm(form) : <CrudForm def={def} {...form} fields={formFields} />)}

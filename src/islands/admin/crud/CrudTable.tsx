@@ -6,6 +6,7 @@ import { menuIconClass } from '../../../shared/icons.ts';
 import { LocalTextView } from '../../app/LocalTextView.tsx';
 import { cellOf, renderOf, type Cell } from './cells.ts';
 import { CrudStyles } from './CrudStyles.tsx';
+import { PublishStateCell } from './Publishing.tsx';
 import { useResourceLabels } from './labels.ts';
 import { isSortable, type Order, type Row } from './listModel.ts';
 import { DragHandleCell, DragHeader, MoveButtons, ReloadOverlay, RowCheckbox, SelectAllHeader, useRowDrag } from './tableParts.tsx';
@@ -202,7 +203,9 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
                 {onMove && <DragHandleCell id={id} title={t('crud-ui:list.drag')} handlers={dragHandlers(id)} />}
                 {columns.map((field) => (
                   <td key={field.name} data-column={field.name} className={field.name === main ? 'crud-main' : renderOf(field) === 'datetime' ? 'crud-datetime' : undefined}>
-                    <CellView cell={cellOf(field, row, ctx)} />
+                    <PublishStateCell def={def} row={row} field={field.name}>
+                      <CellView cell={cellOf(field, row, ctx)} />
+                    </PublishStateCell>
                   </td>
                 ))}
                 {hasActions && (
