@@ -81,6 +81,7 @@ export const definitionSchema = z
     tree: z.object({ label: IDENTIFIER }).strict().optional(),
     hidden: z.array(IDENTIFIER).optional(),
     secret: z.array(IDENTIFIER).optional(),
+    revisions: z.union([z.boolean(), z.object({ keep: z.number().int().min(0).max(100_000) }).strict()]).optional(),
     publish: z
       .object({
         status: IDENTIFIER.optional(),

@@ -186,6 +186,11 @@ export interface ResourceDef {
   secret?: readonly string[];
   /** Rows shown on the public site: what "published" means for them (see PublishRule). */
   publish?: PublishRule;
+  /**
+   * Every save keeps the version it replaced (who, when, what changed), to compare and put back: `true` keeps
+   * as many per row as the site's `revision_keep` setting says, `{keep}` that many (0: all).
+   */
+  revisions?: boolean | { keep: number };
 }
 
 const GENERIC_ACTIONS = ['index', 'add', 'edit', 'del', 'sortable'] as const;

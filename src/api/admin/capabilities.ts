@@ -11,7 +11,9 @@ export type RouteMaker = (method: Method, action: string, run: (call: Call) => P
 /**
  * The routes of the capabilities a resource declares, beside its generic actions: each guarded by the rule of
  * the generic action it extends (seeing a draft's preview needs `<resource>/edit`), so roles need nothing new.
- * - `preview` (a resource with a public page, `publish.page`): a signed, expiring link to a row's page.
+ * - `preview` (a resource with a public page, `publish.page`): a signed, expiring link to a row's page;
+ * - `revisions` and `restoreRevision` (a resource that declares `revisions`): a row's kept versions, and
+ *   putting one back (logged as "Restore revision").
  */
 export function capabilityRoutes(services: Services, engine: ResourceEngine, route: RouteMaker, _callOf: (req: ApiRequest) => Call): ApiRoute[] {
   const { def } = engine;
@@ -23,6 +25,12 @@ export function capabilityRoutes(services: Services, engine: ResourceEngine, rou
         const row = await engine.editable(call);
         return services.previews.link(def, Number(row[def.pk]));
       }, editRule),
+    );
+  }
+  if (def.revisions && offers(def, 'edit')) {
+    routes.push(
+      route('GET', 'revisions', (call) => engine.revisions(call), editRule),
+      route('POST', 'restoreRevision', (call) => engine.restoreRevision(call), { ...editRule, logTitle: 'Restore revision' }),
     );
   }
   return routes;

@@ -32,5 +32,6 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-flag', weigh: 88 },
   cacheTags: ['brand', 'home'],
   recycle: true,
+  revisions: true,
   publish: { page: '/brand/info' },
 });

@@ -40,6 +40,7 @@ export function categoryResource(kind: ArticleKind): ResourceDef {
     menu: { parent: 'content', ...kind.menu },
     cacheTags: [kind.section, 'home'],
     recycle: true,
+    revisions: true,
     publish: {},
   });
 }
@@ -69,6 +70,7 @@ export function articleResource(kind: Articles): ResourceDef {
     menu: { parent: 'content', ...kind.menu },
     cacheTags: [kind.section, 'home'],
     recycle: true,
+    revisions: true,
     publish: { field: 'publish_time', category: 'category_id', page: kind.page },
   });
 }

@@ -33,5 +33,6 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-ship', weigh: 81 },
   cacheTags: ['canals', 'canal', 'trail', 'home'],
   recycle: true,
+  revisions: true,
   publish: { page: '/canals/info' },
 });

@@ -32,5 +32,6 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-map-marker', weigh: 80 },
   cacheTags: ['canals', 'canal', 'trail'],
   recycle: true,
+  revisions: true,
   publish: { page: '/canals/info/city' },
 });

@@ -26,5 +26,6 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-comments', weigh: 82 },
   cacheTags: ['forum', 'home'],
   recycle: true,
+  revisions: true,
   publish: {},
 });

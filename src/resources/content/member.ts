@@ -27,5 +27,6 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-university', weigh: 85 },
   cacheTags: ['members'],
   recycle: true,
+  revisions: true,
   publish: {},
 });

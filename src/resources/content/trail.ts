@@ -35,5 +35,6 @@ export default defineResource({
   menu: { parent: 'content', icon: 'fa fa-map-signs', weigh: 87 },
   cacheTags: ['trail', 'home', 'canals'],
   recycle: true,
+  revisions: true,
   publish: { page: '/trail/info' },
 });

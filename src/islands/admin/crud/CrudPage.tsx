@@ -174,7 +174,7 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
                 const original = originals.get(idOf(row)) ?? row;
                 return (
                   <>
-                    {capable && <RowCapabilities def={def} row={original} />}
+                    {capable && <RowCapabilities def={def} row={original} reload={reload} />}
                     {rowActions?.(original, reload)}
                   </>
                 );

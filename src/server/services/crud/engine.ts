@@ -14,6 +14,8 @@ import { quickSearchKeys } from '../quickSearchIndex.ts';
 import { flattenWithPrefix, isTrue, nest, wantsTree, whereAllWords, whereInitValue, type TreeRow } from '../ruleAdmin.ts';
 import { applyListParams, type Relation } from './query.ts';
 import { copyToRecycleBin, logSensitiveChanges } from './security.ts';
+import { DEFAULT_REVISION_KEEP, REVISION_KEEP_SETTING, findRevision, listRevisions, recordRevision, revisedColumns } from './revisions.ts';
+import type { RevisionAction, RevisionList } from '../../../shared/revisions.ts';
 import type { Call, Row } from './call.ts';
 import type { Behaviour, SaveContext } from './unit.ts';
 
@@ -77,6 +79,8 @@ export class ResourceEngine {
   readonly behaviour: Behaviour;
   private readonly relations: Relation[];
   private readonly unanswered: readonly string[];
+  /** The columns a revision keeps, for a resource that declares revisions (else none). */
+  private readonly revised: readonly string[];
 
   constructor(private readonly options: EngineOptions) {
     const { def } = options;
@@ -84,6 +88,7 @@ export class ResourceEngine {
     this.knex = options.knex;
     this.behaviour = options.behaviour;
     this.unanswered = unansweredColumns(def);
+    this.revised = def.revisions ? revisedColumns(def, options.behaviour.readonly) : [];
     this.relations = def.fields
       .filter((f) => f.type === 'remoteSelect' && f.remote && !f.virtual)
       .map((f) => {
@@ -399,6 +404,7 @@ export class ResourceEngine {
   async edit(call: Call): Promise<Success<null>> {
     const def = this.def;
     const timeZone = await this.options.timeZone();
+    const keep = await this.revisionKeep();
     await translatingConstraints(() =>
       this.knex.transaction(async (trx) => {
         const current = await this.findScoped(call, call.input[def.pk], trx);
@@ -414,6 +420,7 @@ export class ResourceEngine {
         if (Object.keys(data).length) await trx(def.table).where(def.pk, String(current[def.pk])).update(data);
         const after = (await trx(def.table).where(def.pk, String(current[def.pk])).first()) as Row;
         await logSensitiveChanges(trx, def, current, after, call.actor, this.options.secrets);
+        await this.keepRevision(trx, current, after, call, 'edit', keep);
         await this.behaviour.afterSave?.(after, ctx);
       }),
     );
@@ -482,7 +489,7 @@ export class ResourceEngine {
    * transaction, with the checks of an edit: the rule, the scope, the rank check and the save hooks.
    * Returns whether the row was found and changed.
    */
-  async restoreValues(call: Call, id: unknown, values: Row, trx: Knex.Transaction): Promise<boolean> {
+  async restoreValues(call: Call, id: unknown, values: Row, trx: Knex.Transaction, action: RevisionAction = 'rollback', keep = 0): Promise<boolean> {
     this.requireEditRule(call);
     // A row deleted since the change was logged has nothing to roll back.
     if (!(await trx(this.def.table).where(this.def.pk, String(id)).first())) return false;
@@ -494,8 +501,56 @@ export class ResourceEngine {
     const key = String(current[this.def.pk]);
     if ((await trx(this.def.table).where(this.def.pk, key).update(data)) === 0) return false;
     const after = (await trx(this.def.table).where(this.def.pk, key).first()) as Row;
+    await this.keepRevision(trx, current, after, call, action, keep);
     await this.behaviour.afterSave?.(after, ctx);
     return true;
+  }
+
+  /** How many revisions of each row stay: the definition's own number, else the site's setting (0: all). */
+  private async revisionKeep(): Promise<number> {
+    const declared = this.def.revisions;
+    if (!declared) return 0;
+    if (declared !== true) return declared.keep;
+    const setting = Number.parseInt(await this.options.setting(REVISION_KEEP_SETTING), 10);
+    return Number.isInteger(setting) && setting >= 0 ? setting : DEFAULT_REVISION_KEEP;
+  }
+
+  /** Keeps the version a save replaced, for a resource that declares revisions. */
+  private async keepRevision(trx: Knex.Transaction, before: Row, after: Row, call: Call, action: RevisionAction, keep: number): Promise<void> {
+    if (this.revised.length) await recordRevision(trx, this.def, this.revised, before, after, call.actor, action, keep);
+  }
+
+  /** A row's kept revisions and its current values, for a caller who could edit it. */
+  async revisions(call: Call): Promise<RevisionList> {
+    if (!this.revised.length) throw new Refusal('crud:parameterError');
+    const row = await this.editable(call);
+    const current = Object.fromEntries(this.revised.filter((c) => c in row).map((c) => [c, row[c]]));
+    return { list: await listRevisions(this.knex, this.def, String(row[this.def.pk]), this.revised), current };
+  }
+
+  /**
+   * Puts a row back as a revision kept it, with the checks of an edit (rule, scope, rank, save hooks); the
+   * version it replaces is kept as a revision of its own, and watched fields are logged as by an edit.
+   */
+  async restoreRevision(call: Call): Promise<Success<null>> {
+    if (!this.revised.length) throw new Refusal('crud:parameterError');
+    const revisionId = Number(call.input.revision_id);
+    if (!Number.isSafeInteger(revisionId) || revisionId <= 0) throw new Refusal('crud:parameterError');
+    const keep = await this.revisionKeep();
+    await translatingConstraints(() =>
+      this.knex.transaction(async (trx) => {
+        const current = await this.findScoped(call, call.input[this.def.pk], trx);
+        const key = String(current[this.def.pk]);
+        const revision = await findRevision(trx, this.def, key, revisionId, this.revised);
+        if (!revision) throw new Refusal('staff:revisions.notFound');
+        const values = { ...revision.data, ...(this.def.timestamps ? this.times(['update_time']) : {}) };
+        await this.restoreValues(call, key, values, trx, 'restore', keep);
+        const after = (await trx(this.def.table).where(this.def.pk, key).first()) as Row;
+        await logSensitiveChanges(trx, this.def, current, after, call.actor, this.options.secrets);
+      }),
+    );
+    await this.written();
+    return new Success(null, 'staff:revisions.restored');
   }
 
   /**
