@@ -59,7 +59,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
           nickname: fresh.nickname,
           avatar: fresh.avatar || DEFAULT_AVATAR,
           last_login_time: lastLogin(fresh, await settings.timeZone()),
-          ...(await tokens.issueLogin('admin', fresh.id, data.keep)),
+          ...(await tokens.issueLogin('admin', fresh.id, data.keep, await settings.flag('admin_sso'))),
         };
         return new Success({ userInfo }, 'account:loginSuccess');
       },

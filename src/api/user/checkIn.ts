@@ -41,7 +41,7 @@ export function checkInRoutes(services: Services): ApiRoute[] {
       verifyCaptcha: () => captcha.verify(data.captchaId, data.captchaInfo),
     });
     if (user) await keepPreviousLogin(services.knex, 'user', user);
-    const issued = await members.issueTokens(id, data.keep);
+    const issued = await members.issueTokens(id, data.keep, await settings.flag('user_sso'));
     return new Success({ userInfo: members.userInfo(await members.get(id), issued), routePath: USER_HOME }, 'account:loginSuccess');
   }
 
