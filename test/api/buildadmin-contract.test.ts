@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import { isMenuIcon } from '../../src/shared/icons.ts';
-import { adminScreenOf, adminView, memberScreenOf, memberView } from '../../src/shared/views.ts';
+import { adminRuleView, adminScreenOf, memberScreenOf, memberView } from '../../src/shared/views.ts';
 import { createMember, solvedCaptcha } from '../helpers/accounts.ts';
 import { matchShape, ours } from '../helpers/contract.ts';
 import { superToken } from '../helpers/admins.ts';
@@ -49,6 +49,8 @@ const REFERENCE_ADMIN_VIEWS: Record<string, string> = {
   'security/sensitiveDataLog': '/src/views/backend/security/sensitiveDataLog/index.vue',
   'security/dataRecycle': '/src/views/backend/security/dataRecycle/index.vue',
   'security/sensitiveData': '/src/views/backend/security/sensitiveData/index.vue',
+  // Not its own name's view: BuildAdmin's client has no crud/crud/index.vue and would register no route.
+  'crud/crud': '/src/views/backend/crud/index.vue',
 };
 const REFERENCE_MEMBER_VIEWS: Record<string, string> = {
   'account/overview': '/src/views/frontend/user/account/overview.vue',
@@ -94,8 +96,8 @@ test('every seeded admin rule: a view path in the reference convention, an icon 
   for (const rule of rules) {
     if (rule.type === 'menu' && rule.menu_type === 'tab') {
       t.regex(rule.component, /^\/src\/views\/backend\/[A-Za-z0-9_/]+(\/index)?\.vue$/, rule.name);
-      t.is(rule.component, adminView(rule.name), `${rule.name}: the view of its own name`);
-      t.is(adminScreenOf(rule.component), rule.name);
+      t.is(rule.component, adminRuleView(rule.name), `${rule.name}: the view of its own name, or the reference's`);
+      t.truthy(adminScreenOf(rule.component), rule.name);
     } else {
       t.is(rule.component, '', `${rule.name}: folders and buttons open no view`);
     }
