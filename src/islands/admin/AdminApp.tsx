@@ -36,7 +36,8 @@ import { closeOtherTabs, closeTab, moveTab, openTab, restoreTabs, serializeTabs,
 import { TerminalPanel } from './TerminalPanel.tsx';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { addTask, initTerminal, newTaskId, serializeTerminal, toggleTerminal, type TerminalState } from './terminal.ts';
-import type { TerminalUpdate } from './terminalRunner.ts';
+import { onTaskEnd, type TerminalUpdate } from './terminalRunner.ts';
+import { TaskStatus } from '../../shared/constants/terminal.ts';
 
 export interface AdminAppProps {
   /** ADMIN_BASE: the router's base; every admin link starts with it. */
@@ -204,6 +205,12 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   const updateTerminal = useCallback<TerminalUpdate>((change) => setTerminal((state) => (state ? change(state) : state)), []);
   const addTerminalTask = (command: string, blockOnFailure: boolean) => {
     const task = { uuid: newTaskId(), createTime: Date.now(), command, blockOnFailure };
+    // A migration may bring menu rules: the menus are fetched again once one succeeds.
+    if (command.startsWith('migrate.')) {
+      onTaskEnd(task.uuid, (end) => {
+        if (end === TaskStatus.Success) void load(false);
+      });
+    }
     if (terminal && addTask(terminal, task).blocked) toast('error', t('terminal.blocked'));
     updateTerminal((state) => addTask(state, task).state);
   };
