@@ -145,7 +145,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     origins,
     ipBan: new IpBan(settings),
     builds,
-    terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches }, log),
+    terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches, saveSetting: (name, value) => settings.set(name, value) }, log),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };
