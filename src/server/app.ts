@@ -28,6 +28,7 @@ import { errors } from './middleware/errors.ts';
 import { compression } from './middleware/compression.ts';
 import { hosts } from './middleware/hosts.ts';
 import { ipBan } from './middleware/ipBan.ts';
+import { cors } from './middleware/cors.ts';
 import { contentSecurityPolicy, securityHeaders } from './middleware/security.ts';
 import { storageRedirect } from './middleware/storageFiles.ts';
 import { lang } from './middleware/lang.ts';
@@ -134,6 +135,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(securityHeaders(!dev, csp));
     koa.use(hosts(services.origins));
     koa.use(ipBan(services.ipBan));
+    koa.use(cors(services.settings));
     koa.use(compression());
     koa.use(statics(staticMounts(config, services.builds, dev)));
     koa.use(storageRedirect(services.upload));

@@ -81,6 +81,7 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
     ['upload', 'Upload', 'false'],
     ['sms', 'SMS', 'false'],
     ['terminal', 'Terminal', 'false'],
+    ['security', 'Security', 'false'],
     ['config_quick_entrance', 'Quick entrances', 'false'],
   ]);
   t.is(await page.$eval(`${item('site_name')} label`, (l) => l.textContent), 'Site name* (required)');
@@ -90,7 +91,7 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
   // The config groups are key/value rows.
   t.deepEqual(
     await page.$$eval(`${item('config_group')} [data-array-row] [data-array-key]`, (inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
-    ['basics', 'mail', 'upload', 'sms', 'terminal', 'config_quick_entrance'],
+    ['basics', 'mail', 'upload', 'sms', 'terminal', 'security', 'config_quick_entrance'],
   );
   t.is(await page.$(`${item('site_name')} [data-config-delete]`), null, 'seeded items cannot be deleted');
   t.is(await page.$(`${screen} [data-config-delete]`), null);

@@ -8,6 +8,7 @@ import { loadSecret } from './secrets.ts';
 import { TokenService } from './tokens.ts';
 import { AuthService } from './auth.ts';
 import { CaptchaService } from './captcha.ts';
+import { ImageCaptchaService } from './captcha/imageCaptcha.ts';
 import { ContentService } from './content.ts';
 import { CodeService } from './codes.ts';
 import { MailService } from './mail.ts';
@@ -47,6 +48,8 @@ export interface Services {
   tokens: TokenService;
   auth: AuthService;
   captcha: CaptchaService;
+  /** The image (digits) captcha of /api/common/captcha. */
+  imageCaptcha: ImageCaptchaService;
   /** Published content for public pages and feeds. */
   content: ContentService;
   /** E-mail and SMS verification codes. */
@@ -115,6 +118,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   const registry = new ResourceRegistry(knex, log, units);
   const adminLog = new AdminLogService(knex);
   // The single executable serves the browser build it unpacked; it cannot rebuild the pages.
+  const captchaKey = await loadSecret(knex, 'captcha_key');
   const builds = new PageBuilds(config.buildDir, config.root, runMode === 'sea' ? path.dirname(runtimeFiles().clientDir) : null);
   const services: Services = {
     config,
@@ -123,7 +127,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     settings,
     tokens,
     auth: new AuthService(knex, tokens),
-    captcha: new CaptchaService(knex, await loadSecret(knex, 'captcha_key')),
+    captcha: new CaptchaService(knex, captchaKey),
+    imageCaptcha: new ImageCaptchaService(knex, captchaKey),
     content: new ContentService(knex, reads),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
     mail: new MailService(settings, outbound),
@@ -153,7 +158,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     origins,
     ipBan: new IpBan(settings),
     builds,
-    terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches }, log),
+    terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches, saveSetting: (name, value) => settings.set(name, value) }, log),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };

@@ -1,5 +1,5 @@
 import type { SeedContext } from '../../src/server/seed.ts';
-import { configColumns } from '../../src/server/services/bilingual.ts';
+import { insertConfigItems } from '../../src/server/services/configSeeds.ts';
 import { ALLOW_PRIVATE_SETTING } from '../../src/server/services/outbound.ts';
 
 // Titles and tips are keys of the admin-routine:configText catalogue, stored in both languages like 001_config's.
@@ -16,6 +16,5 @@ const ITEM = {
 
 export async function seed({ knex }: SeedContext): Promise<void> {
   if (await knex('config').where({ name: ITEM.name }).first()) return;
-  const { title, tip, ...item } = ITEM;
-  await knex('config').insert({ content: '', rule: '', extend: '', allow_del: false, ...item, ...configColumns(title, tip) });
+  await insertConfigItems(knex, [ITEM]);
 }

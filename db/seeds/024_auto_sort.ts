@@ -1,5 +1,5 @@
 import type { SeedContext } from '../../src/server/seed.ts';
-import { configColumns } from '../../src/server/services/bilingual.ts';
+import { insertConfigItems } from '../../src/server/services/configSeeds.ts';
 import { AUTO_SORT_SETTING } from '../../src/server/services/crud/engine.ts';
 
 // Reference 2.2: off by default, when two dragged rows share a weight the move is refused; on, every row's weight
@@ -16,6 +16,5 @@ const ITEM = {
 
 export async function seed({ knex }: SeedContext): Promise<void> {
   if (await knex('config').where({ name: ITEM.name }).first()) return;
-  const { title, tip, ...item } = ITEM;
-  await knex('config').insert({ content: '', rule: '', extend: '', allow_del: false, ...item, ...configColumns(title, tip) });
+  await insertConfigItems(knex, [ITEM]);
 }
