@@ -9,6 +9,7 @@ import { buildIfNeededLocked } from '../helpers/build.ts';
 import { bootBundle, type BundleServer } from '../helpers/bundleServer.ts';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { api } from '../helpers/server.ts';
+import { wav } from '../helpers/images.ts';
 
 // What `kill -9` during uploads leaves in DATA_DIR, and what the next start makes of it (issue "Trust",
 // item 8): the server process is killed while uploads are being received and while a finished one is being
@@ -19,24 +20,6 @@ const ENV = { ADMIN_PASSWORD, ADMIN_LOGIN_CAPTCHA: '0', RATE_LIMIT_FACTOR: '0', 
 /** Large enough that copying one into storage takes a few milliseconds, within the 10 MB default limit. */
 const FILE_BYTES = 9 * 1024 * 1024;
 const ROUNDS = 3;
-
-/** A WAV file of random samples: allowed by default, recognised by its header, different every time. */
-function wav(bytes: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(bytes - 8, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(bytes - 44, 40);
-  return Buffer.concat([header, randomBytes(bytes - 44)]);
-}
 
 /** Every file below a folder, with its size. */
 function filesUnder(dir: string): { file: string; bytes: number }[] {
@@ -93,7 +76,7 @@ interface UploadAnswer {
 /** A whole upload; resolves with the stored url, or null when the server went away. */
 async function upload(url: string, token: string): Promise<string | null> {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(wav(FILE_BYTES))], { type: 'audio/wav' }), 'lock-song.wav');
+  form.append('file', new Blob([new Uint8Array(wav(FILE_BYTES, true))], { type: 'audio/wav' }), 'lock-song.wav');
   try {
     const res = await fetch(`${url}/admin/ajax/upload`, { method: 'POST', body: form, headers: { server: 'true', batoken: token } });
     const body = (await res.json()) as UploadAnswer;
@@ -125,7 +108,7 @@ function stalledUpload(url: string, token: string): { req: http.ClientRequest; f
   });
   // Unless the test finishes it, nobody reads the answer (a killed server's is an error).
   answer.catch(() => undefined);
-  const file = wav(FILE_BYTES);
+  const file = wav(FILE_BYTES, true);
   req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="weir.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
   req.write(file.subarray(0, 1024 * 1024));
   return {
@@ -149,16 +132,28 @@ async function started(server: BundleServer): Promise<string> {
   return `http://127.0.0.1:${await server.port}`;
 }
 
-test('kill -9 during uploads, then a restart: no temporary file, partial copy or unrecorded upload is left', async (t) => {
+/**
+ * Runs `work` with a fresh DATA_DIR and a way to start `npm start`'s server processes on it; every process
+ * still running afterwards is killed and the folder removed, whatever happened.
+ */
+async function withDataDir(prefix: string, work: (dataDir: string, boot: () => BundleServer) => Promise<void>): Promise<void> {
   await buildIfNeededLocked('all');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const children: BundleServer[] = [];
-  const boot = () => {
-    const server = bootBundle(dataDir, ENV);
-    children.push(server);
-    return server;
-  };
   try {
+    await work(dataDir, () => {
+      const server = bootBundle(dataDir, ENV);
+      children.push(server);
+      return server;
+    });
+  } finally {
+    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+test('kill -9 during uploads, then a restart: no temporary file, partial copy or unrecorded upload is left', async (t) => {
+  await withDataDir('portal-crash-', async (dataDir, boot) => {
     let server = boot();
     for (let round = 1; round <= ROUNDS; round++) {
       const url = await started(server);
@@ -203,23 +198,12 @@ test('kill -9 during uploads, then a restart: no temporary file, partial copy or
     server.child.kill('SIGTERM');
     t.is(await server.exit, 0);
     t.deepEqual(fs.readdirSync(path.join(dataDir, 'tmp')), [], 'a clean stop removes its folder');
-  } finally {
-    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('processes sharing a DATA_DIR: a start leaves a running process\'s uploads alone and sweeps a killed one\'s', async (t) => {
-  await buildIfNeededLocked('all');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-shared-'));
-  const children: BundleServer[] = [];
-  const boot = () => {
-    const server = bootBundle(dataDir, ENV);
-    children.push(server);
-    return server;
-  };
-  const folderOf = (server: BundleServer) => fs.readdirSync(path.join(dataDir, 'tmp')).find((name) => name.split('-')[1] === String(server.child.pid));
-  try {
+  await withDataDir('portal-shared-', async (dataDir, boot) => {
+    const folderOf = (server: BundleServer) => fs.readdirSync(path.join(dataDir, 'tmp')).find((name) => name.split('-')[1] === String(server.child.pid));
     const a = boot();
     const urlA = await started(a);
     const token = await adminToken(urlA);
@@ -252,8 +236,5 @@ test('processes sharing a DATA_DIR: a start leaves a running process\'s uploads 
       t.is(await server.exit, 0);
     }
     t.deepEqual(fs.readdirSync(path.join(dataDir, 'tmp')), []);
-  } finally {
-    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 });

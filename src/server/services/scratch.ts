@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { processAlive } from './pids.ts';
 
 /** How often a process marks its folder as in use. */
 const HEARTBEAT_MS = 60_000;
@@ -33,16 +34,6 @@ export type ScratchNote = { partial: string } | { upload: string };
 function isNote(value: unknown): value is ScratchNote {
   const note = value as Record<string, unknown> | null;
   return typeof note === 'object' && note !== null && (typeof note.partial === 'string' || typeof note.upload === 'string');
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it runs, as another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
