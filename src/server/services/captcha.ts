@@ -25,7 +25,7 @@ export interface StoredCaptcha {
 /**
  * Image pixels a click may land beside a glyph's ink and still count: room for a finger and for thin
  * strokes, the same for every glyph, so a large glyph is not a larger target beyond its own ink. Glyphs are
- * drawn at least twice this far apart (image.ts), so no click counts for two of them.
+ * drawn more than twice this far apart (image.ts), so no click counts for two of them.
  */
 export const HIT_TOLERANCE = 3;
 

@@ -28,11 +28,11 @@ const MAX_ANGLE = (25 * Math.PI) / 180;
 /** Side of the scratch canvas one glyph is drawn on: room for the largest glyph at the largest angle. */
 const SCRATCH = 80;
 // Glyphs go into distinct cells of a 5 x 2 grid, at a random spot inside each: boxes can never overlap
-// (cells keep CELL_GAP pixels between neighbours, so neither do the tolerances around them) and no placement
-// loop can run long.
+// (they keep CELL_GAP pixels from their cell's edges, so the areas where clicks count for them do not even
+// touch) and no placement loop can run long.
 const COLUMNS = 5;
 const ROWS = 2;
-const CELL_GAP = HIT_TOLERANCE;
+const CELL_GAP = HIT_TOLERANCE + 1;
 const MAX_GLYPH_LUMINANCE = 0.08;
 
 /** What one drawn element shows: a character (Chinese or Latin) or a shape. */
