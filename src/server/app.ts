@@ -90,6 +90,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   try {
     const services = await createServices(config, knex, reads, log);
     await services.upload.sweepTemp();
+    // Partial copies an older version left: one walk over the uploads, which the start need not wait for.
+    void services.scratch.sweepStrayPartials().catch((err: unknown) => log.error({ err }, 'partial copies sweep failed'));
     await runSeeds({ knex, config, log });
     await ensureResourceRules(knex, resources);
     await ensureResourceIndexes(knex, resources);

@@ -184,8 +184,15 @@ test('kill -9 during uploads, then a restart: no temporary file, partial copy or
       t.log(`round ${round}, after kill -9: ${left.tempFiles} temporary files (${(left.tempBytes / 1024 / 1024).toFixed(1)} MB), ${left.notes} notes, ${left.partials} partial copies, ${left.unrecorded} unrecorded uploads`);
       t.true(left.tempFiles >= 4, 'the kill came during the uploads');
 
+      // And a copy an older version left when it was killed, unnoted: the restart removes it too, in the background.
+      const stray = path.join(folder, `old-version.wav.${randomBytes(4).toString('hex')}.partial`);
+      fs.writeFileSync(stray, 'cut short');
+      const longAgo = new Date(Date.now() - 3_600_000);
+      fs.utimesSync(stray, longAgo, longAgo);
+
       server = boot();
       await started(server);
+      await until(() => !fs.existsSync(stray), 10_000, 'the older version\'s partial copy to go');
       const after = debris(dataDir);
       t.log(`round ${round}, after the restart: ${after.tempFiles} temporary files, ${after.partials} partial copies, ${after.unrecorded} unrecorded uploads`);
       t.deepEqual({ ...after, tempBytes: 0 }, { tempFiles: 0, tempBytes: 0, notes: 0, partials: 0, unrecorded: 0 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { png } from '../helpers/images.ts';
 import { superToken } from '../helpers/admins.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { processFolderName, STALE_MS, type ScratchNote } from '../../src/server/services/scratch.ts';
+import { processFolderName, STALE_MS, STRAY_PARTIAL_AGE_MS, type ScratchNote } from '../../src/server/services/scratch.ts';
 
 // The sweep of DATA_DIR/tmp (services/scratch.ts) on folders laid out exactly as a process writes them:
 // `<host>-<pid>-<random>/` with its request folders and `notes/`. What a killed process left goes at once,
@@ -46,7 +46,7 @@ function plant(name: string, notes: ScratchNote[], ageMs = 0): string {
   return dir;
 }
 
-test('a sweep removes at once what gone processes left, settles their notes, and leaves what live ones use', async (t) => {
+test.serial('a sweep removes at once what gone processes left, settles their notes, and leaves what live ones use', async (t) => {
   const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)']);
   t.teardown(() => live.kill());
   const [dead, alsoDead] = [await endedPid(), await endedPid()];
@@ -92,4 +92,25 @@ test('a sweep removes at once what gone processes left, settles their notes, and
   t.true(fs.existsSync(path.join(server.dataDir, busy)), 'a key a live process is storing stays');
   t.true(fs.existsSync(outside), 'nothing outside DATA_DIR is touched');
   t.is((await fetch(`${server.url}/${recorded}`)).status, 200);
+});
+
+test.serial('partial copies no running process noted (an older version\'s) are removed once a minute old', async (t) => {
+  const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120000)']);
+  t.teardown(() => live.kill());
+  const old = new Date(Date.now() - STRAY_PARTIAL_AGE_MS - 60_000);
+  const aged = (file: string) => {
+    fs.utimesSync(file, old, old);
+    return file;
+  };
+  const stray = [aged(put(`storage/default/20261101/weir.png.${randomUUID()}.partial`)), aged(put(`backups/daily-x.tar.gz.${randomUUID()}.partial`))];
+  const beingWritten = put(`storage/default/20261101/lock.png.${randomUUID()}.partial`);
+  const noted = aged(put(`storage/default/20261101/gate.png.${randomUUID()}.partial`));
+  plant(processFolderName(live.pid!), [{ partial: path.relative(server.dataDir, noted) }]);
+  const whole = aged(put('storage/default/20261101/weir.png'));
+
+  t.is(await server.app.services.scratch.sweepStrayPartials(), stray.length);
+  for (const file of stray) t.false(fs.existsSync(file), path.basename(file));
+  t.true(fs.existsSync(beingWritten), 'changed within the minute: may still be written');
+  t.true(fs.existsSync(noted), 'noted by a running process');
+  t.true(fs.existsSync(whole), 'stored files are not partial copies');
 });

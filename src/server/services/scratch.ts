@@ -8,6 +8,8 @@ import { processAlive } from './pids.ts';
 const HEARTBEAT_MS = 60_000;
 /** A folder unmarked this long belongs to no running process (or to one on another host that is gone). */
 export const STALE_MS = 10 * 60_000;
+/** A partial copy no process noted that changed more recently may still be written by an older version's process. */
+export const STRAY_PARTIAL_AGE_MS = 60_000;
 /** Where a process keeps its notes, inside its folder. */
 const NOTES = 'notes';
 const FOLDER = /^([0-9a-f]{8})-(\d{1,10})-[0-9a-f]{12}$/;
@@ -126,20 +128,27 @@ export class ScratchSpace {
     if (file.startsWith(this.dataDir + path.sep) && file.endsWith('.partial')) await fsp.rm(file, { force: true });
   }
 
+  /** The folders under DATA_DIR/tmp of processes that are gone, and the notes of those still running. */
+  private async survey(): Promise<{ gone: string[]; live: ScratchNote[] }> {
+    const names = await fsp.readdir(this.root).catch(() => [] as string[]);
+    const gone: string[] = [];
+    const live: ScratchNote[] = [];
+    for (const name of names) {
+      const full = path.join(this.root, name);
+      if (await this.inUse(full, name)) live.push(...(await this.notesOf(full)));
+      else gone.push(full);
+    }
+    return { gone, live };
+  }
+
   /**
    * Removes what gone processes left under DATA_DIR/tmp: first the partial files their notes name, then each
    * noted upload through `settleUpload` (with the keys live processes are storing right now, which it must not
    * touch), then their folders. Answers how many entries it removed.
    */
   async sweep(settleUpload: (key: string, busy: ReadonlySet<string>) => Promise<void>): Promise<number> {
-    const names = await fsp.readdir(this.root).catch(() => [] as string[]);
-    const gone: string[] = [];
-    const busy = new Set<string>();
-    for (const name of names) {
-      const full = path.join(this.root, name);
-      if (!(await this.inUse(full, name))) gone.push(full);
-      else for (const note of await this.notesOf(full)) if ('upload' in note) busy.add(note.upload);
-    }
+    const { gone, live } = await this.survey();
+    const busy = new Set(live.flatMap((note) => ('upload' in note ? [note.upload] : [])));
     for (const full of gone) {
       for (const note of await this.notesOf(full)) {
         if ('partial' in note) await this.removePartial(note.partial);
@@ -148,5 +157,30 @@ export class ScratchSpace {
       await fsp.rm(full, { recursive: true, force: true });
     }
     return gone.length;
+  }
+
+  /**
+   * Deletes the `.partial` copies in DATA_DIR/storage and DATA_DIR/backups that no running process has noted:
+   * every copy this version writes is noted, so these are an older version's, left when it was killed. One
+   * walk over the folders, run once at start; a copy changed within STRAY_PARTIAL_AGE_MS stays, as such a
+   * process may still be writing it. Answers how many it removed.
+   */
+  async sweepStrayPartials(): Promise<number> {
+    const found: string[] = [];
+    for (const top of ['storage', 'backups']) {
+      const entries = await fsp.readdir(path.join(this.dataDir, top), { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) if (entry.isFile() && entry.name.endsWith('.partial')) found.push(path.join(entry.parentPath, entry.name));
+    }
+    if (found.length === 0) return 0;
+    const { live } = await this.survey();
+    const noted = new Set(live.flatMap((note) => ('partial' in note ? [path.resolve(this.dataDir, note.partial)] : [])));
+    let removed = 0;
+    for (const file of found) {
+      const stat = await fsp.stat(file).catch(() => null);
+      if (noted.has(file) || !stat || Date.now() - stat.mtimeMs < STRAY_PARTIAL_AGE_MS) continue;
+      await fsp.rm(file, { force: true });
+      removed++;
+    }
+    return removed;
   }
 }
