@@ -37,6 +37,9 @@ import { ApiRegistry, apiRouter } from '../api/router.ts';
 import { registerRoutes } from '../api/routes.ts';
 import { PendingOrderCheck } from './services/pay/checker.ts';
 
+/** How often each process sweeps the temporary folders of processes that are gone (services/scratch.ts). */
+const SWEEP_INTERVAL_MS = 60_000;
+
 export interface PortalApp {
   /** What the HTTP server calls: cached public pages first (production), then the Koa app. */
   listener: RequestListener;
@@ -98,6 +101,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   try {
     const services = await createServices(config, knex, reads, log, units);
     await services.upload.sweepTemp();
+    // Partial copies an older version left: one walk over the uploads, which the start need not wait for.
+    void services.scratch.sweepStrayPartials().catch((err: unknown) => log.error({ err }, 'partial copies sweep failed'));
     await runSeeds({ knex, config, log });
     await ensureResourceRules(knex, defs);
     await ensureResourceIndexes(knex, defs);
@@ -114,6 +119,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await ensureResourceIndexes(knex, defs);
       await services.caches.clearAll();
     });
+    // Folders of processes gone since the start (or on other hosts sharing DATA_DIR) are swept every minute.
+    const sweeps = setInterval(() => services.upload.sweepTemp().catch((err: unknown) => log.error({ err }, 'temporary files sweep failed')), SWEEP_INTERVAL_MS);
+    sweeps.unref();
     const stopBackups = config.backupTime
       ? scheduleDaily(config.backupTime, () => services.backup.create('daily'), (err) => log.error({ err }, 'daily backup failed'))
       : () => {};
@@ -168,8 +176,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         await payCheck.stop();
         await services.cacheEvents.stop();
         stopBackups();
+        clearInterval(sweeps);
         await services.terminal.stop();
         await renderer.close();
+        await services.scratch.close();
         reads.close();
         await knex.destroy();
       },

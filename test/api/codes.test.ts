@@ -113,6 +113,7 @@ async function solved(server: TestServer): Promise<{ captchaId: string; captchaI
       { label: 'a', x: 10, y: 10, width: 20, height: 20 },
       { label: 'b', x: 100, y: 50, width: 20, height: 20 },
     ],
+    decoys: [],
     width: 350,
     height: 200,
   });

@@ -12,6 +12,7 @@ export async function solvedCaptcha(server: TestServer): Promise<{ captchaId: st
       { label: '河', x: 10, y: 10, width: 30, height: 30 },
       { label: '桥', x: 200, y: 100, width: 30, height: 30 },
     ],
+    decoys: [],
     width: 350,
     height: 200,
   });

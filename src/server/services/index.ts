@@ -27,6 +27,7 @@ import { PaySettings } from './pay/settings.ts';
 import { PayService } from './pay/orders.ts';
 import { BackupService } from './backup/index.ts';
 import { createStorage } from './storage/index.ts';
+import { ScratchSpace } from './scratch.ts';
 import { isPostgres } from '../db.ts';
 import type { Reads } from '../reads.ts';
 import { OriginPolicy } from '../origin.ts';
@@ -70,6 +71,8 @@ export interface Services {
   caches: CacheRegistry;
   /** Cache invalidations shared with the other server processes. */
   cacheEvents: CacheEvents;
+  /** This process's folder for temporary files under DATA_DIR/tmp, and the sweep of those left by killed ones. */
+  scratch: ScratchSpace;
   upload: UploadService;
   /** Top-up orders and the payment settings. */
   pay: PayService;
@@ -99,7 +102,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     admin: config.adminTokenKeepTime,
     user: config.userTokenKeepTime,
   });
-  const storage = await createStorage(config);
+  const scratch = await ScratchSpace.open(config.dataDir);
+  const storage = await createStorage(config, scratch);
   const settings = new Settings(knex, { mode: storage.name, publicUrl: storage.publicUrl });
   const pageCache = new PageCache();
   settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
@@ -141,12 +145,14 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     guestIndex,
     caches,
     cacheEvents,
-    upload: new UploadService(knex, settings, config, storage),
+    scratch,
+    upload: new UploadService(knex, settings, config, storage, scratch),
     pay: new PayService(knex, new PaySettings(knex, new SecretBox(config.secretsKey), outbound), log),
     backup: new BackupService({
       dataDir: config.dataDir,
       databaseFile: isPostgres(config.databaseUrl) ? null : config.databaseUrl,
       storage,
+      scratch,
       log,
       keep: config.backupKeep,
     }),
