@@ -15,9 +15,11 @@ export interface ConfigSeedItem {
   weigh: number;
 }
 
-/** Inserts seeded items (not deletable), their titles and tips stored in both languages. */
+/** Inserts seeded items (not deletable), their titles and tips stored in both languages; an item already there is kept. */
 export async function insertConfigItems(knex: Knex, items: readonly ConfigSeedItem[]): Promise<void> {
-  await knex('config').insert(items.map(({ title, tip, ...i }) => ({ content: '', rule: '', extend: '', allow_del: false, ...i, ...configColumns(title, tip) })));
+  const existing = new Set((await knex('config').whereIn('name', items.map((i) => i.name)).select<{ name: string }[]>('name')).map((r) => r.name));
+  const missing = items.filter((i) => !existing.has(i.name));
+  if (missing.length) await knex('config').insert(missing.map(({ title, tip, ...i }) => ({ content: '', rule: '', extend: '', allow_del: false, ...i, ...configColumns(title, tip) })));
 }
 
 /** Adds a tab to the `config_group` item, before the quick-entrance group, which the admin expects last. */
