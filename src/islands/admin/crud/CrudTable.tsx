@@ -8,7 +8,7 @@ import { cellOf, renderOf, type Cell } from './cells.ts';
 import { CrudStyles } from './CrudStyles.tsx';
 import { useResourceLabels } from './labels.ts';
 import { isSortable, type Order, type Row } from './listModel.ts';
-import { DragHandleCell, DragHeader, MoveButtons, ReloadOverlay, RowCheckbox, SelectAllHeader, useRowDrag } from './tableParts.tsx';
+import { ActionsCell, ActionsHeader, DragHandleCell, DragHeader, MoveButtons, ReloadOverlay, RowCheckbox, SelectAllHeader, useRowDrag } from './tableParts.tsx';
 
 const TONES = ['primary', 'success', 'warning', 'info', 'danger', 'secondary'];
 
@@ -180,11 +180,7 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
                 </th>
               );
             })}
-            {hasActions && (
-              <th scope="col" className="crud-actions text-end">
-                {t('crud-ui:list.actions')}
-              </th>
-            )}
+            {hasActions && <ActionsHeader />}
           </tr>
         </thead>
         <tbody>
@@ -206,34 +202,32 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
                   </td>
                 ))}
                 {hasActions && (
-                  <td className="crud-actions text-end">
-                    <div className="d-inline-flex gap-1">
-                      {rowActions?.(row)}
-                      {onMove && (
-                        <MoveButtons
-                          upLabel={t('crud-ui:list.moveUp', { id })}
-                          downLabel={t('crud-ui:list.moveDown', { id })}
-                          onUp={index === 0 ? null : () => onMove(id, ids[index - 1]!)}
-                          onDown={index === rows.length - 1 ? null : () => onMove(id, ids[index + 1]!)}
-                        />
-                      )}
-                      {onView && (
-                        <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.viewRow', { id })} title={t('crud-ui:list.view')} onClick={() => onView(row)} data-action="view">
-                          <i className="bi bi-eye" aria-hidden="true" />
-                        </button>
-                      )}
-                      {onEdit && (
-                        <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('crud-ui:list.editRow', { id })} title={t('crud-ui:list.edit')} onClick={() => onEdit(row)} data-action="edit">
-                          <i className="bi bi-pencil" aria-hidden="true" />
-                        </button>
-                      )}
-                      {onDelete && (
-                        <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('crud-ui:list.deleteRow', { id })} title={t('crud-ui:list.delete')} onClick={() => onDelete(row)} data-action="delete">
-                          <i className="bi bi-trash" aria-hidden="true" />
-                        </button>
-                      )}
-                    </div>
-                  </td>
+                  <ActionsCell>
+                    {rowActions?.(row)}
+                    {onMove && (
+                      <MoveButtons
+                        upLabel={t('crud-ui:list.moveUp', { id })}
+                        downLabel={t('crud-ui:list.moveDown', { id })}
+                        onUp={index === 0 ? null : () => onMove(id, ids[index - 1]!)}
+                        onDown={index === rows.length - 1 ? null : () => onMove(id, ids[index + 1]!)}
+                      />
+                    )}
+                    {onView && (
+                      <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.viewRow', { id })} title={t('crud-ui:list.view')} onClick={() => onView(row)} data-action="view">
+                        <i className="bi bi-eye" aria-hidden="true" />
+                      </button>
+                    )}
+                    {onEdit && (
+                      <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('crud-ui:list.editRow', { id })} title={t('crud-ui:list.edit')} onClick={() => onEdit(row)} data-action="edit">
+                        <i className="bi bi-pencil" aria-hidden="true" />
+                      </button>
+                    )}
+                    {onDelete && (
+                      <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('crud-ui:list.deleteRow', { id })} title={t('crud-ui:list.delete')} onClick={() => onDelete(row)} data-action="delete">
+                        <i className="bi bi-trash" aria-hidden="true" />
+                      </button>
+                    )}
+                  </ActionsCell>
                 )}
               </tr>
             );

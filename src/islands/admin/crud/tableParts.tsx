@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // What the resource table and the tree table share: selection, drag sorting by a grip with its keyboard
@@ -121,6 +121,25 @@ export function MoveButtons({ upLabel, downLabel, onUp, onDown }: { upLabel: str
         <i className="bi bi-arrow-down" aria-hidden="true" />
       </button>
     </span>
+  );
+}
+
+/** The header of the row buttons' column. */
+export function ActionsHeader() {
+  const { t } = useTranslation('crud-ui');
+  return (
+    <th scope="col" className="crud-actions text-end">
+      {t('list.actions')}
+    </th>
+  );
+}
+
+/** A row's buttons, in the last column. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td className="crud-actions text-end">
+      <div className="d-inline-flex gap-1">{children}</div>
+    </td>
   );
 }
 

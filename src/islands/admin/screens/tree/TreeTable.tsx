@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudStyles } from '../../crud/CrudStyles.tsx';
 import { EmptyRow } from '../../crud/CrudTable.tsx';
-import { DragHandleCell, DragHeader, MoveButtons, ReloadOverlay, RowCheckbox, SelectAllHeader, useRowDrag } from '../../crud/tableParts.tsx';
+import { ActionsCell, ActionsHeader, DragHandleCell, DragHeader, MoveButtons, ReloadOverlay, RowCheckbox, SelectAllHeader, useRowDrag } from '../../crud/tableParts.tsx';
 import { TreeStyles } from './TreeStyles.tsx';
 import { areSiblings, flatten, visibleRows, type TreeItem } from './treeModel.ts';
 
@@ -72,11 +72,7 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
                 {column.header}
               </th>
             ))}
-            {hasActions && (
-              <th scope="col" className="crud-actions text-end">
-                {t('crud-ui:list.actions')}
-              </th>
-            )}
+            {hasActions && <ActionsHeader />}
           </tr>
         </thead>
         <tbody>
@@ -116,19 +112,17 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
                   </td>
                 ))}
                 {hasActions && (
-                  <td className="crud-actions text-end">
-                    <div className="d-inline-flex gap-1">
-                      {onMove && (
-                        <MoveButtons
-                          upLabel={t('tree.moveUp', { title: label })}
-                          downLabel={t('tree.moveDown', { title: label })}
-                          onUp={before ? () => onMove(id, before.id) : null}
-                          onDown={after ? () => onMove(id, after.id) : null}
-                        />
-                      )}
-                      {actions?.(node)}
-                    </div>
-                  </td>
+                  <ActionsCell>
+                    {onMove && (
+                      <MoveButtons
+                        upLabel={t('tree.moveUp', { title: label })}
+                        downLabel={t('tree.moveDown', { title: label })}
+                        onUp={before ? () => onMove(id, before.id) : null}
+                        onDown={after ? () => onMove(id, after.id) : null}
+                      />
+                    )}
+                    {actions?.(node)}
+                  </ActionsCell>
                 )}
               </tr>
             );
