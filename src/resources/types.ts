@@ -191,6 +191,11 @@ export interface ResourceDef {
    * as many per row as the site's `revision_keep` setting says, `{keep}` that many (0: all).
    */
   revisions?: boolean | { keep: number };
+  /**
+   * Whether the list leaves as a CSV or XLSX file and rows come in from one (both by default, see
+   * transfer.ts); `import: false` where a row is more than its form (a ledger line moves a balance).
+   */
+  transfer?: { export?: boolean; import?: boolean };
 }
 
 const GENERIC_ACTIONS = ['index', 'add', 'edit', 'del', 'sortable'] as const;

@@ -16,6 +16,8 @@ import { SearchPanel } from './SearchPanel.tsx';
 import { ListError, ListRemark } from './tableParts.tsx';
 import { useCrudList, type UseCrudListOptions } from './useCrudList.ts';
 import { hasRowCapabilities, RowCapabilities } from './RowCapabilities.tsx';
+import { ExportButtons, ImportButton } from './Transfer.tsx';
+import { transfersOf } from '../../../resources/transfer.ts';
 
 export type CrudAction = 'add' | 'edit' | 'del' | 'sortable';
 
@@ -118,6 +120,9 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
   // Previews and history show what an edit could change: they need the edit rule.
   const capable = can('edit') && hasRowCapabilities(def);
   const selectable = can('del') || can('edit') || !!batchActions;
+  const transfers = transfersOf(def);
+  // A screen listing from an action of its own has no export of that list.
+  const exportable = transfers.export && !listOptions?.url;
   const firstSelected = rows.find((r) => selected.has(idOf(r)));
   const form: CrudFormSlot | null =
     pending?.kind === 'form'
@@ -152,6 +157,8 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
       >
         {toolbar}
         {batchActions?.([...selected], reload)}
+        {exportable && <ExportButtons def={def} params={list.params} columns={shownFields.map((f) => f.name)} />}
+        {transfers.import && can('add') && <ImportButton def={def} onImported={() => void reload()} />}
       </CrudToolbar>
       {searchOpen && <SearchPanel def={def} onSearch={list.setSearch} />}
       {list.error && <ListError message={list.error} onRetry={() => void reload()} />}

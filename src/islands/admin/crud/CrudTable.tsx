@@ -3,7 +3,7 @@ import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
 import { menuIconClass } from '../../../shared/icons.ts';
 import { LocalTextView } from '../../app/LocalTextView.tsx';
-import { cellOf, renderOf, type Cell } from './cells.ts';
+import { cellOf, renderOf, type Cell } from '../../../resources/cells.ts';
 import { PublishStateCell } from './Publishing.tsx';
 import { useResourceLabels } from './labels.ts';
 import { isSortable, type Order, type Row } from './listModel.ts';

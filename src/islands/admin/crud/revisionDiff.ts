@@ -7,7 +7,7 @@
 import { diffArrays } from 'diff';
 import type { FieldDef } from '../../../resources/types.ts';
 import { formatTime } from '../../../shared/time.ts';
-import type { OptionLabel } from './cells.ts';
+import type { OptionLabel } from '../../../resources/cells.ts';
 
 export interface Piece {
   text: string;

@@ -4,6 +4,7 @@ import { genericActionsOf, unansweredColumns, type FieldDef, type GenericAction,
 import { parseInput } from '../../validate.ts';
 import { localizedText } from '../../../shared/localized.ts';
 import { Refusal, Success } from '../../errors.ts';
+import { isBadValueError } from '../../dialect.ts';
 import { adminsInGroups, coveredGroupIds, descendantGroupIds, groupsOf } from '../adminGroups.ts';
 import { checkRules } from '../auth.ts';
 import { now } from '../clock.ts';
@@ -16,6 +17,12 @@ import { applyListParams, type Relation } from './query.ts';
 import { copyToRecycleBin, logSensitiveChanges } from './security.ts';
 import { DEFAULT_REVISION_KEEP, REVISION_KEEP_SETTING, findRevision, listRevisions, recordRevision, revisedColumns } from './revisions.ts';
 import type { RevisionAction, RevisionList } from '../../../shared/revisions.ts';
+import { BOM, EXPORT_FORMATS, cellContext, csvLine, csvStream, exportColumns, xlsxStream, type ExportFormat } from './export.ts';
+import { formatTime } from '../../../shared/time.ts';
+import { Readable } from 'node:stream';
+import { columnTitle, formValue, matchHeadings, readLines, refusedColumn, type ValueReader } from './import.ts';
+import { resourceTitle } from '../../../resources/labels.ts';
+import { importColumns, type ImportReport } from '../../../resources/transfer.ts';
 import type { Call, Row } from './call.ts';
 import type { Behaviour, SaveContext } from './unit.ts';
 
@@ -39,6 +46,19 @@ async function translatingConstraints<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     throw constraintError(err) ?? err;
   }
+}
+
+/** A file an action answers with instead of the envelope (an export). */
+export interface ExportFile {
+  filename: string;
+  type: string;
+  body: Readable;
+}
+
+/** What became of one line of an import: added (or addable, in a dry run), or refused and why. */
+export interface ImportOutcome {
+  line: number;
+  refusal: Refusal | null;
 }
 
 export interface ListResult {
@@ -279,6 +299,48 @@ export class ResourceEngine {
   }
 
   /**
+   * Every row the list shows with its current filters, order and quick search (not one page), a batch at a
+   * time, shaped as the list answers them: what an export writes. Memory holds one batch, whatever the total.
+   */
+  async *listed(call: Call, batch = 1000): AsyncGenerator<Row[]> {
+    const { table, pk } = this.def;
+    const matching = this.knex(table);
+    await this.applyScope(matching, call, this.knex);
+    const { order, joinsRelations } = applyListParams(matching, this.def, this.relations, { ...call.input, initValue: undefined }, this.unanswered, await this.options.timeZone(), (columns, term) =>
+      quickSearchKeys(this.knex, table, columns, term),
+    );
+    if (joinsRelations) this.joinRelations(matching);
+    for (let offset = 0; ; offset += batch) {
+      const keys = matching.clone().select(`${table}.${pk}`).limit(batch).offset(offset);
+      const query = this.base().whereIn(`${table}.${pk}`, keys);
+      for (const [column, direction] of order) query.orderBy(column, direction);
+      const rows = (await query) as Row[];
+      if (rows.length === 0) return;
+      await this.addLabels(rows);
+      yield await this.present(rows, call, false);
+      if (rows.length < batch) return;
+    }
+  }
+
+  /**
+   * The list as a file (CSV or XLSX) with its current filters, order and quick search: the columns the
+   * admin shows (`columns`), titled in their language, values as the list renders them. Streamed.
+   */
+  async export(call: Call): Promise<ExportFile> {
+    const format: ExportFormat = call.input.format === 'xlsx' ? 'xlsx' : 'csv';
+    if (call.input.format !== undefined && !EXPORT_FORMATS.includes(call.input.format as ExportFormat)) throw new Refusal('staff:transfer.badFormat');
+    const columns = exportColumns(this.def, call.input.columns, call);
+    // Relative file addresses become absolute, as the list links them.
+    const ctx = cellContext(this.def, call, await this.options.timeZone(), (await this.options.setting('cdn_url')) || call.origin);
+    const input = { def: this.def, columns, rows: this.listed(call), ctx, call };
+    const title = resourceTitle(this.def, call.lang, call.t);
+    const stamp = formatTime(now(), 'yyyymmdd-hhMMss', await this.options.timeZone());
+    return format === 'xlsx'
+      ? { filename: `${title}-${stamp}.xlsx`, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: xlsxStream(input, title) }
+      : { filename: `${title}-${stamp}.csv`, type: 'text/csv; charset=utf-8', body: csvStream(input) };
+  }
+
+  /**
    * A tree resource's index (reference 3.2, 3.3): every visible row, ordered by the definition, a quick
    * search needing every word in the label. `select` offers the selectable rows indented under their
    * parents, and the labels of current values (`initValue`) whatever they are.
@@ -376,29 +438,102 @@ export class ResourceEngine {
   }
 
   async add(call: Call): Promise<Success<null>> {
-    const def = this.def;
     // Read before the transaction: on SQLite it holds the only connection.
     const timeZone = await this.options.timeZone();
-    await translatingConstraints(() =>
-      this.knex.transaction(async (trx) => {
-        const form = this.formData(call.input, 'add', timeZone);
-        const ctx: SaveContext = { mode: 'add', call, trx, virtual: form.virtual };
-        let data = form.data;
-        await this.hashPasswords(data, call.input, 'add');
-        if (def.dataLimit) data[def.dataLimitField ?? 'admin_id'] = call.actor.admin.id;
-        if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
-        if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
-        await this.checkRemoteKeys(data, trx);
-        const [inserted] = await trx(def.table).insert(data).returning(def.pk);
-        const id = typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted;
-        // A new row without an explicit order goes to the top of its list (reference: weigh = id).
-        if (def.weighField && !Number(data[def.weighField])) await trx(def.table).where(def.pk, id as string).update({ [def.weighField]: id });
-        const row = (await trx(def.table).where(def.pk, id as string).first()) as Row;
-        await this.behaviour.afterSave?.(row, ctx);
-      }),
-    );
+    await translatingConstraints(() => this.knex.transaction((trx) => this.insert(call, trx, timeZone)));
     await this.written();
     return new Success(null, 'crud:added');
+  }
+
+  /** One new row from a form post (`call.input`), inside the caller's transaction: what add and import do. */
+  private async insert(call: Call, trx: Knex.Transaction, timeZone: string): Promise<Row> {
+    const def = this.def;
+    const form = this.formData(call.input, 'add', timeZone);
+    const ctx: SaveContext = { mode: 'add', call, trx, virtual: form.virtual };
+    let data = form.data;
+    await this.hashPasswords(data, call.input, 'add');
+    if (def.dataLimit) data[def.dataLimitField ?? 'admin_id'] = call.actor.admin.id;
+    if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
+    if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
+    await this.checkRemoteKeys(data, trx);
+    const [inserted] = await trx(def.table).insert(data).returning(def.pk);
+    const id = typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted;
+    // A new row without an explicit order goes to the top of its list (reference: weigh = id).
+    if (def.weighField && !Number(data[def.weighField])) await trx(def.table).where(def.pk, id as string).update({ [def.weighField]: id });
+    const row = (await trx(def.table).where(def.pk, id as string).first()) as Row;
+    await this.behaviour.afterSave?.(row, ctx);
+    return row;
+  }
+
+  /**
+   * An import of a CSV or XLSX file (import.ts): a dry run (the default) that says per line what would be
+   * added or refused and why, in the caller's language; with `dryRun=0`, the same in one transaction, kept
+   * only when no line is refused.
+   */
+  async import(call: Call, file: string): Promise<ImportReport> {
+    const dryRun = !['0', 'false'].includes(String(call.input.dryRun ?? '1'));
+    const [headings = [], ...body] = await readLines(file, await this.options.timeZone());
+    const columns = matchHeadings(this.def, headings);
+    const reader: ValueReader = { def: this.def, knex: this.knex, resolve: this.options.resolve, fileBase: (await this.options.setting('cdn_url')) || call.origin, found: new Map() };
+    const lines = [];
+    for (const [i, cells] of body.entries()) {
+      const input: Record<string, unknown> = {};
+      for (const [c, column] of columns.entries()) if (column) input[column.column] = await formValue(reader, column.field, cells[c] ?? '');
+      lines.push({ line: i + 2, input });
+    }
+    const outcomes = await this.importRows(call, lines, dryRun);
+    const refused = outcomes.filter((o) => o.refusal).length;
+    return {
+      dryRun,
+      imported: !dryRun && refused === 0 && outcomes.length > 0,
+      total: outcomes.length,
+      added: outcomes.length - refused,
+      refused,
+      columns: headings.map((heading, i) => ({ heading, column: columns[i]?.column ?? null })),
+      lines: outcomes.map(({ line, refusal }) => {
+        if (!refusal) return { line, status: 'add', column: '', message: '' };
+        const column = refusedColumn(this.def, refusal.params.field, call.lang);
+        const message = refusal.raw ? refusal.msgKey : String(call.t(refusal.msgKey, { ...refusal.params, field: column || refusal.params.field }));
+        return { line, status: 'refused', column, message };
+      }),
+    };
+  }
+
+  /** The empty file an import takes: the headings of the columns it fills, in the caller's language. */
+  importTemplate(call: Call): ExportFile {
+    const headings = importColumns(this.def).map((c) => columnTitle(this.def, c, call.lang));
+    const title = resourceTitle(this.def, call.lang, call.t);
+    return { filename: `${title}-${call.t('staff:transfer.template')}.csv`, type: 'text/csv; charset=utf-8', body: Readable.from([BOM + csvLine(headings)]) };
+  }
+
+  /**
+   * Adds the rows of an import (form posts, one per line of the file) in one transaction, each through
+   * the checks of an add. Each line is tried in a savepoint, so a refused one is reported and the others
+   * go on; the whole import is kept only when it is not a dry run and no line was refused.
+   */
+  async importRows(call: Call, lines: readonly { line: number; input: Record<string, unknown> }[], dryRun: boolean): Promise<ImportOutcome[]> {
+    const timeZone = await this.options.timeZone();
+    const outcomes: ImportOutcome[] = [];
+    const keep = new Error('kept apart');
+    try {
+      await this.knex.transaction(async (trx) => {
+        for (const { line, input } of lines) {
+          try {
+            await translatingConstraints(() => trx.transaction((savepoint) => this.insert({ ...call, input, idempotencyKey: null }, savepoint, timeZone)));
+            outcomes.push({ line, refusal: null });
+          } catch (err) {
+            const refusal = err instanceof Refusal ? err : isBadValueError(err) ? new Refusal('api:invalidValue') : null;
+            if (!refusal) throw err;
+            outcomes.push({ line, refusal });
+          }
+        }
+        if (dryRun || outcomes.some((o) => o.refusal)) throw keep;
+      });
+    } catch (err) {
+      if (err !== keep) throw err;
+    }
+    if (!dryRun && outcomes.every((o) => !o.refusal) && outcomes.length) await this.written();
+    return outcomes;
   }
 
   async edit(call: Call): Promise<Success<null>> {
