@@ -196,6 +196,12 @@ export interface ResourceDef {
    * transfer.ts); `import: false` where a row is more than its form (a ledger line moves a balance).
    */
   transfer?: { export?: boolean; import?: boolean };
+  /**
+   * What the dashboard lists as needing doing among these rows (src/resources/todo.ts): rows waiting for
+   * staff (`field` equal to `value`), or rows whose time `field` falls within the coming `days`. Posts
+   * scheduled to appear follow from `publish` without a word here.
+   */
+  todo?: { kind: 'waiting'; field: string; value: string } | { kind: 'upcoming'; field: string; days: number };
 }
 
 const GENERIC_ACTIONS = ['index', 'add', 'edit', 'del', 'sortable'] as const;

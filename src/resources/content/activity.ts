@@ -23,4 +23,5 @@ export default publishedResource({
   menu: { icon: 'fa fa-flag', weigh: 88 },
   cacheTags: ['brand', 'home'],
   publish: { page: '/brand/info' },
+  todo: { kind: 'upcoming', field: 'start_time', days: 7 },
 });

@@ -14,6 +14,8 @@ export interface PublishedKind {
   cacheTags: readonly SectionKey[];
   /** What "published" means beyond the status: its publish-time field, category, public page. */
   publish: PublishRule;
+  /** What of these rows the dashboard lists as needing doing (see ResourceDef.todo). */
+  todo?: ResourceDef['todo'];
 }
 
 /**
@@ -35,5 +37,6 @@ export function publishedResource(kind: PublishedKind): ResourceDef {
     recycle: true,
     revisions: true,
     publish: kind.publish,
+    ...(kind.todo ? { todo: kind.todo } : {}),
   });
 }

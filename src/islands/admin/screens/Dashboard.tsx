@@ -5,10 +5,14 @@ import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
 import { LineChart } from '../LineChart.tsx';
 import { Spinner } from '../../app/Spinner.tsx';
+import type { TodoSection } from '../../../resources/todo.ts';
+import { DashboardTodo } from './DashboardTodo.tsx';
 
 /** GET /admin/Dashboard/index. */
 interface DashboardData {
   remark: string;
+  /** What needs doing among the lists the admin may open. */
+  todo: TodoSection[];
   stats: {
     /** The last 30 days in the site's time zone, oldest first ('yyyy-mm-dd'). */
     memberJoins: { dates: string[]; counts: number[] };
@@ -106,6 +110,7 @@ export default function Dashboard() {
           {data.remark}
         </div>
       )}
+      <DashboardTodo sections={data.todo} />
       <dl className="row g-3 mb-3">
         {TOTALS.map(({ key, icon }) => (
           <div className="col-sm-4" key={key}>
