@@ -22,6 +22,7 @@ import { terminalRoutes } from './admin/terminal.ts';
 import { areaRoutes } from './ajax/area.ts';
 import { tourRoutes } from './front/tour.ts';
 import { trailRoutes } from './front/trail.ts';
+import { activityRoutes } from './front/activity.ts';
 import { wechatCallbackRoutes } from './wechat/callback.ts';
 import { miniLoginRoutes } from './user/miniLogin.ts';
 import { wechatConfigRoutes } from './admin/wechat/config.ts';
@@ -53,6 +54,7 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...adminAjaxRoutes(services), ...tableHelperRoutes(services), ...terminalRoutes(services));
   registry.add(...areaRoutes(services));
   registry.add(...trailRoutes(services));
+  registry.add(...activityRoutes(services));
   registry.add(...wechatCallbackRoutes(services), ...miniLoginRoutes(services));
   registry.add(...wechatConfigRoutes(services), ...miniProgramRoutes(services));
   registry.add(...topupRoutes(services), ...notifyRoutes(services), ...payAdminRoutes(services));

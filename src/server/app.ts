@@ -35,6 +35,7 @@ import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/s
 import { ApiRegistry, apiRouter } from '../api/router.ts';
 import { registerRoutes } from '../api/routes.ts';
 import { PendingOrderCheck } from './services/pay/checker.ts';
+import { ReminderRounds } from './services/activity/reminders.ts';
 
 export interface PortalApp {
   /** What the HTTP server calls: cached public pages first (production), then the Koa app. */
@@ -146,6 +147,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await services.cacheEvents.start((event) => services.caches.apply(event));
     const payCheck = new PendingOrderCheck(services.pay, log);
     payCheck.start(config.payCheckInterval);
+    const reminders = new ReminderRounds(services.signups, log);
+    reminders.start();
 
     const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan, csp };
     const listener = dev
@@ -164,6 +167,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       renderer,
       async close() {
         await payCheck.stop();
+        await reminders.stop();
         await services.cacheEvents.stop();
         stopBackups();
         await services.terminal.stop();

@@ -37,6 +37,8 @@ import { Engines } from './crud/engines.ts';
 import { PageBuilds } from '../builds.ts';
 import { runMode, runtimeFiles } from '../runtime.ts';
 import { TerminalService } from './terminal/index.ts';
+import { SignupService } from './activity/signups.ts';
+import { SignupNotices } from './activity/notices.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -87,6 +89,8 @@ export interface Services {
   builds: PageBuilds;
   /** Server commands for super admins (migrations, installs, builds), streamed to the admin's terminal. */
   terminal: TerminalService;
+  /** Members' sign-ups for activities (and any resource declaring them). */
+  signups: SignupService;
   /** Origin used for absolute links of this request: PUBLIC_URL, else its own allowed one (origin.ts). */
   origin(ctx: Context): string;
 }
@@ -114,6 +118,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   const loginThrottle = new LoginThrottle(knex);
   const registry = new ResourceRegistry(knex, log, units);
   const adminLog = new AdminLogService(knex);
+  const mail = new MailService(settings, outbound);
+  const sms = new SmsService(knex, settings, outbound, log);
   // The single executable serves the browser build it unpacked; it cannot rebuild the pages.
   const builds = new PageBuilds(config.buildDir, config.root, runMode === 'sea' ? path.dirname(runtimeFiles().clientDir) : null);
   const services: Services = {
@@ -126,8 +132,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     captcha: new CaptchaService(knex, await loadSecret(knex, 'captcha_key')),
     content: new ContentService(knex, reads),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
-    mail: new MailService(settings, outbound),
-    sms: new SmsService(knex, settings, outbound, log),
+    mail,
+    sms,
     outbound,
     members: new MemberService(knex, tokens, loginThrottle),
     adminLog,
@@ -154,6 +160,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     ipBan: new IpBan(settings),
     builds,
     terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches }, log),
+    signups: new SignupService(knex, registry, settings, new SignupNotices(knex, mail, sms, log)),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };
