@@ -25,6 +25,7 @@ import { trailRoutes } from './front/trail.ts';
 import { activityRoutes } from './front/activity.ts';
 import { wechatCallbackRoutes } from './wechat/callback.ts';
 import { miniLoginRoutes } from './user/miniLogin.ts';
+import { wechatShareRoutes } from './wechat/jsConfig.ts';
 import { wechatConfigRoutes } from './admin/wechat/config.ts';
 import { miniProgramRoutes } from './admin/wechat/miniProgram.ts';
 import { topupRoutes } from './pay/topup.ts';
@@ -56,6 +57,7 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...trailRoutes(services));
   registry.add(...activityRoutes(services));
   registry.add(...wechatCallbackRoutes(services), ...miniLoginRoutes(services));
+  registry.add(...wechatShareRoutes(services));
   registry.add(...wechatConfigRoutes(services), ...miniProgramRoutes(services));
   registry.add(...topupRoutes(services), ...notifyRoutes(services), ...payAdminRoutes(services));
   registry.add(...crudGeneratorRoutes(services, registry), ...runtimeResourceRoutes(services));

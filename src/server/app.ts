@@ -118,7 +118,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       ? scheduleDaily(config.backupTime, () => services.backup.create('daily'), (err) => log.error({ err }, 'daily backup failed'))
       : () => {};
 
-    const csp = contentSecurityPolicy(services.upload.storage.origins);
+    const csp = contentSecurityPolicy(services.upload.storage.origins, [new URL(config.wechatJssdkUrl).origin]);
     // Behind one proxy, the client is the address that proxy appended: the last of X-Forwarded-For.
     const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
     koa.context.apiEncryptKey = config.apiEncryptKey;

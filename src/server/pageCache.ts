@@ -31,12 +31,17 @@ export interface Entry {
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
+/** Tags a request's answer carries in its head beyond the cached page (the share card in WeChat's browser). */
+export type ExtraHead = (headers: IncomingHttpHeaders, nonce: string) => string;
+
 /**
  * Anonymous public HTML kept in memory per (origin, path + query, language), least recently used first out, and
  * dropped by tag when that kind of content changes (ARCHITECTURE section 4).
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly extraHead: ExtraHead = () => '') {}
 
   /** The entry of a page: its origin (absolute links differ per allowed host), language, path and query. */
   key(origin: string, lang: Lang, path: string, querystring: string): string {
@@ -89,32 +94,37 @@ export class PageCache {
    * and kept; HTML with one differs per request and is compressed quickly each time, as any rendered page
    * would be. `state` says whether the page came from the cache or was rendered for this request.
    */
-  answer(entry: Entry, encoding: Encoding, nonce: string, state: CacheState): { headers: string[]; body: Buffer | string } {
+  answer(entry: Entry, encoding: Encoding, nonce: string, state: CacheState, request: IncomingHttpHeaders): { headers: string[]; body: Buffer | string } {
     const headers = [
       'Content-Type', 'text/html; charset=utf-8',
       'Cache-Control', 'no-cache',
       'X-Page-Cache', state,
-      // Every variant of a page: encoding, and the language chosen by header or cookie.
-      'Vary', NEGOTIATED_VARY,
+      // Every variant of a page: encoding, the language chosen by header or cookie, and WeChat's browser.
+      'Vary', PAGE_VARY,
     ];
-    const html = entry.hasNonce ? entry.html.replaceAll(NONCE_PLACEHOLDER, nonce) : entry.html;
+    const extra = this.extraHead(request, nonce);
+    const page = extra ? entry.html.replace('</head>', `${extra}</head>`) : entry.html;
+    const html = entry.hasNonce ? page.replaceAll(NONCE_PLACEHOLDER, nonce) : page;
     // Uncompressed HTML goes out as the string: Node writes it to the socket as UTF-8 without a copy of its own.
     if (encoding === 'identity') return { headers, body: html };
     headers.push('Content-Encoding', encoding);
-    if (entry.hasNonce) return { headers, body: encode(html, encoding, QUICK_LEVELS) };
+    if (entry.hasNonce || extra) return { headers, body: encode(html, encoding, QUICK_LEVELS) };
     return { headers, body: (entry.encoded[encoding] ??= encode(html, encoding, SMALL)) };
   }
 
   /** Answers a Koa request with a page just rendered and stored. */
   respond(ctx: Context, entry: Entry): void {
     // Requests that accept no encoding were refused before rendering (middleware/compression.ts).
-    const { headers, body } = this.answer(entry, encodingOf(ctx.req) ?? 'identity', ctx.state.cspNonce, 'MISS');
+    const { headers, body } = this.answer(entry, encodingOf(ctx.req) ?? 'identity', ctx.state.cspNonce, 'MISS', ctx.req.headers);
     ctx.status = 200;
     for (let i = 0; i < headers.length; i += 2) ctx.set(headers[i]!, headers[i + 1]!);
     ctx.compress = false;
     ctx.body = body;
   }
 }
+
+/** Pages differ by encoding and language, and get a share card in WeChat's browser (the user agent says which). */
+const PAGE_VARY = `${NEGOTIATED_VARY}, User-Agent`;
 
 /** Whether an answer came from the cache or was rendered for its request (the X-Page-Cache header). */
 export type CacheState = 'HIT' | 'MISS';

@@ -18,6 +18,7 @@ import { AdminLogService } from './adminLog.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { PageCache, SITE_TAG } from '../pageCache.ts';
 import { GuestIndexCache } from '../guestIndex.ts';
+import { wechatShareHead } from '../wechatShare.ts';
 import { CacheRegistry } from './cacheControl.ts';
 import { CacheEvents } from './cacheEvents.ts';
 import { UploadService } from './upload.ts';
@@ -102,7 +103,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   });
   const storage = await createStorage(config);
   const settings = new Settings(knex, { mode: storage.name, publicUrl: storage.publicUrl });
-  const pageCache = new PageCache();
+  const pageCache = new PageCache(wechatShareHead(config.wechatJssdkUrl));
   settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
   const guestIndex = new GuestIndexCache();
   settings.onInvalidate(() => guestIndex.clear());
