@@ -7,6 +7,27 @@ export type SignupState = (typeof SIGNUP_STATES)[number];
 /** The resource whose rows take sign-ups when a request names none: brand activities. */
 export const DEFAULT_SIGNUP_RESOURCE = 'content/activity';
 
+/** What an activity page prints of its sign-ups (the same for every visitor, so the page stays cacheable). */
+export interface SignupFacts {
+  /** 0: no limit. */
+  capacity: number;
+  /** The fee in yuan ('0.00': free). */
+  fee: string;
+  opensAt: number | null;
+  closesAt: number;
+  cancelUntil: number;
+}
+
+/** A time column that may be empty: null for none (a cleared date is stored as null or 0). */
+export function optionalTime(value: unknown): number | null {
+  return value === null || value === undefined || value === '' || !(Number(value) > 0) ? null : Number(value);
+}
+
+/** Until when a place can be given up: the staff's deadline, never later than the start. */
+export function cancelDeadline(start: number, cancelEnd: number | null): number {
+  return Math.min(cancelEnd ?? start, start);
+}
+
 /** Whether sign-ups are taken right now: not yet, open (places left or a waitlist), or closed. */
 export type SignupWindow = 'notYet' | 'open' | 'closed';
 

@@ -4,6 +4,8 @@ import QRCode from 'qrcode';
 import type { ResourceLookup } from '../../../resources/lookup.ts';
 import { SIGNUP_COLUMNS, type ResourceDef, type SignupMode } from '../../../resources/types.ts';
 import {
+  cancelDeadline,
+  optionalTime,
   CHECKIN_CODE_ALPHABET,
   CHECKIN_CODE_LENGTH,
   CHECKIN_CODE_PATTERN,
@@ -61,8 +63,6 @@ function randomCode(): string {
 const qrImage = (svg: string): string => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
 const num = (value: unknown): number => (Number.isFinite(Number(value)) ? Number(value) : 0);
-/** A time column that may be empty: null for none (0 counts as none, as a cleared date is stored). */
-const timeOrNull = (value: unknown): number | null => (value === null || value === undefined || value === '' || Number(value) <= 0 ? null : Number(value));
 
 /** The dates of a row's sign-ups, read once. */
 interface Dates {
@@ -74,8 +74,7 @@ interface Dates {
 
 function datesOf(def: SignupDef, row: Row): Dates {
   const start = num(row[def.signup.start]);
-  const cancelEnd = timeOrNull(row[SIGNUP_COLUMNS.cancelEnd]);
-  return { start, opens: timeOrNull(row[SIGNUP_COLUMNS.start]), closes: timeOrNull(row[SIGNUP_COLUMNS.end]), cancelUntil: Math.min(cancelEnd ?? start, start) };
+  return { start, opens: optionalTime(row[SIGNUP_COLUMNS.start]), closes: optionalTime(row[SIGNUP_COLUMNS.end]), cancelUntil: cancelDeadline(start, optionalTime(row[SIGNUP_COLUMNS.cancelEnd])) };
 }
 
 function windowOf(dates: Dates, time: number): SignupWindow {
@@ -323,7 +322,7 @@ export class SignupService {
     const dates = datesOf(def as SignupDef, row);
     if (dates.closes !== null && dates.start > 0 && dates.closes > dates.start) throw new Refusal('activity:error.closesAfterStart');
     if (dates.closes !== null && dates.opens !== null && dates.opens >= dates.closes) throw new Refusal('activity:error.opensAfterClose');
-    const cancelEnd = timeOrNull(row[SIGNUP_COLUMNS.cancelEnd]);
+    const cancelEnd = optionalTime(row[SIGNUP_COLUMNS.cancelEnd]);
     if (cancelEnd !== null && dates.start > 0 && cancelEnd > dates.start) throw new Refusal('activity:error.cancelAfterStart');
   }
 
