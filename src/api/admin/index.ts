@@ -5,6 +5,7 @@ import { formatTime } from '../../shared/time.ts';
 import { DEFAULT_AVATAR, keepPreviousLogin, type AdminRow, type RuleRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
 import { buildTree } from '../../server/services/menus.ts';
+import type { SiteState } from '../../shared/site.ts';
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../../server/validate.ts';
 import { terminalSettings } from './terminal.ts';
@@ -60,7 +61,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
           nickname: fresh.nickname,
           avatar: fresh.avatar || DEFAULT_AVATAR,
           last_login_time: lastLogin(fresh, await settings.timeZone()),
-          ...(await tokens.issueLogin('admin', fresh.id, data.keep)),
+          ...(await tokens.issueLogin('admin', fresh.id, data.keep, await settings.flag('admin_sso'))),
         };
         return new Success({ userInfo }, 'account:loginSuccess');
       },
@@ -84,11 +85,14 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
           last_login_time: lastLogin(me, await settings.timeZone()),
           super: perms.super,
         };
-        const site = await settings.site(ctx.state.lang, config.publicUrl || `//${ctx.host}`);
+        const origin = config.publicUrl || `//${ctx.host}`;
+        const site = await settings.site(ctx.state.lang, origin);
+        // The spec's site state: the admin has no top-bar navigation, and its account is loaded with this answer.
+        const state: SiteState = { apiUrl: origin, headNav: [], initialize: true, userInitialize: true };
         return {
           adminInfo,
           menus,
-          siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: '', timeZone: site.timeZone, upload: site.upload },
+          siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, timeZone: site.timeZone, upload: site.upload, ...state },
           terminal: { phpDevelopmentServer: false, npmPackageManager: (await terminalSettings(services)).packageManager },
         };
       },

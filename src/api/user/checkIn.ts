@@ -38,10 +38,11 @@ export function checkInRoutes(services: Services): ApiRoute[] {
       password: data.password,
       ip: req.ctx.ip,
       captchaAlways: config.userLoginCaptcha,
-      verifyCaptcha: () => captcha.verify(data.captchaId, data.captchaInfo),
+      // BuildAdmin's client answers the image captcha here (its account dialog); ours the click captcha.
+      verifyCaptcha: () => (data.captchaInfo === undefined && data.captcha !== undefined ? services.imageCaptcha.verify(data.captchaId, data.captcha) : captcha.verify(data.captchaId, data.captchaInfo)),
     });
     if (user) await keepPreviousLogin(services.knex, 'user', user);
-    const issued = await members.issueTokens(id, data.keep);
+    const issued = await members.issueTokens(id, data.keep, await settings.flag('user_sso'));
     return new Success({ userInfo: members.userInfo(await members.get(id), issued), routePath: USER_HOME }, 'account:loginSuccess');
   }
 

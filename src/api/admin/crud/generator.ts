@@ -77,6 +77,16 @@ function designField(column: TableColumn, def: ResourceDef | undefined, zh: TFun
 }
 
 /**
+ * A log row with its design decoded, as the reference's model casts `table` and `fields` (BuildAdmin's log
+ * dialog reads `row.table.name`); they are stored as JSON text.
+ */
+function decodeDesign(row: Record<string, unknown>): Record<string, unknown> {
+  const decoded = { ...row };
+  for (const key of ['table', 'fields']) if (typeof row[key] === 'string') decoded[key] = JSON.parse(row[key]) as unknown;
+  return decoded;
+}
+
+/**
  * The CRUD generator's API (reference admin-api 5) and its log list. Generated resources get their routes
  * from the registry binding (generated.ts), not from here.
  */
@@ -88,7 +98,7 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
     const owner = registry.ownerOf(path);
     return owner !== null && owner !== unitGroup(resource);
   };
-  const logUnit = defineUnit(crudLog);
+  const logUnit = defineUnit(crudLog, () => ({ output: (rows) => rows.map(decodeDesign) }));
   const logRoutes = unitRoutes(services, logUnit, services.engines.for(logUnit), { rule: VIEW_RULE });
 
   return [
@@ -112,7 +122,7 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
       async handler({ input }) {
         const table = text((input.table as Record<string, unknown> | undefined)?.name ?? input.table);
         if (!table) throw new Refusal('crud:parameterError');
-        const path = text(input.generateRelativePath) || resourceNameOf(table);
+        const path = resourceNameOf(table, text(input.generateRelativePath));
         const found = await generator.check(table, path);
         if (found.table || found.controller) throw new Refusal('crud-generator:exists', ApiCode.generateConflict, found, { table, path });
         return null;
@@ -148,7 +158,7 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
       handler({ input }) {
         const table = text(input.table);
         if (!table) throw new Refusal('crud:parameterError');
-        const name = services.resources.byTable(table)?.name ?? (text(input.generateRelativePath) || resourceNameOf(table));
+        const name = services.resources.byTable(table)?.name ?? resourceNameOf(table, text(input.generateRelativePath));
         // Nothing is written to disk: the definition lives in crud_resource, and export gives these files.
         return {
           resource: name,

@@ -9,6 +9,7 @@ import { ConfirmDialog, CrudPagination, CrudTable, QuickSearch, effectiveOrder, 
 import { allAdminResources } from '../../crud/resourceStore.ts';
 import { blankDesign, fromPayloadField, type DesignerState } from './designModel.ts';
 import { DesignEditor } from './DesignEditor.tsx';
+import { SAMPLE_TABLE, sampleDesign } from './sampleDesign.ts';
 import { downloadExport } from './exportFiles.ts';
 
 interface ParsedTable {
@@ -32,8 +33,8 @@ function resourceOfLog(row: Row): string {
 }
 
 /**
- * The CRUD generator (reference admin-api 5): start a design from scratch, from a table of the database
- * or from a previous generate, then design it; the start page also lists the earlier generates, with
+ * The CRUD generator (reference admin-api 5): start a design from scratch, from a table of the database,
+ * from the sample table or from a previous generate, then design it; the start page also lists the earlier generates, with
  * export and delete.
  */
 export default function CrudDesigner(_props: ScreenProps) {
@@ -150,7 +151,7 @@ export default function CrudDesigner(_props: ScreenProps) {
       <h1 className="h4 mb-3">{t('title')}</h1>
       <p className="text-body-secondary">{t('intro')}</p>
       <div className="row g-3 mb-4">
-        <div className="col-md-4">
+        <div className="col-md-6 col-xl-3">
           <div className="card h-100">
             <div className="card-body d-flex flex-column">
               <h2 className="h6 card-title">{t('start.scratch')}</h2>
@@ -162,7 +163,7 @@ export default function CrudDesigner(_props: ScreenProps) {
             </div>
           </div>
         </div>
-        <div className="col-md-4">
+        <div className="col-md-6 col-xl-3">
           <div className="card h-100">
             <div className="card-body d-flex flex-column">
               <h2 className="h6 card-title">
@@ -185,7 +186,18 @@ export default function CrudDesigner(_props: ScreenProps) {
             </div>
           </div>
         </div>
-        <div className="col-md-4">
+        <div className="col-md-6 col-xl-3">
+          <div className="card h-100">
+            <div className="card-body d-flex flex-column">
+              <h2 className="h6 card-title">{t('start.sample')}</h2>
+              <p className="small text-body-secondary flex-grow-1">{t('start.sampleHint', { table: SAMPLE_TABLE })}</p>
+              <button type="button" className="btn btn-outline-primary" data-start="sample" onClick={() => setDesign(sampleDesign())}>
+                {t('start.sampleButton')}
+              </button>
+            </div>
+          </div>
+        </div>
+        <div className="col-md-6 col-xl-3">
           <div className="card h-100">
             <div className="card-body">
               <h2 className="h6 card-title">{t('start.log')}</h2>

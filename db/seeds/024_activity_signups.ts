@@ -1,6 +1,6 @@
 import type { SeedContext } from '../../src/server/seed.ts';
 import { serverT } from '../../src/server/i18n.ts';
-import { configColumns } from '../../src/server/services/bilingual.ts';
+import { insertConfigItems } from '../../src/server/services/configSeeds.ts';
 import { CHECKIN_SCORE_SETTING } from '../../src/server/services/activity/signups.ts';
 import { NOTICE_TEMPLATES } from '../../src/server/services/activity/notices.ts';
 import { insertRuleTree, menuTitles, type RuleSeed } from '../../src/server/services/ruleTree.ts';
@@ -40,10 +40,7 @@ export async function seed({ knex, config }: SeedContext): Promise<void> {
   if (account && !(await knex('user_rule').where({ name: MEMBER_MENU.name }).first())) {
     await insertRuleTree(knex, 'user_rule', [MEMBER_MENU], account.id);
   }
-  if (!(await knex('config').where({ name: SCORE_ITEM.name }).first())) {
-    const { title, tip, ...item } = SCORE_ITEM;
-    await knex('config').insert({ content: '', rule: '', extend: '', allow_del: false, ...item, ...configColumns(title, tip) });
-  }
+  await insertConfigItems(knex, [SCORE_ITEM]);
   const zh = serverT('zh-cn', 'activity');
   const en = serverT('en', 'activity');
   const time = Math.floor(Date.now() / 1000);
