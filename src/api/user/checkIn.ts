@@ -5,6 +5,7 @@ import { keepPreviousLogin } from '../../server/services/accounts.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 import { parseInput } from '../../server/validate.ts';
 import { Refusal, Success } from '../../server/errors.ts';
+import { logoutRoute } from '../common/logout.ts';
 
 export const USER_HOME = '/user';
 
@@ -80,14 +81,6 @@ export function checkInRoutes(services: Services): ApiRoute[] {
         throw new Refusal('account:unknownOperation');
       },
     },
-    {
-      methods: ['POST'],
-      path: '/api/user/logout',
-      auth: 'none',
-      async handler({ input, tokens: presented }) {
-        await tokens.signOut('user', typeof input.refreshToken === 'string' ? input.refreshToken : '', presented.user);
-        return null;
-      },
-    },
+    logoutRoute(tokens, 'user', '/api/user/logout'),
   ];
 }
