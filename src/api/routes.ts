@@ -24,6 +24,7 @@ import { areaRoutes } from './ajax/area.ts';
 import { tourRoutes } from './front/tour.ts';
 import { trailRoutes } from './front/trail.ts';
 import { activityRoutes } from './front/activity.ts';
+import { searchRoutes } from './front/search.ts';
 import { wechatCallbackRoutes } from './wechat/callback.ts';
 import { miniLoginRoutes } from './user/miniLogin.ts';
 import { wechatShareRoutes } from './wechat/jsConfig.ts';
@@ -57,6 +58,7 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...areaRoutes(services));
   registry.add(...trailRoutes(services));
   registry.add(...activityRoutes(services));
+  registry.add(...searchRoutes(services));
   registry.add(...wechatCallbackRoutes(services), ...miniLoginRoutes(services));
   registry.add(...wechatShareRoutes(services));
   registry.add(...wechatConfigRoutes(services), ...miniProgramRoutes(services));

@@ -11,6 +11,8 @@ import { runSeeds } from './seed.ts';
 import { ensureResourceRules } from './services/resourceRules.ts';
 import { ensureResourceIndexes } from './services/resourceIndexes.ts';
 import { units as builtInUnits } from '../resources/units.ts';
+import { searchPageLimit } from './middleware/searchLimit.ts';
+import { RateLimiter } from './services/rateLimit.ts';
 import type { ResourceUnit } from './services/crud/unit.ts';
 import type { LazyModules } from './moduleFolders.ts';
 import { createServices, type Services } from './services/index.ts';
@@ -110,6 +112,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
     await services.resources.sync(true);
+    // Entries missing or built from another declaration are rebuilt before the first search.
+    await services.search.ensure();
+    services.resources.onChange(() => void services.search.ensure().catch((err: unknown) => log.error({ err }, 'search index rebuild failed')));
     const renderer = await createRenderer(services, dev);
     services.backup.onRestored(async () => {
       // An archive from before a later migration is brought up to date like a database at boot.
@@ -118,6 +123,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await ensureResourceRules(knex, defs);
       // An archive from before the list and quick-search indexes gets them; searches rely on the latter.
       await ensureResourceIndexes(knex, defs);
+      await services.search.ensure();
       await services.caches.clearAll();
     });
     // Folders of processes gone since the start (or on other hosts sharing DATA_DIR) are swept every minute.
@@ -151,6 +157,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(lang());
     koa.use(apiRouter(registry, services));
     koa.use(feeds(services));
+    koa.use(searchPageLimit(new RateLimiter(knex, config.rateLimitFactor)));
     if (renderer.devAssets) koa.use(renderer.devAssets);
     koa.use(renderer.pages);
 

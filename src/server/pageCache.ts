@@ -15,11 +15,12 @@ const MAX_ENTRIES = 1000;
 export const SITE_TAG = '*';
 
 /**
- * Paths whose HTML is the same for every visitor: the public site, not the member centre or the admin.
- * Pages have no dot in their path; files (favicon, assets, sitemap.xml) do, and pass on untouched.
+ * Paths whose HTML is the same for every visitor: the public site, not the member centre or the admin, nor
+ * the search page (a query each, rate-limited per address in Koa). Pages have no dot in their path; files
+ * (favicon, assets, sitemap.xml) do, and pass on untouched.
  */
 export function isCacheablePath(path: string): boolean {
-  return !path.includes('.') && !/^\/(admin|user|404|401)(\/|$)/.test(path);
+  return !path.includes('.') && !/^\/(admin|user|404|401|search)(\/|$)/.test(path);
 }
 
 export interface Entry {

@@ -42,6 +42,7 @@ import { runMode, runtimeFiles } from '../runtime.ts';
 import { TerminalService } from './terminal/index.ts';
 import { SignupService } from './activity/signups.ts';
 import { SignupNotices } from './activity/notices.ts';
+import { SiteSearch } from './search/index.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -98,6 +99,8 @@ export interface Services {
   terminal: TerminalService;
   /** Members' sign-ups for activities (and any resource declaring them). */
   signups: SignupService;
+  /** The site search's index of every resource declaring `search`, and the searches. */
+  search: SiteSearch;
   /** Origin used for absolute links of this request: PUBLIC_URL, else its own allowed one (origin.ts). */
   origin(ctx: Context): string;
 }
@@ -173,6 +176,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     builds,
     terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches, saveSetting: (name, value) => settings.set(name, value) }, log),
     signups: new SignupService(knex, registry, settings, new SignupNotices(knex, mail, sms, log)),
+    search: new SiteSearch(knex, registry, log),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };

@@ -54,6 +54,7 @@ export class Engines {
           guardDelete: (def, rows, trx) => this.services.signups.guardDelete(def, rows, trx),
           changed: async (def, keys, trx) => {
             await this.services.signups.rowsChanged(def, keys, trx);
+            await this.services.search.follow(def, keys, trx);
           },
         },
       });
