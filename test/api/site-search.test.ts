@@ -1,6 +1,7 @@
 import test from 'ava';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
+import { design, designField } from '../helpers/crudDesign.ts';
 import { MAX_QUERY_LENGTH, type SearchAnswer } from '../../src/shared/search.ts';
 
 // The site search (issue 27): published rows of every searchable resource, in the caller's language, Chinese
@@ -253,4 +254,33 @@ test('/search is a page without script: results with marks, the query kept in bo
   const home = await (await fetch(`${server.url}/news?lang=en`)).text();
   t.regex(home, /<form role="search" class="site-search" action="\/search" method="get">.*<input type="hidden" name="lang" value="en"\/>/);
   t.notRegex(home, /<script/i);
+});
+
+test.serial('a table made with the CRUD generator takes part once its definition declares search: indexed, followed, its drafts hidden', async (t) => {
+  const { knex, services } = server.app;
+  const f = designField;
+  const fields = [
+    f('id', 'pk', { null: false }),
+    f('title', 'string', { length: 100, null: false }),
+    f('note', 'textarea'),
+    f('status', 'switch', { defaultType: 'INPUT', default: 1, null: false }),
+    f('create_time', 'timestamp'),
+    f('update_time', 'timestamp'),
+  ];
+  const made = await root('/admin/crud.Crud/generate', { body: design('zoo_exhibit', fields, { comment: '展品', commentEn: 'Exhibits' }) });
+  t.is(made.code, 1, made.msg);
+  t.is((await root('/admin/zoo.Exhibit/add', { body: { title: '鼩鼱标本', note: 'before the declaration', status: 1 } })).code, 1);
+  const stored = await knex('crud_resource').where({ name: 'zoo/exhibit' }).first<{ definition: string }>('definition');
+  const definition = JSON.parse(stored.definition) as Record<string, unknown>;
+  definition.search = { title: 'title', body: ['note'], time: 'create_time', url: '/zoo?id={id}' };
+  await knex('crud_resource').where({ name: 'zoo/exhibit' }).update({ definition: JSON.stringify(definition) });
+  await knex('crud_state').where({ id: 1 }).increment('version', 1);
+  await services.resources.sync(true);
+  t.deepEqual(await services.search.ensure(), [], 'the registry change already built its entries');
+
+  t.is((await root('/admin/zoo.Exhibit/add', { body: { title: '鼩鼱草稿', note: 'a draft', status: 0 } })).code, 1);
+  const list = (await found('鼩鼱', 'en')).list;
+  t.deepEqual(list.map((r) => [r.type, r.typeName, r.title, r.url.replace(/\d+/, 'N')]), [['zoo/exhibit', 'Exhibits', '鼩鼱标本', '/zoo?id=N&lang=en']]);
+  t.is((await root('/admin/zoo.Exhibit/edit', { body: { id: list[0]!.id, title: '鼩鼱标本 新', note: 'after', status: 1 } })).code, 1);
+  t.deepEqual(await titles('鼩鼱', 'zh-cn'), ['鼩鼱标本 新']);
 });
