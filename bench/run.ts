@@ -10,6 +10,7 @@ import { buildIfNeeded } from '../scripts/build.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
 import { adminListTimings, printSmallHost, residentMemory, startProduction, timeToFirstPage, writeCodeCache } from './smallHost.ts';
+import { printSearch, searchTimings, timeSearchRebuild } from './search.ts';
 
 /**
  * `npm run bench`: starts the production server and a bare Koa baseline as separate processes, measures them
@@ -271,6 +272,8 @@ async function main(): Promise<void> {
     const newsId = await seedAdminRows(path.join(dataDir, 'portal.sqlite'));
     app.kill('SIGTERM');
     await new Promise((r) => app.once('exit', r));
+    // Rows written beside the server are indexed by the terminal command, as after an import.
+    const searchRebuildMs = timeSearchRebuild(appEnv);
     await writeCodeCache(appEnv, `${appUrl}/`);
     spawnedAt = performance.now();
     app = startProduction(appEnv);
@@ -346,6 +349,7 @@ async function main(): Promise<void> {
     if (lists) {
       const memory = residentMemory(app.pid!);
       printSmallHost({ coldNew, coldExisting, idle, peak: memory?.peak ?? NaN, survived: app.exitCode === null && rows.every((r) => r.errors === 0) }, lists);
+      printSearch(ADMIN_ROWS, searchRebuildMs, await searchTimings(appUrl, path.join(dataDir, 'portal.sqlite')));
     }
   } finally {
     app.kill('SIGTERM');

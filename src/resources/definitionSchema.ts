@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isMenuIcon, type MenuIconName } from '../shared/icons.ts';
-import { COLUMN_RENDERS, FIELD_TYPES, FIELD_VALIDATORS, SEARCH_OPERATORS, type ResourceDef } from './types.ts';
+import { COLUMN_RENDERS, FIELD_TYPES, FIELD_VALIDATORS, SEARCH_OPERATORS, SIGNUP_COLUMNS, unsearchableColumns, type FieldType, type ResourceDef } from './types.ts';
 
 /**
  * The shape of a resource definition kept as data (the CRUD generator's, in `crud_resource`): checked when
@@ -23,6 +23,7 @@ const fieldSchema = z
     max: z.number().optional(),
     min: z.number().optional(),
     precision: z.number().int().min(0).max(30).optional(),
+    cents: z.boolean().optional(),
     options: z.array(z.union([z.string(), z.number()])).optional(),
     remote: z.object({ resource: z.string().min(1), labelField: z.string().min(1), exclude: z.array(z.string()).optional(), columns: z.array(IDENTIFIER).optional() }).strict().optional(),
     validators: z.array(z.enum(FIELD_VALIDATORS)).optional(),
@@ -81,6 +82,19 @@ export const definitionSchema = z
     tree: z.object({ label: IDENTIFIER }).strict().optional(),
     hidden: z.array(IDENTIFIER).optional(),
     secret: z.array(IDENTIFIER).optional(),
+    search: z
+      .object({
+        type: z.string().regex(/^[a-z][A-Za-z0-9]{0,30}$/).optional(),
+        title: IDENTIFIER,
+        body: z.array(IDENTIFIER).max(10),
+        time: IDENTIFIER,
+        // A page of this site, or another site's address; `{id}` stands for the row's key.
+        url: z.string().max(255).regex(/^(\/(?!\/)|https?:\/\/)[^\s"<>]*$/),
+        category: IDENTIFIER.optional(),
+      })
+      .strict()
+      .optional(),
+    signup: z.object({ title: IDENTIFIER, start: IDENTIFIER }).strict().optional(),
   })
   .strict()
   .superRefine((def, ctx) => {
@@ -94,7 +108,47 @@ export const definitionSchema = z
       if (!names.has(column)) ctx.addIssue({ code: 'custom', message: `${column} is not a field`, path: ['tree'] });
     }
     if (def.tree && def.pk !== 'id') ctx.addIssue({ code: 'custom', message: 'a tree is keyed by id', path: ['tree'] });
+    for (const problem of capabilityProblems(def as ResourceDef)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.capability] });
   });
+
+const TEXT_TYPES: readonly FieldType[] = ['string', 'textarea', 'editor', 'select', 'radio', 'url'];
+const TIME_TYPES: readonly FieldType[] = ['timestamp', 'datetime'];
+
+/**
+ * What is wrong with a definition's search and sign-up declarations: columns that are not fields (or not of a
+ * kind that fits), and a search reading a secret, hidden or opaque column. Checked for stored definitions
+ * (above) and for every unit the registry serves, hand-written ones included.
+ */
+export function capabilityProblems(def: ResourceDef): { capability: 'search' | 'signup'; message: string }[] {
+  const problems: { capability: 'search' | 'signup'; message: string }[] = [];
+  const field = (name: string) => def.fields.find((f) => f.name === name && !f.virtual);
+  const need = (capability: 'search' | 'signup', name: string, types: readonly FieldType[], what: string) => {
+    const found = field(name);
+    if (!found) problems.push({ capability, message: `${name} is not a column` });
+    else if (!types.includes(found.type)) problems.push({ capability, message: `${name} is not ${what}` });
+  };
+  if (def.search) {
+    const { title, body, time, category } = def.search;
+    const refused = new Set(unsearchableColumns(def));
+    for (const name of [title, ...body]) {
+      if (refused.has(name)) problems.push({ capability: 'search', message: `${name} is secret, hidden or a copy of other rows: it is never searched` });
+      else need('search', name, TEXT_TYPES, 'text');
+    }
+    need('search', time, TIME_TYPES, 'a time');
+    if (category) need('search', category, ['remoteSelect'], 'a remote select');
+    if (!field('status')) problems.push({ capability: 'search', message: 'a searchable table has a status column (published: 1)' });
+  }
+  if (def.signup) {
+    need('signup', def.signup.title, TEXT_TYPES, 'text');
+    need('signup', def.signup.start, TIME_TYPES, 'a time');
+    need('signup', SIGNUP_COLUMNS.capacity, ['number'], 'a number');
+    need('signup', SIGNUP_COLUMNS.end, TIME_TYPES, 'a time');
+    if (!field(SIGNUP_COLUMNS.fee)?.cents) problems.push({ capability: 'signup', message: `${SIGNUP_COLUMNS.fee} is not a float field in cents` });
+    for (const optional of [SIGNUP_COLUMNS.start, SIGNUP_COLUMNS.cancelEnd]) if (field(optional)) need('signup', optional, TIME_TYPES, 'a time');
+    if (!field('status')) problems.push({ capability: 'signup', message: 'a table taking sign-ups has a status column (published: 1)' });
+  }
+  return problems;
+}
 
 /** A stored definition, checked; throws a zod error naming what is wrong. */
 export function parseDefinition(value: unknown): ResourceDef {

@@ -151,7 +151,8 @@ function fieldSchema(field: FieldDef, column: string, english: boolean, timeZone
       if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
         ctx.addIssue({ code: 'custom', message: 'validate:invalidField', path: [column] });
       }
-      return n;
+      // Money is entered in yuan and kept in cents (FieldDef.cents); min and max are in yuan.
+      return field.cents ? Math.round(n * 100) : n;
     });
   }
   if (field.type === 'switch') {

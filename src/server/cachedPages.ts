@@ -43,7 +43,7 @@ function pageRequestOf(cache: PageCache, options: CachedPagesOptions, req: Incom
 /** Sends a page, with what Koa's middleware would have added (security headers, request id, lang cookie, log). */
 function send(cache: PageCache, options: CachedPagesOptions, req: IncomingMessage, res: ServerResponse, page: PageRequest, entry: Entry, state: CacheState): void {
   const nonce = nextNonce();
-  const { headers, body } = cache.answer(entry, page.early.encoding, nonce, state);
+  const { headers, body } = cache.answer(entry, page.early.encoding, nonce, state, req.headers);
   // A language switch by link is remembered, as the lang middleware does.
   if (page.early.switchedTo) headers.push('Set-Cookie', langCookie(page.early.switchedTo));
   sendEarly(options, req, res, page.early, nonce, headers, body);

@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Context } from 'koa';
 import { resolveLang } from './middleware/lang.ts';
 import { NEGOTIATED_VARY } from './request/early.ts';
@@ -14,11 +15,12 @@ const MAX_ENTRIES = 1000;
 export const SITE_TAG = '*';
 
 /**
- * Paths whose HTML is the same for every visitor: the public site, not the member centre or the admin.
- * Pages have no dot in their path; files (favicon, assets, sitemap.xml) do, and pass on untouched.
+ * Paths whose HTML is the same for every visitor: the public site, not the member centre or the admin, nor
+ * the search page (a query each, rate-limited per address in Koa). Pages have no dot in their path; files
+ * (favicon, assets, sitemap.xml) do, and pass on untouched.
  */
 export function isCacheablePath(path: string): boolean {
-  return !path.includes('.') && !/^\/(admin|user|404|401)(\/|$)/.test(path);
+  return !path.includes('.') && !/^\/(admin|user|404|401|search)(\/|$)/.test(path);
 }
 
 export interface Entry {
@@ -30,6 +32,9 @@ export interface Entry {
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
+/** Tags a request's answer carries in its head beyond the cached page (the share card in WeChat's browser). */
+export type ExtraHead = (headers: IncomingHttpHeaders, nonce: string) => string;
+
 /**
  * Anonymous public HTML kept in memory per (origin, path + query, language), least recently used first out, and
  * dropped by tag when that kind of content changes (ARCHITECTURE section 4).
@@ -37,8 +42,14 @@ export interface Entry {
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
 
-  /** `enabled` false (PAGE_CACHE=off) keeps nothing: every request renders its page. */
-  constructor(private readonly enabled = true) {}
+  /**
+   * `extraHead` adds what a request's own head needs to a stored page (WeChat's share script); `enabled` false
+   * (PAGE_CACHE=off) keeps nothing: every request renders its page.
+   */
+  constructor(
+    private readonly extraHead: ExtraHead = () => '',
+    private readonly enabled = true,
+  ) {}
 
   /** The entry of a page: its origin (absolute links differ per allowed host), language, path and query. */
   key(origin: string, lang: Lang, path: string, querystring: string): string {
@@ -92,32 +103,37 @@ export class PageCache {
    * and kept; HTML with one differs per request and is compressed quickly each time, as any rendered page
    * would be. `state` says whether the page came from the cache or was rendered for this request.
    */
-  answer(entry: Entry, encoding: Encoding, nonce: string, state: CacheState): { headers: string[]; body: Buffer | string } {
+  answer(entry: Entry, encoding: Encoding, nonce: string, state: CacheState, request: IncomingHttpHeaders): { headers: string[]; body: Buffer | string } {
     const headers = [
       'Content-Type', 'text/html; charset=utf-8',
       'Cache-Control', 'no-cache',
       'X-Page-Cache', state,
-      // Every variant of a page: encoding, and the language chosen by header or cookie.
-      'Vary', NEGOTIATED_VARY,
+      // Every variant of a page: encoding, the language chosen by header or cookie, and WeChat's browser.
+      'Vary', PAGE_VARY,
     ];
-    const html = entry.hasNonce ? entry.html.replaceAll(NONCE_PLACEHOLDER, nonce) : entry.html;
+    const extra = this.extraHead(request, nonce);
+    const page = extra ? entry.html.replace('</head>', `${extra}</head>`) : entry.html;
+    const html = entry.hasNonce ? page.replaceAll(NONCE_PLACEHOLDER, nonce) : page;
     // Uncompressed HTML goes out as the string: Node writes it to the socket as UTF-8 without a copy of its own.
     if (encoding === 'identity') return { headers, body: html };
     headers.push('Content-Encoding', encoding);
-    if (entry.hasNonce) return { headers, body: encode(html, encoding, QUICK_LEVELS) };
+    if (entry.hasNonce || extra) return { headers, body: encode(html, encoding, QUICK_LEVELS) };
     return { headers, body: (entry.encoded[encoding] ??= encode(html, encoding, SMALL)) };
   }
 
   /** Answers a Koa request with a page just rendered and stored. */
   respond(ctx: Context, entry: Entry): void {
     // Requests that accept no encoding were refused before rendering (middleware/compression.ts).
-    const { headers, body } = this.answer(entry, encodingOf(ctx.req) ?? 'identity', ctx.state.cspNonce, 'MISS');
+    const { headers, body } = this.answer(entry, encodingOf(ctx.req) ?? 'identity', ctx.state.cspNonce, 'MISS', ctx.req.headers);
     ctx.status = 200;
     for (let i = 0; i < headers.length; i += 2) ctx.set(headers[i]!, headers[i + 1]!);
     ctx.compress = false;
     ctx.body = body;
   }
 }
+
+/** Pages differ by encoding and language, and get a share card in WeChat's browser (the user agent says which). */
+const PAGE_VARY = `${NEGOTIATED_VARY}, User-Agent`;
 
 /** Whether an answer came from the cache or was rendered for its request (the X-Page-Cache header). */
 export type CacheState = 'HIT' | 'MISS';

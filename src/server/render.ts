@@ -134,6 +134,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       origin,
       requestPath,
       content: services.content,
+      search: services.search,
     };
   }
 

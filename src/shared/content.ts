@@ -1,4 +1,5 @@
 import type { Lang } from './i18n/langs.ts';
+import type { SignupFacts } from './activity.ts';
 
 /**
  * What public pages read from the content tables: the `ContentReader` the Koa bridge hands to every page as
@@ -90,6 +91,8 @@ export interface ActivityCard {
 
 export interface ActivityDetail extends ActivityCard {
   content: LocalText;
+  /** Its sign-ups, when it takes any. */
+  signup: SignupFacts | null;
 }
 
 export interface TrailCard {

@@ -1,5 +1,6 @@
 import type { ContentReader } from './content.ts';
 import type { Lang } from './i18n/langs.ts';
+import type { SearchReader } from './search.ts';
 import type { SiteInfo } from './site.ts';
 
 /** What the Koa bridge hands to every Vike render, on top of Vike's own fields. */
@@ -16,6 +17,8 @@ export interface PortalPageContext {
   requestPath: string;
   /** Published content, read by the pages' data hooks on the server. */
   content: ContentReader;
+  /** The site search, read by /search's data hook on the server. */
+  search: SearchReader;
 }
 
 declare global {

@@ -123,7 +123,7 @@ test('a hard reload is answered from the cache: no visitor can make every reques
 });
 
 test('with the page cache off (PAGE_CACHE=off) every request renders and nothing is kept', async (t) => {
-  const off = new PageCache(false);
+  const off = new PageCache(undefined, false);
   const key = off.key(ORIGIN, 'en', '/about', '');
   const entry = off.set(key, '/about', '<html>a</html>');
   t.is(entry.html, '<html>a</html>', 'the page rendered is still answered');

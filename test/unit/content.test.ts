@@ -31,7 +31,7 @@ async function contentResources(): Promise<ResourceDef[]> {
 
 test('every resource label resolves in both languages, quick-search columns of joined tables too (the slash in the name is not a separator)', async (t) => {
   const catalogue = toResources(catalogues());
-  t.is((await contentResources()).length, 11);
+  t.is((await contentResources()).length, 12);
   for (const lang of LANGS) {
     const i18n = createI18n(lang, catalogue, Object.keys(catalogue[lang] ?? {}));
     const missing: string[] = [];
@@ -53,7 +53,8 @@ test('every resource label resolves in both languages, quick-search columns of j
 });
 
 test('content resources are complete: timestamps, weigh, publish status, recycle, menu under content', async (t) => {
-  for (const def of await contentResources()) {
+  // The roster of sign-ups is written by members and read by staff: not content, never deleted.
+  for (const def of (await contentResources()).filter((r) => r.name !== 'content/activitySignup')) {
     const names = def.fields.map((f) => f.name);
     t.true(def.timestamps && def.recycle === true, def.name);
     t.is(def.menu.parent, 'content', def.name);

@@ -40,5 +40,6 @@ export function articleResource(kind: ArticleKind & { category: string }): Resou
     search: ['title'],
     menu: kind.menu,
     cacheTags: [kind.section, 'home'],
+    siteSearch: { type: kind.section, title: 'title', body: ['summary', 'content'], time: 'publish_time', url: `/${kind.section}/info?id={id}`, category: 'category_id' },
   });
 }

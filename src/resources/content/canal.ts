@@ -23,4 +23,5 @@ export default publishedResource({
   search: ['name'],
   menu: { icon: 'fa fa-ship', weigh: 81 },
   cacheTags: ['canals', 'canal', 'trail', 'home'],
+  siteSearch: { type: 'canal', title: 'name', body: ['summary', 'era', 'provinces', 'intro', 'heritage'], time: 'create_time', url: '/canals/info?id={id}' },
 });

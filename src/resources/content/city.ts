@@ -22,4 +22,5 @@ export default publishedResource({
   search: ['name'],
   menu: { icon: 'fa fa-map-marker', weigh: 80 },
   cacheTags: ['canals', 'canal', 'trail'],
+  siteSearch: { type: 'city', title: 'name', body: ['summary', 'intro', 'heritage'], time: 'create_time', url: '/canals/info/city?id={id}' },
 });

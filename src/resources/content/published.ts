@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef, type ResourceDef } from '../types.ts';
+import { defineResource, type FieldDef, type ResourceDef, type SearchMode, type SignupMode } from '../types.ts';
 import { CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
 import type { SectionKey } from '../../shared/sections.ts';
 
@@ -12,6 +12,10 @@ export interface PublishedKind {
   search: readonly string[];
   menu: { icon: ResourceDef['menu']['icon']; weigh: number };
   cacheTags: readonly SectionKey[];
+  /** Visitors find the rows with the site search (ResourceDef `search`). */
+  siteSearch?: SearchMode;
+  /** Members sign up for the rows. */
+  signup?: SignupMode;
 }
 
 /**
@@ -31,5 +35,7 @@ export function publishedResource(kind: PublishedKind): ResourceDef {
     menu: { parent: 'content', ...kind.menu },
     cacheTags: kind.cacheTags,
     recycle: true,
+    ...(kind.siteSearch && { search: kind.siteSearch }),
+    ...(kind.signup && { signup: kind.signup }),
   });
 }

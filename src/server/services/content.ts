@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import type { Build, Params, Reads, Row } from '../reads.ts';
 import { localizedText } from '../../shared/localized.ts';
+import { centsToYuan } from '../../shared/account.ts';
+import { cancelDeadline, optionalTime, type SignupFacts } from '../../shared/activity.ts';
 import {
   ACTIVITY_STAGES,
   DIFFICULTIES,
@@ -84,6 +86,22 @@ export function parseCourse(text: string): [number, number][] {
     .split(/[;\n]+/)
     .map((pair) => pair.split(',').map((n) => Number(n.trim())))
     .filter((p): p is [number, number] => p.length === 2 && p.every((n) => Number.isFinite(n)) && Math.abs(p[0]!) <= 90 && Math.abs(p[1]!) <= 180);
+}
+
+/** The sign-up columns an activity page prints (SIGNUP_COLUMNS). */
+const SIGNUP_FACT_COLUMNS = ['capacity', 'fee', 'signup_start', 'signup_end', 'cancel_end'];
+
+/** An activity's sign-ups as its page prints them; null when it takes none (no closing time). */
+function signupFacts(row: Row): SignupFacts | null {
+  const closesAt = optionalTime(row.signup_end);
+  if (closesAt === null) return null;
+  return {
+    capacity: num(row, 'capacity'),
+    fee: centsToYuan(num(row, 'fee')),
+    opensAt: optionalTime(row.signup_start),
+    closesAt,
+    cancelUntil: cancelDeadline(num(row, 'start_time'), optionalTime(row.cancel_end)),
+  };
 }
 
 interface Order {
@@ -218,7 +236,9 @@ export class ContentService implements ContentReader {
   private activityQuery(withContent: boolean) {
     const t = 'brand_activity';
     return this.published(t)
-      .select(...cols(t, ['id', 'cover', 'start_time', 'end_time', 'activity_status'], withContent ? ['title', 'summary', 'place', 'content'] : ['title', 'summary', 'place']))
+      .select(
+        ...cols(t, ['id', 'cover', 'start_time', 'end_time', 'activity_status', ...(withContent ? SIGNUP_FACT_COLUMNS : [])], withContent ? ['title', 'summary', 'place', 'content'] : ['title', 'summary', 'place']),
+      )
       .orderBy(orderBy(t, [{ column: 'weigh', order: 'desc' }, { column: 'start_time', order: 'desc' }, { column: 'id', order: 'desc' }]));
   }
 
@@ -246,7 +266,7 @@ export class ContentService implements ContentReader {
 
   async activity(lang: Lang, id: number): Promise<ActivityDetail | null> {
     const row = await this.byId('brand_activity:detail', () => this.activityQuery(true), 'brand_activity', id);
-    return row ? { ...this.activityCard(row, lang), content: localize(row, 'content', lang) } : null;
+    return row ? { ...this.activityCard(row, lang), content: localize(row, 'content', lang), signup: signupFacts(row) } : null;
   }
 
   // Trails, with the names of their canal section and city.

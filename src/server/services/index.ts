@@ -19,6 +19,7 @@ import { AdminLogService } from './adminLog.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { PageCache, SITE_TAG } from '../pageCache.ts';
 import { GuestIndexCache } from '../guestIndex.ts';
+import { wechatShareHead } from '../wechatShare.ts';
 import { CacheRegistry } from './cacheControl.ts';
 import { CacheEvents } from './cacheEvents.ts';
 import { UploadService } from './upload.ts';
@@ -39,6 +40,9 @@ import { Engines } from './crud/engines.ts';
 import { PageBuilds } from '../builds.ts';
 import { runMode, runtimeFiles } from '../runtime.ts';
 import { TerminalService } from './terminal/index.ts';
+import { SignupService } from './activity/signups.ts';
+import { SignupNotices } from './activity/notices.ts';
+import { SiteSearch } from './search/index.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -93,6 +97,10 @@ export interface Services {
   builds: PageBuilds;
   /** Server commands for super admins (migrations, installs, builds), streamed to the admin's terminal. */
   terminal: TerminalService;
+  /** Members' sign-ups for activities (and any resource declaring them). */
+  signups: SignupService;
+  /** The site search's index of every resource declaring `search`, and the searches. */
+  search: SiteSearch;
   /** Origin used for absolute links of this request: PUBLIC_URL, else its own allowed one (origin.ts). */
   origin(ctx: Context): string;
 }
@@ -105,7 +113,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   const scratch = await ScratchSpace.open(config.dataDir);
   const storage = await createStorage(config, scratch);
   const settings = new Settings(knex, { mode: storage.name, publicUrl: storage.publicUrl });
-  const pageCache = new PageCache(config.pageCache);
+  const pageCache = new PageCache(wechatShareHead(config.wechatJssdkUrl), config.pageCache);
   settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
   const guestIndex = new GuestIndexCache();
   settings.onInvalidate(() => guestIndex.clear());
@@ -121,6 +129,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   const loginThrottle = new LoginThrottle(knex);
   const registry = new ResourceRegistry(knex, log, units);
   const adminLog = new AdminLogService(knex);
+  const mail = new MailService(settings, outbound);
+  const sms = new SmsService(knex, settings, outbound, log);
   // The single executable serves the browser build it unpacked; it cannot rebuild the pages.
   const captchaKey = await loadSecret(knex, 'captcha_key');
   const builds = new PageBuilds(config.buildDir, config.root, runMode === 'sea' ? path.dirname(runtimeFiles().clientDir) : null);
@@ -135,8 +145,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     imageCaptcha: new ImageCaptchaService(knex, captchaKey),
     content: new ContentService(knex, reads),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
-    mail: new MailService(settings, outbound),
-    sms: new SmsService(knex, settings, outbound, log),
+    mail,
+    sms,
     outbound,
     members: new MemberService(knex, tokens, loginThrottle),
     adminLog,
@@ -165,6 +175,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     ipBan: new IpBan(settings),
     builds,
     terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches, saveSetting: (name, value) => settings.set(name, value) }, log),
+    signups: new SignupService(knex, registry, settings, new SignupNotices(knex, mail, sms, log)),
+    search: new SiteSearch(knex, registry, log),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };

@@ -61,6 +61,22 @@ export interface EngineOptions {
   invalidate(tags: 'all' | readonly string[]): Promise<void>;
   /** A value of the site's config. */
   setting(name: string): Promise<string>;
+  /** What the capabilities a definition declares (search, sign-ups) do on its writes. */
+  capabilities: CapabilityHooks;
+}
+
+/**
+ * The declared capabilities' part in every write of a resource (ResourceDef `search`, `signup`), written once
+ * for all resources, hand-written or generated. Each hook looks at the definition and does nothing for a
+ * resource that does not declare its capability.
+ */
+export interface CapabilityHooks {
+  /** Checks a row about to be stored (the form's values over the stored row); throws a Refusal to refuse. */
+  check(def: ResourceDef, row: Row): void;
+  /** Refuses to delete rows that may not go (an activity members signed up for). */
+  guardDelete(def: ResourceDef, rows: readonly Row[], trx: Knex.Transaction): Promise<void>;
+  /** Rows were added, changed, deleted or put back: inside the write's transaction, so what follows them is never behind. */
+  changed(def: ResourceDef, keys: readonly string[], trx: Knex.Transaction): Promise<void>;
 }
 
 /** The config item that lets a drag between rows of equal weight reorder the whole list first (reference 2.2). */
@@ -170,6 +186,7 @@ export class ResourceEngine {
         }
         // PostgreSQL hands decimals over as text (reference 5.3: a float is read as a number).
         if (field.type === 'float' && typeof out[field.name] === 'string' && out[field.name] !== '') out[field.name] = Number(out[field.name]);
+        if (field.cents && typeof out[field.name] === 'number') out[field.name] = (out[field.name] as number) / 100;
       }
       return out;
     });
@@ -384,12 +401,14 @@ export class ResourceEngine {
         if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
         if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
         await this.checkRemoteKeys(data, trx);
+        this.options.capabilities.check(def, data);
         const [inserted] = await trx(def.table).insert(data).returning(def.pk);
         const id = typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted;
         // A new row without an explicit order goes to the top of its list (reference: weigh = id).
         if (def.weighField && !Number(data[def.weighField])) await trx(def.table).where(def.pk, id as string).update({ [def.weighField]: id });
         const row = (await trx(def.table).where(def.pk, id as string).first()) as Row;
         await this.behaviour.afterSave?.(row, ctx);
+        await this.options.capabilities.changed(def, [String(id)], trx);
       }),
     );
     await this.written();
@@ -411,10 +430,12 @@ export class ResourceEngine {
         if (def.timestamps) Object.assign(data, this.times(['update_time']));
         if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
         await this.checkRemoteKeys(data, trx);
+        this.options.capabilities.check(def, { ...current, ...data });
         if (Object.keys(data).length) await trx(def.table).where(def.pk, String(current[def.pk])).update(data);
         const after = (await trx(def.table).where(def.pk, String(current[def.pk])).first()) as Row;
         await logSensitiveChanges(trx, def, current, after, call.actor, this.options.secrets);
         await this.behaviour.afterSave?.(after, ctx);
+        await this.options.capabilities.changed(def, [String(current[def.pk])], trx);
       }),
     );
     await this.written();
@@ -434,12 +455,14 @@ export class ResourceEngine {
         let rows = (await query.whereIn(`${def.table}.${def.pk}`, ids)) as Row[];
         if (this.behaviour.beforeDelete) rows = await this.behaviour.beforeDelete(rows, { call, trx });
         for (const row of rows) await this.behaviour.guard?.(row, { call, trx });
+        await this.options.capabilities.guardDelete(def, rows, trx);
         done = [];
         for (const row of rows) {
           if ((await trx(def.table).where(def.pk, String(row[def.pk])).delete()) > 0) done.push(row);
         }
         await copyToRecycleBin(trx, def, done, call.actor, this.options.secrets);
         await this.behaviour.afterDelete?.(done, { call, trx });
+        await this.options.capabilities.changed(def, done.map((row) => String(row[def.pk])), trx);
       }),
     );
     if (done.length === 0) throw new Refusal('crud:noRowsDeleted');
@@ -463,6 +486,7 @@ export class ResourceEngine {
     await trx(this.def.table).insert(row);
     const back = await this.findScoped(call, row[this.def.pk], trx);
     await this.behaviour.guard?.(back, { call, trx });
+    await this.options.capabilities.changed(this.def, [String(row[this.def.pk])], trx);
   }
 
   /**
@@ -483,6 +507,7 @@ export class ResourceEngine {
     if ((await trx(this.def.table).where(this.def.pk, key).update(data)) === 0) return false;
     const after = (await trx(this.def.table).where(this.def.pk, key).first()) as Row;
     await this.behaviour.afterSave?.(after, ctx);
+    await this.options.capabilities.changed(this.def, [key], trx);
     return true;
   }
 
