@@ -54,6 +54,7 @@ export const definitionSchema = z
     name: z.string().regex(/^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*){0,3}$/).max(100),
     table: IDENTIFIER,
     pk: IDENTIFIER,
+    snowflake: z.boolean().optional(),
     fields: z.array(fieldSchema).min(1),
     quickSearch: z.array(COLUMN_PATH),
     defaultOrder: z.tuple([IDENTIFIER, z.enum(['asc', 'desc'])]),
@@ -94,6 +95,8 @@ export const definitionSchema = z
       if (!names.has(column)) ctx.addIssue({ code: 'custom', message: `${column} is not a field`, path: ['tree'] });
     }
     if (def.tree && def.pk !== 'id') ctx.addIssue({ code: 'custom', message: 'a tree is keyed by id', path: ['tree'] });
+    // A tree's parents are numbers (pid), which a snowflake key does not fit.
+    if (def.tree && def.snowflake) ctx.addIssue({ code: 'custom', message: 'a tree is not keyed by snowflake ids', path: ['snowflake'] });
   });
 
 /** A stored definition, checked; throws a zod error naming what is wrong. */

@@ -39,6 +39,7 @@ import { Engines } from './crud/engines.ts';
 import { PageBuilds } from '../builds.ts';
 import { runMode, runtimeFiles } from '../runtime.ts';
 import { TerminalService } from './terminal/index.ts';
+import { SnowflakeService } from './snowflake.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -88,6 +89,8 @@ export interface Services {
   engines: Engines;
   /** Seals the secrets that copies of rows keep apart (recycle bin, sensitive-data log). */
   rowSecrets: SecretBox;
+  /** This process's snowflake ids (the keys of generated tables designed with `spk`). */
+  snowflake: SnowflakeService;
   crudGenerator: CrudGenerator;
   /** The production page build being served, and the swap to a new one (the terminal's web-build). */
   builds: PageBuilds;
@@ -160,6 +163,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     // The engines build behaviours from the services themselves, once they exist.
     engines: new Engines(() => services),
     rowSecrets: new SecretBox(await loadSecret(knex, 'row_copy_key')),
+    snowflake: new SnowflakeService(knex),
     crudGenerator: new CrudGenerator(knex, registry),
     origins,
     ipBan: new IpBan(settings),
