@@ -85,6 +85,21 @@ test.serial('edit and sortable take keys as strings and never touch a neighbouri
   const sorted = await post('/admin/demo.Snow/sortable', { id: first, targetId: second });
   t.is(sorted.code, 1, sorted.msg);
   t.deepEqual([await weighOf(first!), await weighOf(second!)], [b, a], 'the two rows swapped their weights');
+
+  // Equal weights with auto_sort_eq_weight on: every weight becomes the row's rank by key (a key would not fit).
+  await server.app.knex('demo_snow').update({ weigh: 5 });
+  t.is((await post('/admin/routine.Config/edit', { auto_sort_eq_weight: '1' })).code, 1);
+  const reordered = await post('/admin/demo.Snow/sortable', { id: first, targetId: second });
+  t.is((await post('/admin/routine.Config/edit', { auto_sort_eq_weight: '0' })).code, 1);
+  t.is(reordered.code, 1, reordered.msg);
+  const [third] = (await storedKeys('demo_snow')).slice(2);
+  t.deepEqual([await weighOf(first!), await weighOf(second!), await weighOf(third!)], [2, 1, 3], 'ranked 1, 2, 3 by key, then the two swapped');
+});
+
+test.serial('a design has one key: pk and spk together are refused', async (t) => {
+  const refused = await post('/admin/crud.Crud/generate', design('demo_two_keys', [designField('id', 'pk', { null: false }), designField('sid', 'spk', { null: false })]));
+  t.is(refused.code, 0);
+  t.false(await server.app.knex.schema.hasTable('demo_two_keys'), 'and no table was made');
 });
 
 test.serial('remote selects of a snowflake table keep its keys exact: the lookup, the stored value and the joined label', async (t) => {
