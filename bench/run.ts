@@ -242,8 +242,10 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 async function main(): Promise<void> {
   await buildIfNeeded();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const [appPort, basePort, renderPort] = [await freePort(), await freePort(), await freePort()];
+  const [appPort, basePort, renderPort, uncachedPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;
+  // The same site with PAGE_CACHE=off, on the same data: its pages are what a render costs.
+  const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
   const renderUrl = `http://127.0.0.1:${renderPort}`;
   const appEnv = {
@@ -262,6 +264,7 @@ async function main(): Promise<void> {
   let app = startProduction(appEnv);
   const baseline = start('bench/baseline.ts', { PORT: String(basePort) });
   let renderBaseline: ChildProcess | null = null;
+  let uncached: ChildProcess | null = null;
   try {
     const coldNew = await timeToFirstPage(app, `${appUrl}/`, spawnedAt);
     await waitFor(baseUrl, baseline);
@@ -274,7 +277,9 @@ async function main(): Promise<void> {
     const coldExisting = await timeToFirstPage(app, `${appUrl}/`, spawnedAt);
     await new Promise((r) => setTimeout(r, 2000));
     const idle = residentMemory(app.pid!)?.rss ?? NaN;
-    const newsBytes = Buffer.byteLength(await (await fetch(`${appUrl}/news`, { headers: { 'cache-control': 'no-cache' } })).text());
+    uncached = startProduction({ ...appEnv, PORT: String(uncachedPort), PAGE_CACHE: 'off' });
+    await waitFor(uncachedUrl, uncached);
+    const newsBytes = Buffer.byteLength(await (await fetch(`${uncachedUrl}/news`)).text());
     renderBaseline = spawn(process.execPath, ['--import', 'tsx', 'bench/renderBaseline.ts'], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', PORT: String(renderPort), DATABASE: path.join(dataDir, 'portal.sqlite'), TARGET_BYTES: String(newsBytes) },
@@ -298,9 +303,10 @@ async function main(): Promise<void> {
       rows.push(await measure('Koa baseline (10 KB string)', baseUrl));
       rows.push(await measure(`renderToString + 1 SQLite query baseline (${(newsBytes / 1024).toFixed(0)} KB page)`, renderUrl));
       rows.push(await measure('/news cached', `${appUrl}/news`));
-      rows.push(await measure('/news uncached (cache bypassed)', `${appUrl}/news`, { 'cache-control': 'no-cache' }));
+      rows.push(await measure('/news hard reload (Cache-Control: no-cache)', `${appUrl}/news`, { 'cache-control': 'no-cache' }));
+      rows.push(await measure('/news uncached (PAGE_CACHE=off)', `${uncachedUrl}/news`));
       rows.push(await measure(`/news/info?id=${newsId}`, `${appUrl}/news/info?id=${newsId}`));
-      rows.push(await measure(`/news/info?id=${newsId} uncached (cache bypassed)`, `${appUrl}/news/info?id=${newsId}`, { 'cache-control': 'no-cache' }));
+      rows.push(await measure(`/news/info?id=${newsId} uncached (PAGE_CACHE=off)`, `${uncachedUrl}/news/info?id=${newsId}`));
       rows.push(await measure('GET /api/index/index', `${appUrl}/api/index/index`, { server: 'true' }));
       rows.push(
         await measure(`admin list /admin/content.News/index (${ADMIN_ROWS.toLocaleString('en')}+ rows)`, `${appUrl}/admin/content.News/index?page=2&limit=10`, {
@@ -317,8 +323,8 @@ async function main(): Promise<void> {
       }
       await pairedRounds([
         ['render baseline', renderUrl, {}],
-        ['/news uncached', `${appUrl}/news`, { 'cache-control': 'no-cache' }],
-        [`/news/info?id=${newsId} uncached`, `${appUrl}/news/info?id=${newsId}`, { 'cache-control': 'no-cache' }],
+        ['/news uncached', `${uncachedUrl}/news`, {}],
+        [`/news/info?id=${newsId} uncached`, `${uncachedUrl}/news/info?id=${newsId}`, {}],
       ]);
       lists = await adminListTimings(appUrl, token, ADMIN_ROWS);
     }
@@ -345,6 +351,7 @@ async function main(): Promise<void> {
     app.kill('SIGTERM');
     baseline.kill('SIGTERM');
     renderBaseline?.kill('SIGTERM');
+    uncached?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -36,6 +36,8 @@ export interface AppConfig {
   secretsKey: string;
   /** Seconds between background checks of pending payment orders; 0 turns the check off. */
   payCheckInterval: number;
+  /** Whether anonymous public pages are kept in memory between requests (off: every request renders, for debugging and measuring). */
+  pageCache: boolean;
   /** Time of the daily backup, HH:MM in the server's time zone; empty = no scheduled backups. */
   backupTime: string;
   /** Backups of each automatic kind (daily, before a restore) kept; older ones are removed. */
@@ -190,6 +192,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     wechatApiBase,
     secretsKey,
     payCheckInterval: int(env, 'PAY_CHECK_INTERVAL', 60, 0, 86400),
+    pageCache: bool(env, 'PAGE_CACHE', true),
     backupTime: backupTime(env),
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     healthMinFreeMb: int(env, 'HEALTH_MIN_FREE_MB', 100, 0, 10_000_000),

@@ -1,5 +1,4 @@
 import zlib from 'node:zlib';
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Context } from 'koa';
 import { resolveLang } from './middleware/lang.ts';
 import { NEGOTIATED_VARY } from './request/early.ts';
@@ -38,6 +37,9 @@ export interface Entry {
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
 
+  /** `enabled` false (PAGE_CACHE=off) keeps nothing: every request renders its page. */
+  constructor(private readonly enabled = true) {}
+
   /** The entry of a page: its origin (absolute links differ per allowed host), language, path and query. */
   key(origin: string, lang: Lang, path: string, querystring: string): string {
     if (!querystring) return `${origin} ${lang} ${path}?`;
@@ -59,6 +61,7 @@ export class PageCache {
     const section = sectionOf(path);
     const tags = new Set([SITE_TAG, ...(section ? [section] : [])]);
     const entry: Entry = { html, tags, hasNonce: html.includes(NONCE_PLACEHOLDER), encoded: {} };
+    if (!this.enabled) return entry;
     this.entries.set(key, entry);
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return entry;
@@ -124,11 +127,6 @@ const SMALL = { br: 9, gzip: 9 };
 function encode(html: string, encoding: 'br' | 'gzip', level: { br: number; gzip: number }): Buffer {
   if (encoding === 'br') return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level.br } });
   return zlib.gzipSync(html, { level: level.gzip });
-}
-
-/** A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry. */
-export function isBypass(headers: IncomingHttpHeaders): boolean {
-  return /no-cache/.test(headers['cache-control'] ?? '') || /no-cache/.test(String(headers.pragma ?? ''));
 }
 
 /** The cache key of a page request, or null when the page is not cached (member centre, admin). */

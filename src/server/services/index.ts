@@ -108,7 +108,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   const scratch = await ScratchSpace.open(config.dataDir);
   const storage = await createStorage(config, scratch);
   const settings = new Settings(knex, { mode: storage.name, publicUrl: storage.publicUrl });
-  const pageCache = new PageCache();
+  const pageCache = new PageCache(config.pageCache);
   settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
   const guestIndex = new GuestIndexCache();
   settings.onInvalidate(() => guestIndex.clear());
