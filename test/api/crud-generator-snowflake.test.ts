@@ -1,6 +1,5 @@
 import test from 'ava';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
+import { superAdminSuite } from '../helpers/adminSuite.ts';
 import { design, designField } from '../helpers/crudDesign.ts';
 import { controllerOf } from '../../src/resources/naming.ts';
 import { decodeSnowflake } from '../../src/server/services/snowflake.ts';
@@ -9,15 +8,8 @@ import { decodeSnowflake } from '../../src/server/services/snowflake.ts';
 // keys are above 2^53, so every answer must carry them as strings and every input must take them as strings,
 // or a key would come back as a neighbour's. Run on SQLite and PostgreSQL (TEST_DB=postgres).
 
-let server: TestServer;
-let call: AdminCall;
-test.before(async () => {
-  server = await startServer({ RATE_LIMIT_FACTOR: '0' });
-  call = asAdmin(server, await superToken(server));
-});
-test.after.always(async () => {
-  await server?.stop();
-});
+const suite = superAdminSuite();
+const { call } = suite;
 
 type Row = Record<string, unknown>;
 const post = (path: string, body: unknown) => call(path, { method: 'POST', body });
@@ -26,7 +18,7 @@ const ABOVE_DOUBLES = 2n ** 53n;
 
 /** The keys the database holds, as exact decimal text (no JavaScript number between). */
 async function storedKeys(table: string, where: Row = {}): Promise<string[]> {
-  const rows = await server.app.knex(table).where(where).orderBy('id').select<{ k: string }[]>(server.app.knex.raw('CAST(id AS TEXT) as k'));
+  const rows = await suite.server.app.knex(table).where(where).orderBy('id').select<{ k: string }[]>(suite.server.app.knex.raw('CAST(id AS TEXT) as k'));
   return rows.map((r) => String(r.k));
 }
 
@@ -80,14 +72,14 @@ test.serial('edit and sortable take keys as strings and never touch a neighbouri
   t.is(edited.code, 1, edited.msg);
   t.deepEqual(await storedKeys('demo_snow', { title: 'First, edited' }), [first]);
 
-  const weighOf = async (key: string) => Number((await server.app.knex('demo_snow').whereRaw('CAST(id AS TEXT) = ?', [key]).first<{ weigh: number }>('weigh')).weigh);
+  const weighOf = async (key: string) => Number((await suite.server.app.knex('demo_snow').whereRaw('CAST(id AS TEXT) = ?', [key]).first<{ weigh: number }>('weigh')).weigh);
   const [a, b] = [await weighOf(first!), await weighOf(second!)];
   const sorted = await post('/admin/demo.Snow/sortable', { id: first, targetId: second });
   t.is(sorted.code, 1, sorted.msg);
   t.deepEqual([await weighOf(first!), await weighOf(second!)], [b, a], 'the two rows swapped their weights');
 
   // Equal weights with auto_sort_eq_weight on: every weight becomes the row's rank by key (a key would not fit).
-  await server.app.knex('demo_snow').update({ weigh: 5 });
+  await suite.server.app.knex('demo_snow').update({ weigh: 5 });
   t.is((await post('/admin/routine.Config/edit', { auto_sort_eq_weight: '1' })).code, 1);
   const reordered = await post('/admin/demo.Snow/sortable', { id: first, targetId: second });
   t.is((await post('/admin/routine.Config/edit', { auto_sort_eq_weight: '0' })).code, 1);
@@ -99,7 +91,7 @@ test.serial('edit and sortable take keys as strings and never touch a neighbouri
 test.serial('a design has one key: pk and spk together are refused', async (t) => {
   const refused = await post('/admin/crud.Crud/generate', design('demo_two_keys', [designField('id', 'pk', { null: false }), designField('sid', 'spk', { null: false })]));
   t.is(refused.code, 0);
-  t.false(await server.app.knex.schema.hasTable('demo_two_keys'), 'and no table was made');
+  t.false(await suite.server.app.knex.schema.hasTable('demo_two_keys'), 'and no table was made');
 });
 
 test.serial('remote selects of a snowflake table keep its keys exact: the lookup, the stored value and the joined label', async (t) => {
@@ -122,7 +114,7 @@ test.serial('remote selects of a snowflake table keep its keys exact: the lookup
   t.is((await post(`${ref}/add`, { snow_id: neighbour(third!) })).code, 0, 'a key to no row is refused');
   const added = await post(`${ref}/add`, { snow_id: third, snow_ids: [first, second] });
   t.is(added.code, 1, added.msg);
-  const stored = await server.app.knex('demo_snow_ref').first<{ k: string }>(server.app.knex.raw('CAST(snow_id AS TEXT) as k'));
+  const stored = await suite.server.app.knex('demo_snow_ref').first<{ k: string }>(suite.server.app.knex.raw('CAST(snow_id AS TEXT) as k'));
   t.is(String(stored.k), third, 'the stored key is the one sent, not a rounded one');
 
   const refs = await list(ref);
@@ -138,7 +130,7 @@ test.serial('remote selects of a snowflake table keep its keys exact: the lookup
 });
 
 test.serial('the sensitive-data log keeps a snowflake key exactly and rolls the change back on that row', async (t) => {
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const watched = await post('/admin/security.SensitiveData/add', { name: 'Snow', controller: 'demo/snow', status: '1', data_fields: ['title'], fields: [{ name: 'title', value: 'Title' }] });
   t.is(watched.code, 1, watched.msg);
   const [, second] = await storedKeys('demo_snow');
@@ -157,7 +149,7 @@ test.serial('the sensitive-data log keeps a snowflake key exactly and rolls the 
 });
 
 test.serial('delete and recycle-bin restore take keys as strings and bring the row back under its own key', async (t) => {
-  const { knex } = server.app;
+  const { knex } = suite.server.app;
   const [first, second, third] = await storedKeys('demo_snow');
   t.is((await call(`/admin/demo.Snow/del?ids[]=${neighbour(first!)}`, { method: 'DELETE' })).code, 0, 'a key one off deletes nothing');
   t.is((await storedKeys('demo_snow')).length, 3);
