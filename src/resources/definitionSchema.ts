@@ -55,6 +55,7 @@ export const definitionSchema = z
     name: z.string().regex(/^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*){0,3}$/).max(100),
     table: IDENTIFIER,
     pk: IDENTIFIER,
+    snowflake: z.boolean().optional(),
     fields: z.array(fieldSchema).min(1),
     quickSearch: z.array(COLUMN_PATH),
     defaultOrder: z.tuple([IDENTIFIER, z.enum(['asc', 'desc'])]),
@@ -109,6 +110,8 @@ export const definitionSchema = z
     }
     if (def.tree && def.pk !== 'id') ctx.addIssue({ code: 'custom', message: 'a tree is keyed by id', path: ['tree'] });
     for (const problem of capabilityProblems(def as ResourceDef)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.capability] });
+    // A tree's parents are numbers (pid), which a snowflake key does not fit.
+    if (def.tree && def.snowflake) ctx.addIssue({ code: 'custom', message: 'a tree is not keyed by snowflake ids', path: ['snowflake'] });
   });
 
 const TEXT_TYPES: readonly FieldType[] = ['string', 'textarea', 'editor', 'select', 'radio', 'url'];

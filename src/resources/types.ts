@@ -178,6 +178,12 @@ export interface ResourceDef {
   table: string;
   /** Primary key column. */
   pk: string;
+  /**
+   * The key is a snowflake id (the generator's `spk`): a 64-bit number the server sets before the insert,
+   * read and answered as a decimal string (a JavaScript number holds only 53 bits), as are the remote
+   * selects that point at such a row.
+   */
+  snowflake?: boolean;
   fields: readonly FieldDef[];
   quickSearch: readonly string[];
   defaultOrder: readonly [string, 'asc' | 'desc'];

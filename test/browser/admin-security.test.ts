@@ -134,7 +134,7 @@ test.serial('sensitive-data log: a changed mobile shown before and after, rolled
   const member = await createMember(suite.server, { username: 'lock_warden', mobile: '13800138001' });
   t.is((await call('/admin/user.User/edit', { body: { id: member.id, mobile: '13900139001' } })).code, 1);
   t.is((await call('/admin/user.User/edit', { body: { id: member.id, password: 'newpass123' } })).code, 1);
-  const logs = await knex('security_sensitive_data_log').where({ data_table: 'user', id_value: member.id }).select<{ id: number; data_field: string }[]>('id', 'data_field');
+  const logs = await knex('security_sensitive_data_log').where({ data_table: 'user', id_value: String(member.id) }).select<{ id: number; data_field: string }[]>('id', 'data_field');
   const entry = (field: string) => String(logs.find((l) => l.data_field === field)!.id);
 
   const { page, errors } = await adminPage('/admin/security/sensitiveDataLog?lang=en');

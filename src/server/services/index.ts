@@ -43,6 +43,7 @@ import { TerminalService } from './terminal/index.ts';
 import { SignupService } from './activity/signups.ts';
 import { SignupNotices } from './activity/notices.ts';
 import { SiteSearch } from './search/index.ts';
+import { SnowflakeService } from './snowflake.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -92,6 +93,8 @@ export interface Services {
   engines: Engines;
   /** Seals the secrets that copies of rows keep apart (recycle bin, sensitive-data log). */
   rowSecrets: SecretBox;
+  /** This process's snowflake ids (the keys of generated tables designed with `spk`). */
+  snowflake: SnowflakeService;
   crudGenerator: CrudGenerator;
   /** The production page build being served, and the swap to a new one (the terminal's web-build). */
   builds: PageBuilds;
@@ -170,6 +173,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     // The engines build behaviours from the services themselves, once they exist.
     engines: new Engines(() => services),
     rowSecrets: new SecretBox(await loadSecret(knex, 'row_copy_key')),
+    snowflake: new SnowflakeService(knex),
     crudGenerator: new CrudGenerator(knex, registry),
     origins,
     ipBan: new IpBan(settings),

@@ -14,6 +14,7 @@ import { quickSearchKeys } from '../quickSearchIndex.ts';
 import { flattenWithPrefix, isTrue, nest, wantsTree, whereAllWords, whereInitValue, type TreeRow } from '../ruleAdmin.ts';
 import { applyListParams, type Relation } from './query.ts';
 import { copyToRecycleBin, logSensitiveChanges } from './security.ts';
+import { selectAsText, snowflakeColumns } from './textKeys.ts';
 import type { Call, Row } from './call.ts';
 import type { Behaviour, SaveContext } from './unit.ts';
 
@@ -63,6 +64,8 @@ export interface EngineOptions {
   setting(name: string): Promise<string>;
   /** What the capabilities a definition declares (search, sign-ups) do on its writes. */
   capabilities: CapabilityHooks;
+  /** A new snowflake id, the key of a new row of a resource keyed by them. */
+  snowflakeId(): Promise<string>;
 }
 
 /**
@@ -93,6 +96,8 @@ export class ResourceEngine {
   readonly behaviour: Behaviour;
   private readonly relations: Relation[];
   private readonly unanswered: readonly string[];
+  /** Columns holding snowflake ids, read as text (textKeys.ts). */
+  private readonly textKeys: readonly string[];
 
   constructor(private readonly options: EngineOptions) {
     const { def } = options;
@@ -100,6 +105,7 @@ export class ResourceEngine {
     this.knex = options.knex;
     this.behaviour = options.behaviour;
     this.unanswered = unansweredColumns(def);
+    this.textKeys = snowflakeColumns(def, options.resolve);
     this.relations = def.fields
       .filter((f) => f.type === 'remoteSelect' && f.remote && !f.virtual)
       .map((f) => {
@@ -153,7 +159,13 @@ export class ResourceEngine {
     for (const r of this.relations) {
       for (const column of [r.labelField, ...(r.localizedLabel ? [`${r.labelField}_en`] : []), ...r.columns]) query.select(`${r.name}.${column} as ${r.name}__${column}`);
     }
-    return query;
+    return selectAsText(query, db, table, this.textKeys);
+  }
+
+  /** A row as the table holds it now (after a write), its snowflake ids as text. */
+  private async stored(trx: Knex.Transaction, key: string): Promise<Row> {
+    const { table, pk } = this.def;
+    return (await selectAsText(trx(table).select(`${table}.*`), trx, table, this.textKeys).where(`${table}.${pk}`, key).first()) as Row;
   }
 
   private joinRelations(query: Knex.QueryBuilder): Knex.QueryBuilder {
@@ -245,7 +257,9 @@ export class ResourceEngine {
         const target = this.options.resolve(field.remote.resource);
         if (!target) continue;
         const keys = ids(field);
-        const found = keys.length ? ((await this.knex(target.table).whereIn(target.pk, keys).select(`${target.pk} as k`, `${field.remote.labelField} as l`)) as { k: unknown; l: unknown }[]) : [];
+        // Keys as text: a snowflake key read as a number would come back rounded and match no stored one.
+        const select = [this.knex.raw('CAST(?? AS TEXT) as k', [target.pk]), `${field.remote.labelField} as l`];
+        const found = keys.length ? ((await this.knex(target.table).whereIn(target.pk, keys).select(select)) as { k: string; l: unknown }[]) : [];
         const labels = new Map(found.map((f) => [String(f.k), String(f.l ?? '')]));
         const stem = field.name.replace(/_(arr|ids)$/, '');
         for (const row of rows) {
@@ -391,11 +405,13 @@ export class ResourceEngine {
     const def = this.def;
     // Read before the transaction: on SQLite it holds the only connection.
     const timeZone = await this.options.timeZone();
+    const snowflakeId = def.snowflake ? await this.options.snowflakeId() : undefined;
     await translatingConstraints(() =>
       this.knex.transaction(async (trx) => {
         const form = this.formData(call.input, 'add', timeZone);
         const ctx: SaveContext = { mode: 'add', call, trx, virtual: form.virtual };
         let data = form.data;
+        if (snowflakeId) data[def.pk] = snowflakeId;
         await this.hashPasswords(data, call.input, 'add');
         if (def.dataLimit) data[def.dataLimitField ?? 'admin_id'] = call.actor.admin.id;
         if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
@@ -403,10 +419,14 @@ export class ResourceEngine {
         await this.checkRemoteKeys(data, trx);
         this.options.capabilities.check(def, data);
         const [inserted] = await trx(def.table).insert(data).returning(def.pk);
-        const id = typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted;
-        // A new row without an explicit order goes to the top of its list (reference: weigh = id).
-        if (def.weighField && !Number(data[def.weighField])) await trx(def.table).where(def.pk, id as string).update({ [def.weighField]: id });
-        const row = (await trx(def.table).where(def.pk, id as string).first()) as Row;
+        const id = snowflakeId ?? String(typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted);
+        // A new row without an explicit order goes to the top of its list (reference: weigh = id; a snowflake id
+        // does not fit the column, so the row count, as the reference does).
+        if (def.weighField && !Number(data[def.weighField])) {
+          const [{ n }] = snowflakeId ? ((await trx(def.table).count({ n: '*' })) as [{ n: number | string }]) : [{ n: id }];
+          await trx(def.table).where(def.pk, id).update({ [def.weighField]: Number(n) });
+        }
+        const row = await this.stored(trx, id);
         await this.behaviour.afterSave?.(row, ctx);
         await this.options.capabilities.changed(def, [String(id)], trx);
       }),
@@ -432,7 +452,7 @@ export class ResourceEngine {
         await this.checkRemoteKeys(data, trx);
         this.options.capabilities.check(def, { ...current, ...data });
         if (Object.keys(data).length) await trx(def.table).where(def.pk, String(current[def.pk])).update(data);
-        const after = (await trx(def.table).where(def.pk, String(current[def.pk])).first()) as Row;
+        const after = await this.stored(trx, String(current[def.pk]));
         await logSensitiveChanges(trx, def, current, after, call.actor, this.options.secrets);
         await this.behaviour.afterSave?.(after, ctx);
         await this.options.capabilities.changed(def, [String(current[def.pk])], trx);
@@ -450,7 +470,7 @@ export class ResourceEngine {
     let done: Row[] = [];
     await translatingConstraints(() =>
       this.knex.transaction(async (trx) => {
-        const query = trx(def.table).select(`${def.table}.*`);
+        const query = selectAsText(trx(def.table).select(`${def.table}.*`), trx, def.table, this.textKeys);
         await this.applyScope(query, call, trx);
         let rows = (await query.whereIn(`${def.table}.${def.pk}`, ids)) as Row[];
         if (this.behaviour.beforeDelete) rows = await this.behaviour.beforeDelete(rows, { call, trx });
@@ -505,7 +525,7 @@ export class ResourceEngine {
     if (Object.keys(data).length === 0) return false;
     const key = String(current[this.def.pk]);
     if ((await trx(this.def.table).where(this.def.pk, key).update(data)) === 0) return false;
-    const after = (await trx(this.def.table).where(this.def.pk, key).first()) as Row;
+    const after = await this.stored(trx, key);
     await this.behaviour.afterSave?.(after, ctx);
     await this.options.capabilities.changed(this.def, [key], trx);
     return true;
@@ -525,7 +545,9 @@ export class ResourceEngine {
       for (const row of [a, b]) await this.behaviour.guard?.(row, { call, trx });
       if (Number(a[field]) === Number(b[field])) {
         if (!autoSort) throw new Refusal('crud:equalWeigh');
-        await trx(this.def.table).update({ [field]: trx.ref(this.def.pk) });
+        const { table, pk } = this.def;
+        // Every weight becomes the row's key, or its rank by key where keys are snowflake ids (too big for it).
+        await trx(table).update({ [field]: this.def.snowflake ? trx.raw('(select count(*) from ?? as o where o.?? <= ??.??)', [table, pk, table, pk]) : trx.ref(pk) });
         [a, b] = [await this.findScoped(call, a[this.def.pk], trx), await this.findScoped(call, b[this.def.pk], trx)];
       }
       await trx(this.def.table).where(this.def.pk, String(a[this.def.pk])).update({ [field]: b[field] });

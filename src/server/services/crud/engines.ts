@@ -48,6 +48,7 @@ export class Engines {
         remark: (call) => ruleRemark(knex, unit.def.name, call.t),
         secrets: this.services.rowSecrets,
         setting: (name) => settings.get(name),
+        snowflakeId: () => this.services.snowflake.next(),
         invalidate: (tags) => (tags === 'all' ? this.services.caches.clearAll().then(() => undefined) : this.services.caches.invalidate(tags)),
         capabilities: {
           check: (def, row) => this.services.signups.checkDates(def, row),
