@@ -126,7 +126,7 @@ test.serial('a captcha is consumed: replaying the same captchaId/captchaInfo fai
 test.serial('a missing captcha is refused', async (t) => {
   const res = await ems(guest, { email: 'other@example.org', event: 'user_register' }, 'en');
   t.is(res.body.code, 0);
-  t.is(res.body.msg, 'Captcha error');
+  t.is(res.body.msg, 'The captcha check failed');
 });
 
 test.serial('a malformed e-mail address is refused before the captcha is spent', async (t) => {

@@ -81,7 +81,7 @@ test('a guest is sent to /manage/login and brought back; every admin link stays 
   // A rule of an unknown menu type has no page: the not-found state says why.
   await page.goto(`${suite.server.url}/manage/popup`);
   await page.waitForSelector('[data-not-found] [data-nav-error="menuTypeUnknown"]');
-  t.is(await page.$eval('[data-nav-error]', (e) => e.textContent), 'Navigation failed, the menu type is unrecognized!');
+  t.is(await page.$eval('[data-nav-error]', (e) => e.textContent), 'Navigation failed: the menu type is not recognised.');
 
   // A narrower window turns the side menu into a drawer once the resize has settled (300 ms).
   await page.setViewport({ width: 700, height: 800 });

@@ -238,7 +238,7 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   await page.click('[data-clear-cache]');
   await page.waitForSelector('[data-cache="server"]', { visible: true });
   await page.click('[data-cache="server"]');
-  await toastText(page, 'Cache cleaned~');
+  await toastText(page, 'Cache cleared');
 
   // --- logout -------------------------------------------------------------------------------------------------------
   await page.click('[data-admin-menu]');
