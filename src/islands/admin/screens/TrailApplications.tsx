@@ -130,11 +130,11 @@ function ReviewPanel({ id, onClose, onDecided }: { id: string; onClose(): void; 
             </dl>
             <h3 className="h6">{t('admin.route')}</h3>
             {/* Members write plain text; the server escaped it into paragraphs and sanitised the result. */}
-            <div className="border rounded p-2 mb-3 small" dangerouslySetInnerHTML={{ __html: row.route ?? '' }} />
+            <div className="rich-text border rounded p-2 mb-3 small" dangerouslySetInnerHTML={{ __html: row.route ?? '' }} />
             {row.route_en && (
               <>
                 <h3 className="h6">{t('admin.routeEn')}</h3>
-                <div className="border rounded p-2 mb-3 small" lang="en" dangerouslySetInnerHTML={{ __html: row.route_en }} />
+                <div className="rich-text border rounded p-2 mb-3 small" lang="en" dangerouslySetInnerHTML={{ __html: row.route_en }} />
               </>
             )}
             <h3 className="h6">{t('admin.photos')}</h3>
