@@ -131,6 +131,8 @@ test('every seeded member rule: a view path under /src/views/frontend/user/, an 
 
 /** Ours beside the reference site fields: the site's time zone, which every date on screen is shown in. */
 const SITE_EXTRAS = ours({ timeZone: 'string' });
+/** And for the public site: how visitors reach the association. */
+const CONTACT = ours({ contact: { address: 'string', phone: 'string', email: 'string' } });
 const UPLOAD = { maxSize: 'number', saveName: 'string', allowedSuffixes: 'string', allowedMimeTypes: 'array', mode: 'string' };
 /** Reference 1.4 node fields; `title_en` is ours (the stored English title beside the reader's), ignored by its client. */
 const NODE = {
@@ -168,7 +170,7 @@ test('/api/index/index answers in the reference shape, and the member keeps the 
   const guest = await api<Row>(server.url, '/api/index/index');
   t.is(guest.body.code, 1);
   t.deepEqual(Object.keys(guest.body.data).sort(), ['menus', 'openMemberCenter', 'rules', 'site', 'userInfo']);
-  matchShape(t, guest.body.data.site, { siteName: 'string', recordNumber: 'string', version: 'string', cdnUrl: 'string', upload: UPLOAD, ...SITE_EXTRAS }, 'site');
+  matchShape(t, guest.body.data.site, { siteName: 'string', recordNumber: 'string', version: 'string', cdnUrl: 'string', upload: UPLOAD, ...SITE_EXTRAS, ...CONTACT }, 'site');
   t.is(guest.body.data.openMemberCenter, true);
   t.deepEqual(guest.body.data.userInfo, [], 'a guest gets an empty array');
   t.deepEqual(guest.body.data.menus, []);
