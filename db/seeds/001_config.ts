@@ -1,17 +1,5 @@
 import type { SeedContext } from '../../src/server/seed.ts';
-import { configColumns } from '../../src/server/services/bilingual.ts';
-
-interface ConfigSeed {
-  name: string;
-  group: string;
-  title: string;
-  tip?: string;
-  type: string;
-  value: string;
-  content?: string;
-  rule?: string;
-  weigh: number;
-}
+import { insertConfigItems, type ConfigSeedItem } from '../../src/server/services/configSeeds.ts';
 
 const groups = [
   { key: 'basics', value: 'Basics' },
@@ -22,7 +10,7 @@ const groups = [
 
 // Titles and tips are keys of the admin-routine:configText catalogue, stored in both languages (configColumns);
 // values are what a new association starts with.
-const items: ConfigSeed[] = [
+const items: ConfigSeedItem[] = [
   { name: 'config_group', group: 'basics', title: 'Config group', type: 'array', value: JSON.stringify(groups), rule: 'required', weigh: -1 },
   { name: 'site_name', group: 'basics', title: 'Site Name', type: 'string', value: '大运河文化协会', rule: 'required', weigh: 99 },
   { name: 'site_name_en', group: 'basics', title: 'Site Name (English)', type: 'string', value: 'Grand Canal Culture Association', rule: 'required', weigh: 98 },
@@ -56,5 +44,5 @@ const items: ConfigSeed[] = [
 ];
 
 export async function seed({ knex }: SeedContext): Promise<void> {
-  await knex('config').insert(items.map(({ title, tip, ...i }) => ({ content: '', rule: '', extend: '', allow_del: false, ...i, ...configColumns(title, tip) })));
+  await insertConfigItems(knex, items);
 }

@@ -1,11 +1,6 @@
 import type { SeedContext } from '../../src/server/seed.ts';
-import { configColumns } from '../../src/server/services/bilingual.ts';
+import { addConfigGroup, insertConfigItems } from '../../src/server/services/configSeeds.ts';
 import { SMS_DRIVERS } from '../../src/shared/sms.ts';
-
-interface GroupEntry {
-  key: string;
-  value: string;
-}
 
 // Titles and tips are keys of the admin-routine:configText catalogue, stored in both languages like 001_config's.
 const items = [
@@ -22,13 +17,6 @@ const items = [
 ];
 
 export async function seed({ knex }: SeedContext): Promise<void> {
-  await knex('config').insert(items.map(({ title, tip, ...i }) => ({ content: '', rule: '', extend: '', allow_del: false, ...i, ...configColumns(title, tip) })));
-  const row = await knex('config').where({ name: 'config_group' }).first<{ value: string } | undefined>();
-  if (!row) return;
-  const groups = JSON.parse(row.value) as GroupEntry[];
-  if (groups.some((g) => g.key === 'sms')) return;
-  // The new tab goes before the quick-entrance group, which the admin expects last.
-  const at = groups.findIndex((g) => g.key === 'config_quick_entrance');
-  groups.splice(at === -1 ? groups.length : at, 0, { key: 'sms', value: 'SMS' });
-  await knex('config').where({ name: 'config_group' }).update({ value: JSON.stringify(groups) });
+  await insertConfigItems(knex, items);
+  await addConfigGroup(knex, { key: 'sms', value: 'SMS' });
 }

@@ -1,11 +1,6 @@
 import type { SeedContext } from '../../src/server/seed.ts';
-import { configColumns } from '../../src/server/services/bilingual.ts';
+import { addConfigGroup, insertConfigItems } from '../../src/server/services/configSeeds.ts';
 import { PACKAGE_MANAGERS, TERMINAL_DEFAULTS } from '../../src/shared/constants/terminal.ts';
-
-interface GroupEntry {
-  key: string;
-  value: string;
-}
 
 // Titles and tips are keys of the admin-routine:configText catalogue, stored in both languages (configColumns)
 // like those of 001_config. The terminal panel's dialogs write the first two through /admin/ajax/changeTerminalConfig.
@@ -20,13 +15,6 @@ const items = [
 ];
 
 export async function seed({ knex }: SeedContext): Promise<void> {
-  await knex('config').insert(items.map(({ title, tip, ...i }) => ({ group: 'terminal', content: '', rule: '', extend: '', allow_del: false, ...i, ...configColumns(title, tip) })));
-  const row = await knex('config').where({ name: 'config_group' }).first<{ value: string } | undefined>();
-  if (!row) return;
-  const groups = JSON.parse(row.value) as GroupEntry[];
-  if (groups.some((g) => g.key === 'terminal')) return;
-  // The new tab goes before the quick-entrance group, which the admin expects last.
-  const at = groups.findIndex((g) => g.key === 'config_quick_entrance');
-  groups.splice(at === -1 ? groups.length : at, 0, { key: 'terminal', value: 'Terminal' });
-  await knex('config').where({ name: 'config_group' }).update({ value: JSON.stringify(groups) });
+  await insertConfigItems(knex, items.map((i) => ({ group: 'terminal', ...i })));
+  await addConfigGroup(knex, { key: 'terminal', value: 'Terminal' });
 }

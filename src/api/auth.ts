@@ -3,7 +3,7 @@ import { ADMIN_TOKEN_NAMES, USER_TOKEN_NAMES } from '../shared/api/credentials.t
 import { ApiCode, NEED_LOGIN } from '../shared/api/envelope.ts';
 import type { ApiRequest, ApiRoute } from './types.ts';
 import { routeRuleName } from './types.ts';
-import type { AuthService, Session } from '../server/services/auth.ts';
+import type { AuthService, CheckOptions, Session } from '../server/services/auth.ts';
 import type { AdminRow, UserRow } from '../server/services/accounts.ts';
 import { Refusal } from '../server/errors.ts';
 
@@ -46,6 +46,11 @@ export async function resolveCaller(route: Pick<ApiRoute, 'ticket'>, req: ApiReq
   return { user, admin };
 }
 
+/** The route's names combine as it says; rules with conditions (`name?k=v`) are met by the request's parameters. */
+function ruleCheck(route: ApiRoute, req: ApiRequest): CheckOptions {
+  return { relation: route.ruleRelation ?? 'or', params: req.input };
+}
+
 /**
  * Enforces the route's auth level before the handler runs (reference 1.3 / 2.4): an expired token on a
  * protected route is 409, no login 303 `need login`, a missing rule 401.
@@ -59,7 +64,7 @@ export async function authorize(route: ApiRoute, req: ApiRequest, auth: AuthServ
       return;
     case 'userRule': {
       const user = require(caller.user);
-      if (!auth.can(await auth.userPermissions(user), routeRuleName(route))) throw forbidden();
+      if (!auth.can(await auth.userPermissions(user), routeRuleName(route), ruleCheck(route, req))) throw forbidden();
       return;
     }
     case 'admin':
@@ -68,7 +73,7 @@ export async function authorize(route: ApiRoute, req: ApiRequest, auth: AuthServ
       const admin = require(caller.admin);
       req.adminPermissions = await auth.adminPermissions(admin.id);
       if (route.auth === 'superAdmin' && !req.adminPermissions.super) throw forbidden();
-      if (route.auth === 'adminRule' && !auth.can(req.adminPermissions, routeRuleName(route))) throw forbidden();
+      if (route.auth === 'adminRule' && !auth.can(req.adminPermissions, routeRuleName(route), ruleCheck(route, req))) throw forbidden();
       return;
     }
   }

@@ -4,6 +4,7 @@ import { indexRoutes } from './front/index.ts';
 import { codeRoutes } from './common/codes.ts';
 import { refreshTokenRoutes } from './common/refreshToken.ts';
 import { captchaRoutes } from './common/captcha.ts';
+import { imageCaptchaRoutes } from './common/imageCaptcha.ts';
 import { checkInRoutes } from './user/checkIn.ts';
 import { overviewRoutes } from './account/overview.ts';
 import { profileRoutes } from './account/profile.ts';
@@ -37,7 +38,7 @@ export function registerRoutes(registry: ApiRegistry, services: Services): void 
   registry.add(...indexRoutes(services), ...tourRoutes(services));
   registry.add(...codeRoutes(services));
   registry.add(...refreshTokenRoutes(services));
-  registry.add(...captchaRoutes(services));
+  registry.add(...captchaRoutes(services), ...imageCaptchaRoutes(services));
   registry.add(...checkInRoutes(services));
   registry.add(...overviewRoutes(services));
   registry.add(...profileRoutes(services));

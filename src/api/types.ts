@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { AdminRow, UserRow } from '../server/services/accounts.ts';
-import type { Permissions } from '../server/services/auth.ts';
+import type { Permissions, Relation } from '../server/services/auth.ts';
 import type { RateLimit } from '../server/services/rateLimit.ts';
 import { Refusal } from '../server/errors.ts';
 
@@ -41,8 +41,13 @@ export interface ApiRoute {
   /** Internal path, `/api/<controller>/<action>` or `/admin/<controller>/<action>`; matched case-insensitively. */
   path: string;
   auth: AuthLevel;
-  /** Permission name when it differs from the route's own (`controller/action`, dots as slashes). */
+  /**
+   * Permission name when it differs from the route's own (`controller/action`, dots as slashes). Several
+   * names, comma separated, pass with any one of them, or only all together with `ruleRelation: 'and'`
+   * (reference admin-api 1.4).
+   */
   rule?: string;
+  ruleRelation?: Relation;
   /** Per-IP brake (login, captcha, code sending). */
   rateLimit?: RateLimit;
   /** Admin log title when the menu rules do not name this action: a key of system-names:logTitles ('Login'). */

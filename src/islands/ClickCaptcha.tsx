@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shapeOfLabel, shapePath } from '../shared/captchaShapes.ts';
 import { RequestError } from '../shared/request/client.ts';
+import { CaptchaPicture, type CaptchaPoint } from './lib/CaptchaPicture.tsx';
 import { browserRequest } from './lib/request.ts';
 
 export interface ClickCaptchaProps {
@@ -23,12 +24,6 @@ interface CaptchaImage {
 }
 
 type Phase = 'loading' | 'ready' | 'checking' | 'passed' | 'error';
-
-/** A click as a fraction of the shown image, so dots and coordinates survive a resize between clicks. */
-interface Click {
-  fx: number;
-  fy: number;
-}
 
 interface Notice {
   tone: 'danger' | 'success' | 'secondary';
@@ -54,10 +49,8 @@ const DEFAULT_HEIGHT = 200;
 const SUCCESS_DELAY_MS = 700;
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
-
 /** The reference `info`: clicks in integer pixels of the shown image, then the shown size. */
-function clickInfo(clicks: Click[], shownWidth: number, shownHeight: number): string {
+function clickInfo(clicks: CaptchaPoint[], shownWidth: number, shownHeight: number): string {
   const points = clicks.map((c) => `${Math.round(c.fx * shownWidth)},${Math.round(c.fy * shownHeight)}`);
   return `${points.join('-')};${shownWidth};${shownHeight}`;
 }
@@ -70,10 +63,12 @@ function clickInfo(clicks: Click[], shownWidth: number, shownHeight: number): st
 export function ClickCaptcha({ id, onSuccess, onCancel }: ClickCaptchaProps) {
   const { t } = useTranslation('captcha');
   const titleId = useId();
+  const promptId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>('loading');
   const [image, setImage] = useState<CaptchaImage | null>(null);
-  const [clicks, setClicks] = useState<Click[]>([]);
+  const [clicks, setClicks] = useState<CaptchaPoint[]>([]);
   const [notice, setNotice] = useState<Notice | null>(null);
   // Answers to superseded loads (refresh pressed twice, dialog closed meanwhile) are dropped.
   const loadSeq = useRef(0);
@@ -186,14 +181,18 @@ export function ClickCaptcha({ id, onSuccess, onCancel }: ClickCaptchaProps) {
     };
   }, [cancel]);
 
-  const onImageClick = (event: MouseEvent<HTMLImageElement>) => {
+  // The first image moves the focus from the dialog to the picture's grid: the keyboard can start choosing.
+  useEffect(() => {
+    if (phase === 'ready' && document.activeElement === dialogRef.current) gridRef.current?.focus();
+  }, [phase]);
+
+  const onPoint = (point: CaptchaPoint, shownWidth: number, shownHeight: number) => {
     if (phase !== 'ready' || !image) return;
-    const rect = event.currentTarget.getBoundingClientRect();
-    const next = [...clicks, { fx: clamp01((event.clientX - rect.left) / rect.width), fy: clamp01((event.clientY - rect.top) / rect.height) }];
+    const next = [...clicks, point];
     setClicks(next);
     // A new attempt has begun: the previous failure message has served its purpose.
     setNotice(null);
-    if (next.length === image.text.length) void check(clickInfo(next, Math.round(rect.width), Math.round(rect.height)));
+    if (next.length === image.text.length) void check(clickInfo(next, shownWidth, shownHeight));
   };
 
   const width = image?.width ?? DEFAULT_WIDTH;
@@ -228,7 +227,7 @@ export function ClickCaptcha({ id, onSuccess, onCancel }: ClickCaptchaProps) {
           </button>
         </div>
         <div className="card-body">
-          <p className="fw-semibold mb-2 d-flex flex-wrap align-items-center gap-2" data-captcha-prompt="">
+          <p className="fw-semibold mb-2 d-flex flex-wrap align-items-center gap-2" id={promptId} data-captcha-prompt="">
             {image ? (
               <>
                 {t('prompt')}
@@ -240,30 +239,17 @@ export function ClickCaptcha({ id, onSuccess, onCancel }: ClickCaptchaProps) {
               '\u00a0'
             )}
           </p>
-          <div className="position-relative overflow-hidden rounded bg-body-secondary" style={{ aspectRatio: `${width} / ${height}` }}>
-            {image && (
-              <img
-                src={image.base64}
-                width={width}
-                height={height}
-                alt={t('imageAlt')}
-                draggable={false}
-                onClick={onImageClick}
-                className="d-block w-100 h-auto user-select-none"
-                style={{ cursor: phase === 'ready' ? 'crosshair' : 'default', touchAction: 'manipulation', opacity: phase === 'loading' ? 0.4 : 1 }}
-              />
-            )}
-            {clicks.map((click, i) => (
-              <span
-                key={i}
-                aria-hidden="true"
-                className="position-absolute badge rounded-pill text-bg-primary border border-2 border-white shadow-sm"
-                style={{ left: `${click.fx * 100}%`, top: `${click.fy * 100}%`, transform: 'translate(-50%, -50%)', pointerEvents: 'none' }}
-              >
-                {i + 1}
-              </span>
-            ))}
-          </div>
+          <CaptchaPicture
+            src={image?.base64 ?? null}
+            width={width}
+            height={height}
+            points={clicks}
+            active={phase === 'ready'}
+            dimmed={phase === 'loading'}
+            promptId={promptId}
+            gridRef={gridRef}
+            onPoint={onPoint}
+          />
           <p className={`small mt-2 mb-0 text-${status.tone}`} role="status" aria-live="polite">
             {status.text || '\u00a0'}
           </p>

@@ -15,3 +15,12 @@ export const STATUS_FIELD = { name: 'status', type: 'switch', options: ['0', '1'
 export const CREATE_TIME_FIELD = { name: 'create_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE' } } as const satisfies FieldDef;
 
 export const UPDATE_TIME_FIELD = { name: 'update_time', type: 'timestamp', form: false, list: { render: 'datetime', sortable: true, operator: 'RANGE', hidden: true } } as const satisfies FieldDef;
+
+/** A bilingual headline, searched by its words. */
+export const TITLE_FIELD = { name: 'title', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } } as const satisfies FieldDef;
+
+/** A bilingual teaser shown on cards and under a detail page's title; too long for a list column. */
+export const SUMMARY_FIELD = { name: 'summary', type: 'textarea', localized: true, max: 500, list: false, form: { rows: 3 } } as const satisfies FieldDef;
+
+/** A bilingual rich-text body. */
+export const CONTENT_FIELD = { name: 'content', type: 'editor', localized: true, list: false } as const satisfies FieldDef;

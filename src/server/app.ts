@@ -28,6 +28,7 @@ import { errors } from './middleware/errors.ts';
 import { compression } from './middleware/compression.ts';
 import { hosts } from './middleware/hosts.ts';
 import { ipBan } from './middleware/ipBan.ts';
+import { cors } from './middleware/cors.ts';
 import { contentSecurityPolicy, securityHeaders } from './middleware/security.ts';
 import { storageRedirect } from './middleware/storageFiles.ts';
 import { lang } from './middleware/lang.ts';
@@ -35,6 +36,9 @@ import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/s
 import { ApiRegistry, apiRouter } from '../api/router.ts';
 import { registerRoutes } from '../api/routes.ts';
 import { PendingOrderCheck } from './services/pay/checker.ts';
+
+/** How often each process sweeps the temporary folders of processes that are gone (services/scratch.ts). */
+const SWEEP_INTERVAL_MS = 60_000;
 
 export interface PortalApp {
   /** What the HTTP server calls: cached public pages first (production), then the Koa app. */
@@ -97,6 +101,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   try {
     const services = await createServices(config, knex, reads, log, units);
     await services.upload.sweepTemp();
+    // Partial copies an older version left: one walk over the uploads, which the start need not wait for.
+    void services.scratch.sweepStrayPartials().catch((err: unknown) => log.error({ err }, 'partial copies sweep failed'));
     await runSeeds({ knex, config, log });
     await ensureResourceRules(knex, defs);
     await ensureResourceIndexes(knex, defs);
@@ -113,6 +119,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await ensureResourceIndexes(knex, defs);
       await services.caches.clearAll();
     });
+    // Folders of processes gone since the start (or on other hosts sharing DATA_DIR) are swept every minute.
+    const sweeps = setInterval(() => services.upload.sweepTemp().catch((err: unknown) => log.error({ err }, 'temporary files sweep failed')), SWEEP_INTERVAL_MS);
+    sweeps.unref();
     const stopBackups = config.backupTime
       ? scheduleDaily(config.backupTime, () => services.backup.create('daily'), (err) => log.error({ err }, 'daily backup failed'))
       : () => {};
@@ -134,6 +143,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(securityHeaders(!dev, csp));
     koa.use(hosts(services.origins));
     koa.use(ipBan(services.ipBan));
+    koa.use(cors(services.settings));
     koa.use(compression());
     koa.use(statics(staticMounts(config, services.builds, dev)));
     koa.use(storageRedirect(services.upload));
@@ -166,8 +176,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         await payCheck.stop();
         await services.cacheEvents.stop();
         stopBackups();
+        clearInterval(sweeps);
         await services.terminal.stop();
         await renderer.close();
+        await services.scratch.close();
         reads.close();
         await knex.destroy();
       },

@@ -7,6 +7,7 @@ import { createLogger } from './logger.ts';
 import { runSeeds } from './seed.ts';
 import { BackupRefused, BackupService } from './services/backup/index.ts';
 import { createStorage } from './services/storage/index.ts';
+import { ScratchSpace } from './services/scratch.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
 
 /** Commands besides serving: `backup` and `restore FILE`, for when the admin cannot be reached. */
@@ -40,11 +41,14 @@ export async function runCli(config: AppConfig, command: (typeof CLI_COMMANDS)[n
     return 2;
   }
   const knex = await openDatabase(config.databaseUrl);
+  // A folder of its own under DATA_DIR/tmp: a server starting meanwhile sees it in use and leaves it alone.
+  const scratch = await ScratchSpace.open(config.dataDir);
   try {
     const backups = new BackupService({
       dataDir: config.dataDir,
       databaseFile: config.databaseUrl,
-      storage: await createStorage(config),
+      storage: await createStorage(config, scratch),
+      scratch,
       log,
       keep: config.backupKeep,
     });
@@ -65,6 +69,7 @@ export async function runCli(config: AppConfig, command: (typeof CLI_COMMANDS)[n
     console.error(t(command === 'backup' ? 'cli.notBackedUp' : 'cli.refused', { reason: t(err.reason, err.params) }));
     return 1;
   } finally {
+    await scratch.close();
     await knex.destroy();
   }
 }

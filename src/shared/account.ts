@@ -37,7 +37,7 @@ export interface AdminProfile extends AccountLabel {
 }
 
 /** What the login answer and the index call tell of the admin. */
-type AdminSummary = Pick<AdminProfile, 'id' | 'username' | 'nickname' | 'avatar' | 'last_login_time'>;
+export type AdminSummary = Pick<AdminProfile, 'id' | 'username' | 'nickname' | 'avatar' | 'last_login_time'>;
 
 /** `userInfo` of an admin login answer (reference 1.2). */
 export interface AdminLoginInfo extends AdminSummary {

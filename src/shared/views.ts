@@ -22,6 +22,17 @@ export function adminView(screen: string): string {
   return SINGLE_FILE_ADMIN_VIEWS.has(screen) ? `${ADMIN_VIEW_ROOT}${screen}.vue` : `${ADMIN_VIEW_ROOT}${screen}/index.vue`;
 }
 
+/**
+ * Admin rules whose screen is not named like the rule, as in BuildAdmin: its CRUD generator's rule is
+ * `crud/crud` and its view `/src/views/backend/crud/index.vue` (the client registers no route otherwise).
+ */
+const ADMIN_RULE_SCREENS: Readonly<Record<string, string>> = { 'crud/crud': 'crud' };
+
+/** The view path a seeded admin rule names: its own name's, or the one BuildAdmin gives it. */
+export function adminRuleView(rule: string): string {
+  return adminView(ADMIN_RULE_SCREENS[rule] ?? rule);
+}
+
 /** The view path of a member-centre screen: 'account/overview' → '/src/views/frontend/user/account/overview.vue'. */
 export function memberView(screen: string): string {
   return `${MEMBER_VIEW_ROOT}${screen}.vue`;

@@ -1,6 +1,6 @@
 /** The table helpers of reference admin-api section 4, which BuildAdmin's recycle, sensitive and CRUD forms call. */
 import test from 'ava';
-import { createAdmin, superToken } from '../helpers/admins.ts';
+import { createAdmin, createGroup, ruleIds, superToken } from '../helpers/admins.ts';
 import { createMember, memberToken } from '../helpers/accounts.ts';
 import { api, onPostgres, startServer, type TestServer } from '../helpers/server.ts';
 
@@ -88,9 +88,21 @@ test('getTableFieldList: clean titles from the definitions, or MySQL-shaped colu
   t.like((await call('/admin/ajax/getTableFieldList?clean=0')).body, { code: 0 });
 });
 
-test('any logged-in admin may use them; guests and members may not', async (t) => {
-  const plain = await createAdmin(server, []);
-  t.is((await call('/admin/ajax/getTableList', 'en', { batoken: plain.token })).body.code, 1, 'no rule needed (Ajax: noNeedPermission *)');
+const HELPERS = ['/admin/ajax/getDatabaseConnectionList', '/admin/ajax/getTableList', '/admin/ajax/getTablePk?table=token', '/admin/ajax/getTableFieldList?table=token&clean=0'];
+
+test('only admins holding the CRUD generator\'s rule may list tables and columns; others get 401, guests and members 303', async (t) => {
+  // An admin trusted with nothing but the profile screen learns nothing of the tables (the token table included).
+  const profileOnly = await createAdmin(server, [await createGroup(server, await ruleIds(server, ['routine/adminInfo', 'routine/adminInfo/index', 'routine/adminInfo/edit']))]);
+  const noRule = await createAdmin(server, []);
+  const designer = await createAdmin(server, [await createGroup(server, await ruleIds(server, ['crud/crud', 'crud/crud/index']))]);
+  for (const path of HELPERS) {
+    for (const [who, admin] of [['profile rule only', profileOnly], ['no rule', noRule]] as const) {
+      const res = await call(path, 'en', { batoken: admin.token });
+      t.is(res.body.code, 401, `${path}, ${who}`);
+      t.false(JSON.stringify(res.body).includes('token'), `${path}, ${who}: no table named`);
+    }
+    t.is((await call(path, 'en', { batoken: designer.token })).body.code, 1, `${path} with crud/crud/index`);
+  }
   const guest = await call('/admin/ajax/getTableFieldList?table=admin&clean=0', 'en', {});
   t.is(guest.body.code, 303);
   const member = await createMember(server);

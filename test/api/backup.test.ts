@@ -223,7 +223,7 @@ archiveTest('damaged, foreign and newer archives are refused with a clear messag
     fs.rmSync(file);
   }
   t.deepEqual(await fingerprint(), before, 'nothing changed, and no safety backup was made');
-  t.is(fs.readdirSync(path.join(server.dataDir, 'tmp')).filter((f) => f.startsWith('restore-')).length, 0, 'no scratch folder left behind');
+  t.is(fs.readdirSync(server.app.services.scratch.dir).filter((f) => f.startsWith('restore-')).length, 0, 'no scratch folder left behind');
 
   // An archive that passes is accepted as an upload and listed.
   const form = new FormData();

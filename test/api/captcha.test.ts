@@ -1,7 +1,7 @@
 import test from 'ava';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { api, startServer, type ApiResult, type TestServer } from '../helpers/server.ts';
-import type { CaptchaTarget, StoredCaptcha } from '../../src/server/services/captcha.ts';
+import { HIT_TOLERANCE, type CaptchaTarget, type StoredCaptcha } from '../../src/server/services/captcha.ts';
 import { now } from '../../src/server/services/clock.ts';
 
 
@@ -56,7 +56,7 @@ function assertFailed(t: import('ava').ExecutionContext, res: ApiResult<null>, l
   t.deepEqual([res.status, res.body.code, res.body.msg, res.body.data], [200, 0, FAILED[lang], null], why);
 }
 
-test('clickCaptcha (zh-cn) answers a real PNG, two Chinese targets and stores exactly those two', async (t) => {
+test('clickCaptcha (zh-cn) answers a real PNG and three Chinese targets; stores them in click order and the four decoys', async (t) => {
   const c = client('zh-cn');
   const id = randomUUID();
   const res = await c.get(id);
@@ -73,13 +73,15 @@ test('clickCaptcha (zh-cn) answers a real PNG, two Chinese targets and stores ex
   t.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [data.width, data.height]);
   t.true(png.length > 5000, 'a drawn image, not a blank');
 
-  t.is(data.text.length, 2);
+  t.is(data.text.length, 3);
   for (const label of data.text) t.regex(label, /^\p{Script=Han}$/u);
 
   const stored = await server.app.services.captcha.load(id);
   t.truthy(stored);
-  t.is(stored!.targets.length, 2, 'decoys are not stored');
+  t.is(stored!.targets.length, 3);
   t.deepEqual(stored!.targets.map((b) => b.label), data.text, 'stored in click order');
+  t.is(stored!.decoys.length, 4);
+  t.false(stored!.decoys.some((d) => data.text.includes(d.label)), 'no decoy is a target');
   t.deepEqual([stored!.width, stored!.height], [350, 200]);
   const rows = await server.app.knex('captcha').where({ captcha: JSON.stringify(stored) });
   t.is(rows.length, 1, 'one row in the captcha table');
@@ -91,7 +93,7 @@ test('clickCaptcha (en) names its targets in English: letters or shapes', async 
   const c = client('en');
   for (let i = 0; i < 5; i++) {
     const { data } = await c.fresh();
-    t.is(data.text.length, 2);
+    t.is(data.text.length, 3);
     for (const label of data.text) t.regex(label, /^([A-HJ-NPR-Z]|<(star|heart|triangle|circle|square|arrow)>)$/);
   }
 });
@@ -130,31 +132,90 @@ test('unset as text: "false" and "0" keep the captcha, "true" and "1" consume it
 test('clicks outside the boxes or in the wrong order fail and delete the captcha', async (t) => {
   const c = client();
   const { id, stored } = await c.fresh();
-  const [a, b] = stored.targets as [CaptchaTarget, CaptchaTarget];
-  // A point just outside the first box (left of it, or right when it touches the left edge).
-  const outsideX = a.x > 0 ? a.x - 1 : a.x + a.width + 1;
-  assertFailed(t, await c.check({ id, info: `${outsideX},${a.y}-${b.x + 1},${b.y + 1};350;200`, unset: false }));
+  const [a, ...rest] = stored.targets as [CaptchaTarget, ...CaptchaTarget[]];
+  // A point just beyond the tolerance left of the first box (right of it when that is off the image).
+  const outsideX = a.x - HIT_TOLERANCE - 1 >= 0 ? a.x - HIT_TOLERANCE - 1 : a.x + a.width + HIT_TOLERANCE + 1;
+  const points = info(rest).split(';')[0];
+  assertFailed(t, await c.check({ id, info: `${outsideX},${a.y}-${points};350;200`, unset: false }));
   t.is(await server.app.services.captcha.load(id), null, 'deleted after a failure');
   assertFailed(t, await c.check({ id, info: info(stored.targets), unset: false }), 'zh-cn', 'the right clicks come too late');
 
   const second = await c.fresh();
-  assertFailed(t, await c.check({ id: second.id, info: info([...second.stored.targets].reverse()), unset: false }));
+  const [x, y, z] = second.stored.targets as [CaptchaTarget, CaptchaTarget, CaptchaTarget];
+  assertFailed(t, await c.check({ id: second.id, info: info([x, z, y]), unset: false }));
+  const third = await c.fresh();
+  assertFailed(t, await c.check({ id: third.id, info: info([third.stored.decoys[0]!, ...third.stored.targets.slice(1)]), unset: false }), 'zh-cn', 'a decoy for a target');
 });
 
-test('the box edges count as inside (no tolerance beyond them)', async (t) => {
+test('a click up to HIT_TOLERANCE pixels beside the ink counts, whatever the glyph size; one pixel further does not', async (t) => {
   const c = client();
   const { id, stored } = await c.fresh();
-  const [a, b] = stored.targets as [CaptchaTarget, CaptchaTarget];
-  t.is((await c.check({ id, info: `${a.x},${a.y}-${b.x + b.width},${b.y + b.height};350;200`, unset: false })).body.code, 1);
+  const [a, b, d] = stored.targets as [CaptchaTarget, CaptchaTarget, CaptchaTarget];
+  const near = `${a.x - HIT_TOLERANCE},${a.y - HIT_TOLERANCE}-${b.x + b.width + HIT_TOLERANCE},${b.y + b.height + HIT_TOLERANCE}-${d.x},${d.y + d.height}`;
+  t.is((await c.check({ id, info: `${near};350;200`, unset: false })).body.code, 1);
+  const second = await c.fresh();
+  const [e, f, g] = second.stored.targets as [CaptchaTarget, CaptchaTarget, CaptchaTarget];
+  const beyond = `${e.x + e.width / 2},${e.y + e.height / 2}-${f.x + f.width + HIT_TOLERANCE + 1},${f.y}-${g.x},${g.y}`;
+  assertFailed(t, await c.check({ id: second.id, info: `${beyond};350;200`, unset: false }));
 });
 
-test('one click or three clicks fail', async (t) => {
+test('two clicks or four clicks fail', async (t) => {
   const c = client();
-  const one = await c.fresh();
-  const [a] = one.stored.targets as [CaptchaTarget];
-  assertFailed(t, await c.check({ id: one.id, info: info([a]), unset: false }));
-  const three = await c.fresh();
-  assertFailed(t, await c.check({ id: three.id, info: info([...three.stored.targets, three.stored.targets[1]!]), unset: false }));
+  const two = await c.fresh();
+  assertFailed(t, await c.check({ id: two.id, info: info(two.stored.targets.slice(0, 2)), unset: false }));
+  const four = await c.fresh();
+  assertFailed(t, await c.check({ id: four.id, info: info([...four.stored.targets, four.stored.targets[2]!]), unset: false }));
+});
+
+/** P(X > bound) for X ~ Binomial(n, p), summed from the top so that tiny terms keep their precision. */
+function binomialTail(n: number, p: number, bound: number): number {
+  let logChoose = 0;
+  const terms: number[] = [];
+  for (let k = 0; k <= n; k++) {
+    if (k > 0) logChoose += Math.log(n - k + 1) - Math.log(k);
+    terms.push(Math.exp(logChoose + k * Math.log(p) + (n - k) * Math.log1p(-p)));
+  }
+  return terms.slice(bound + 1).reduceRight((sum, term) => sum + term, 0);
+}
+
+/** Fisher-Yates with a cryptographic source, as a bot would shuffle. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+const BOT_TRIES = 300;
+/** The bot's passes may exceed the bound by chance at most this often: the test does not flake. */
+const FLAKE_CHANCE = 1e-6;
+
+test('a bot that knows where every glyph is, but not which is which, passes about one time in 210', async (t) => {
+  // The worst case: a perfect glyph finder (it reads every box from the stored answer), clicking three of the
+  // seven glyphs in a random order. Its chance per captcha is exactly 1 / (7 x 6 x 5) = 1/210 (0.48 %).
+  let passes = 0;
+  const glyphCounts = new Set<string>();
+  const tryOnce = async (i: number) => {
+    const c = client(i % 2 ? 'en' : 'zh-cn');
+    const { id, stored } = await c.fresh();
+    glyphCounts.add(`${stored.targets.length} of ${stored.targets.length + stored.decoys.length}`);
+    const guess = shuffled([...stored.targets, ...stored.decoys]).slice(0, stored.targets.length);
+    if ((await c.check({ id, info: info(guess), unset: true })).body.code === 1) passes++;
+  };
+  // Two at a time: the images are drawn on the server's two cores.
+  for (let i = 0; i < BOT_TRIES; i += 2) await Promise.all([tryOnce(i), tryOnce(i + 1)]);
+
+  const chance = 1 / (7 * 6 * 5);
+  let bound = 0;
+  while (binomialTail(BOT_TRIES, chance, bound) > FLAKE_CHANCE) bound++;
+  t.log(`guessed passes: ${passes} / ${BOT_TRIES} (${((100 * passes) / BOT_TRIES).toFixed(2)} %); exact chance 1/210 = ${(100 * chance).toFixed(3)} %, expected ${(BOT_TRIES * chance).toFixed(1)}; allowed at most ${bound} (exceeded by chance with probability ${binomialTail(BOT_TRIES, chance, bound).toExponential(1)})`);
+  t.true(passes <= bound, `${passes} guessed passes in ${BOT_TRIES}`);
+  t.deepEqual([...glyphCounts], ['3 of 7'], 'every captcha asks for three of seven glyphs');
+  // With the reference's two targets among four glyphs (1/12) the bot passes about 25 times: at most the
+  // bound in fewer than one run in 2 500 (0.04 %).
+  t.true(1 - binomialTail(BOT_TRIES, 1 / 12, bound) < 0.0004, 'the bound tells 1/210 from 1/12');
 });
 
 test('malformed info fails cleanly with code 0 and the server keeps serving', async (t) => {

@@ -113,6 +113,7 @@ async function solved(server: TestServer): Promise<{ captchaId: string; captchaI
       { label: 'a', x: 10, y: 10, width: 20, height: 20 },
       { label: 'b', x: 100, y: 50, width: 20, height: 20 },
     ],
+    decoys: [],
     width: 350,
     height: 200,
   });
@@ -424,7 +425,12 @@ test.serial('the seed added the sms config tab and rows', async (t) => {
     'every provider secret is a password item, never sent back',
   );
   const groups = JSON.parse(await services.settings.get('config_group')) as Array<{ key: string; value: string }>;
-  t.deepEqual(groups.slice(-3), [{ key: 'sms', value: 'SMS' }, { key: 'terminal', value: 'Terminal' }, { key: 'config_quick_entrance', value: 'Config Quick entrance' }]);
+  t.deepEqual(groups.slice(-4), [
+    { key: 'sms', value: 'SMS' },
+    { key: 'terminal', value: 'Terminal' },
+    { key: 'security', value: 'Security' },
+    { key: 'config_quick_entrance', value: 'Config Quick entrance' },
+  ]);
   t.is(await services.settings.get('smtp_tls_verify'), '0', 'set by this test; the seed writes 1');
   t.is((await knex('config').where({ name: 'smtp_tls_verify' }).first<{ type: string }>()).type, 'switch');
 });

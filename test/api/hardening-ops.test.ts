@@ -44,8 +44,8 @@ test('the real process: stale temporary files swept at start; on SIGTERM every a
       }, 50);
       void exit.then((code) => reject(new Error(`exited early (${code}): ${out}`)));
     });
-    t.false(fs.existsSync(path.join(tmp, 'upload-crashed')), 'older than a day: swept');
-    t.true(fs.existsSync(path.join(tmp, 'fresh')), 'recent: kept');
+    t.false(fs.existsSync(path.join(tmp, 'upload-crashed')), 'an older version\'s folder, long untouched: swept');
+    t.true(fs.existsSync(path.join(tmp, 'fresh')), 'an older version\'s file, touched a moment ago (its request may still run): kept');
 
     const base = `http://127.0.0.1:${port}`;
     const urls = [

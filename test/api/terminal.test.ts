@@ -203,7 +203,7 @@ test.serial('changeTerminalConfig stores the package manager and auto-clean; /ad
   });
   const expect = (manager: string, clean: string) => ({
     index: { phpDevelopmentServer: false, npmPackageManager: manager },
-    menu: { packageManager: manager, automaticCleanupTask: clean },
+    menu: { packageManager: manager, automaticCleanupTask: clean, npmRegistry: 'unknown' },
   });
   t.deepEqual(await stored(), expect('pnpm', '1'), 'the spec defaults');
 
@@ -226,4 +226,20 @@ test.serial('changeTerminalConfig stores the package manager and auto-clean; /ad
   t.deepEqual(await stored(), expect('npm', '0'));
   await call('/admin/ajax/changeTerminalConfig', { body: { manager: 'pnpm', automaticCleanupTask: true } });
   t.deepEqual(await stored(), expect('pnpm', '1'));
+});
+
+test.serial('set-npm-registry: npm reports the new registry, the choice is kept, and the package managers get it', async (t) => {
+  const call = asAdmin(server, token);
+  const registry = async () => (await call<{ settings: { npmRegistry: string } }>('/admin/ajax/terminalCommands')).data.settings.npmRegistry;
+  t.is(await registry(), 'unknown', "the reference's start: the server's own npm setting");
+  const events = texts(await runTerminal(server, { command: 'set-npm-registry.taobao', uuid: 'reg', batoken: token }));
+  t.deepEqual(events, [linkSuccess, '> npm config get registry', 'https://registry.npmmirror.com/', 'exitCode: 0', 'The terminal\'s package managers now download from this registry', execSuccess, completed]);
+  t.is(await registry(), 'taobao');
+  const item = await server.app.knex('config').where({ name: 'terminal_npm_registry' }).first<{ value: string; group: string }>('value', 'group');
+  t.deepEqual(item, { value: 'taobao', group: 'terminal' });
+  // Switching again: npm reports the newer one (what the package managers' runs get is unit-tested: registryEnv).
+  t.is(texts(await runTerminal(server, { command: 'set-npm-registry.tencent', uuid: 'reg2', batoken: token }))[2], 'https://mirrors.cloud.tencent.com/npm/');
+  t.is(await registry(), 'tencent');
+  t.true((await call<{ list: TerminalCommandInfo[] }>('/admin/ajax/terminalCommands')).data.list.some((c) => c.key === 'set-npm-registry.npm' && c.purpose === 'Make npm, pnpm and yarn download from the npm registry (https://registry.npmjs.org/)'));
+  await server.app.services.settings.set('terminal_npm_registry', 'unknown');
 });

@@ -238,7 +238,9 @@ test.serial('an admin uploads with batoken; the row records admin_id', async (t)
 });
 
 test.serial('no temporary file is left behind', (t) => {
-  t.deepEqual(fs.readdirSync(path.join(server.dataDir, 'tmp')), []);
+  const own = server.app.services.scratch.dir;
+  t.deepEqual(fs.readdirSync(path.join(server.dataDir, 'tmp')), [path.basename(own)], 'the process\'s own folder only');
+  t.deepEqual(fs.readdirSync(own, { recursive: true }), ['notes'], 'holding no request folder and no note');
 });
 
 /** Written from the description in reference 6.3, independently of the server code. */

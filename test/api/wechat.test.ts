@@ -38,8 +38,10 @@ async function callback(method: 'GET' | 'POST', query: Record<string, string>, b
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
 }
 
+// A new nonce for every request: the callback refuses one it has accepted before (a replay).
+let lastNonce = 1_000_000;
 function signed(extra: Record<string, string> = {}, token = TOKEN, timestamp = String(nowSeconds())): Record<string, string> {
-  const nonce = String(1_000_000 + Math.floor(Math.random() * 1_000_000));
+  const nonce = String(++lastNonce);
   return { signature: sha1Signature(token, timestamp, nonce), timestamp, nonce, openid: 'o-follower', ...extra };
 }
 
@@ -185,6 +187,30 @@ test.serial('POST refused: bad signature, replay, malformed or oversized XML; th
   const huge = await callback('POST', signed(), `<xml><Content>${'x'.repeat(70_000)}</Content></xml>`);
   t.is(huge.status, 413);
   t.is(field(await ask(follow()), 'MsgType'), 'text', 'still answering');
+});
+
+test.serial('a replay inside the five minutes is refused: the accepted signature is kept in the database until its window ends', async (t) => {
+  const query = { ...signed(), echostr: '20261128' };
+  t.is((await callback('GET', query)).text, '20261128');
+  t.deepEqual(await callback('GET', query), { status: 403, type: 'text/plain; charset=utf-8', text: '' }, 'the same GET again');
+
+  const post = signed();
+  t.is((await callback('POST', post, follow())).status, 200);
+  const again = await callback('POST', post, follow());
+  t.deepEqual([again.status, again.text], [403, ''], 'the same POST again, even with the same body');
+  const row = await server.app.knex('wechat_callback_nonce').where({ signature: post.signature }).first<{ expire_time: number | string }>();
+  t.is(Number(row?.expire_time), Number(post.timestamp) + 300, 'kept exactly as long as the timestamp is accepted');
+  t.is((await callback('POST', signed({}, TOKEN, post.timestamp), follow())).status, 200, 'another nonce of the same second is a new request');
+
+  // A refused request (wrong signature) records nothing, so it cannot spend a genuine request's nonce.
+  const forged: Record<string, string> = { ...signed(), signature: 'f'.repeat(40) };
+  t.is((await callback('POST', forged, follow())).status, 403);
+  t.is((await callback('POST', { ...forged, signature: sha1Signature(TOKEN, forged.timestamp!, forged.nonce!) }, follow())).status, 200);
+
+  // Entries whose window has ended are swept when the next request is accepted.
+  await server.app.knex('wechat_callback_nonce').insert({ signature: 'e'.repeat(40), expire_time: nowSeconds() - 1 });
+  t.is((await callback('POST', signed(), follow())).status, 200);
+  t.is(await server.app.knex('wechat_callback_nonce').where({ signature: 'e'.repeat(40) }).first(), undefined);
 });
 
 test.serial('safe mode: the reference message of WeChat sample code round-trips; plaintext and a wrong msg_signature are refused', async (t) => {

@@ -7,6 +7,7 @@ import { superToken } from '../helpers/admins.ts';
 import { browserSuite, toastText } from '../helpers/browser.ts';
 import { allowIntranet } from '../helpers/intranet.ts';
 import { pngFile, startInbox } from './userHelpers.ts';
+import { wav } from '../helpers/images.ts';
 import type { UploadedFile } from '../../src/shared/upload.ts';
 
 // The config screen (routine/config) in the real shell, as the seeded super admin: a tab per group, the
@@ -81,6 +82,7 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
     ['upload', 'Upload', 'false'],
     ['sms', 'SMS', 'false'],
     ['terminal', 'Terminal', 'false'],
+    ['security', 'Security', 'false'],
     ['config_quick_entrance', 'Quick entrances', 'false'],
   ]);
   t.is(await page.$eval(`${item('site_name')} label`, (l) => l.textContent), 'Site name* (required)');
@@ -90,7 +92,7 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
   // The config groups are key/value rows.
   t.deepEqual(
     await page.$$eval(`${item('config_group')} [data-array-row] [data-array-key]`, (inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
-    ['basics', 'mail', 'upload', 'sms', 'terminal', 'config_quick_entrance'],
+    ['basics', 'mail', 'upload', 'sms', 'terminal', 'security', 'config_quick_entrance'],
   );
   t.is(await page.$(`${item('site_name')} [data-config-delete]`), null, 'seeded items cannot be deleted');
   t.is(await page.$(`${screen} [data-config-delete]`), null);
@@ -341,24 +343,6 @@ test.serial('the mail tab sends a test mail with its unsaved values, password in
     await inbox.close();
   }
 });
-
-/** A silent WAV recording of `size` bytes in all (8-bit mono, 8 kHz): a non-image the uploader accepts. */
-function wav(size: number): Buffer {
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(size - 8, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(size - 44, 40);
-  return Buffer.concat([header, Buffer.alloc(size - 44, 128)]);
-}
 
 /** Uploads a file as the admin, as the uploader would. */
 async function upload(bytes: Buffer, name: string, type: string): Promise<UploadedFile> {

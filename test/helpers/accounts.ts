@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import type { TestServer } from './server.ts';
 
@@ -12,6 +12,7 @@ export async function solvedCaptcha(server: TestServer): Promise<{ captchaId: st
       { label: '河', x: 10, y: 10, width: 30, height: 30 },
       { label: '桥', x: 200, y: 100, width: 30, height: 30 },
     ],
+    decoys: [],
     width: 350,
     height: 200,
   });
@@ -53,4 +54,21 @@ export async function memberToken(server: TestServer, userId: number): Promise<s
 export async function expire(server: TestServer, token: string): Promise<void> {
   const { tokens } = server.app.services;
   await server.app.knex('token').where({ token: tokens.hash(token) }).update({ expire_time: Math.floor(Date.now() / 1000) - 1 });
+}
+
+/**
+ * The code an image captcha shows, found as a reader would not: by trying every code of four digits 1-9
+ * against the keyed hash its row keeps (the code itself is stored nowhere).
+ */
+export async function imageCaptchaCode(server: TestServer, id: string): Promise<string> {
+  const { knex } = server.app;
+  const { value: secret } = await knex('secret').where({ name: 'captcha_key' }).first<{ value: string }>('value');
+  const key = createHmac('sha256', secret).update(`image:${id}`).digest('hex');
+  const row = await knex('captcha').where({ key }).first<{ code: string } | undefined>('code');
+  if (!row) throw new Error(`No image captcha for ${id}`);
+  for (let n = 0; n < 9 ** 4; n++) {
+    const code = [3, 2, 1, 0].map((p) => String(Math.floor(n / 9 ** p) % 9 + 1)).join('');
+    if (createHmac('sha256', secret).update(`${key}:${code}`).digest('hex') === row.code) return code;
+  }
+  throw new Error(`The image captcha ${id} holds no code of four digits 1-9`);
 }

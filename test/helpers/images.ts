@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 
 const CRC = Array.from({ length: 256 }, (_, n) => {
@@ -71,4 +72,25 @@ export function withExifOrientation(jpeg: Buffer, orientation: number): Buffer {
   const length = Buffer.alloc(2);
   length.writeUInt16BE(payload.length + 2);
   return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xe1]), length, payload, jpeg.subarray(2)]);
+}
+
+/**
+ * A WAV recording of `size` bytes in all (8-bit mono, 8 kHz), a non-image the uploader accepts: silent, or
+ * noise, which makes a different file every time.
+ */
+export function wav(size: number, noise = false): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(size - 8, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(size - 44, 40);
+  return Buffer.concat([header, noise ? randomBytes(size - 44) : Buffer.alloc(size - 44, 128)]);
 }

@@ -10,6 +10,7 @@ import { png } from '../helpers/images.ts';
 import type { DirectUploadTicket, UploadedFile } from '../../src/shared/upload.ts';
 import { CaptchaService, type StoredCaptcha } from '../../src/server/services/captcha.ts';
 import { loadSecret } from '../../src/server/services/secrets.ts';
+import { sha1Signature } from '../../src/server/services/wechat/crypto.ts';
 
 // Two server processes (the production bundle, each with a DATA_DIR of its own) on one PostgreSQL database
 // and one bucket (s3rver), as behind a load balancer: what one process learns or stores, the other must know
@@ -140,4 +141,24 @@ test('a file uploaded through A, through the portal or straight to the bucket, i
   again.append('file', new Blob([new Uint8Array(viaPortal)], { type: 'image/png' }), 'lock.png');
   const onB = (await (await fetch(`${b.url}/admin/ajax/upload`, { method: 'POST', body: again, headers: { server: 'true', batoken: adminToken } })).json()) as { data: { file: UploadedFile } };
   t.is(onB.data.file.id, uploaded.data.file.id);
+});
+
+test('a WeChat callback accepted by A is refused as a replay by B', async (t) => {
+  const token = 'multiprocess2026';
+  const saved = await api(a.url, '/admin/wechat.Config/edit', { headers: { batoken: adminToken }, body: { wechat_token: token, wechat_message_mode: 'plain' } });
+  t.is(saved.body.code, 1, saved.body.msg);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const urlCheck = (server: ServerProcess, nonce: string) =>
+    fetch(`${server.url}/api/wechat/callback?${new URLSearchParams({ signature: sha1Signature(token, timestamp, nonce), timestamp, nonce, echostr: 'canal' })}`);
+  // B learns of the new Token through cache_event (read every 300 ms).
+  let ready = await urlCheck(b, '1');
+  for (let nonce = 2; ready.status !== 200 && nonce < 20; nonce++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    ready = await urlCheck(b, String(nonce));
+  }
+  t.is(ready.status, 200, 'B has the Token');
+  const first = await urlCheck(a, '1128202601');
+  t.deepEqual([first.status, await first.text()], [200, 'canal']);
+  const replay = await urlCheck(b, '1128202601');
+  t.deepEqual([replay.status, await replay.text()], [403, '']);
 });

@@ -6,6 +6,7 @@ import {
   canChange,
   clearSuccessTasks,
   deleteTask,
+  endedTasks,
   initTerminal,
   initialTerminal,
   nextTask,
@@ -190,4 +191,25 @@ test('the stream URL carries the task and a ticket, under a renamed admin entry 
   const task = { command: 'web-build.npm', uuid: 'ab12', extend: 'module-install:x y' };
   t.is(terminalStreamUrl('/admin', task, 'tk', 'en'), '/admin/ajax/terminal?server=1&command=web-build.npm&uuid=ab12&extend=module-install%3Ax%20y&ticket=tk&lang=en');
   t.is(terminalStreamUrl('/manage', task, 'tk', 'zh-cn').split('?')[0], '/manage.php/ajax/terminal');
+});
+
+test("a task's callback learns each end, Success or Failed (an unknown end counts as failed), once per run", (t) => {
+  const running = task(TaskStatus.Executing);
+  const connecting = task(TaskStatus.Connecting);
+  const waiting = task(TaskStatus.Waiting);
+  const done = task(TaskStatus.Success);
+  let state = withTasks([running, connecting, waiting, done]);
+  t.deepEqual(endedTasks(null, state), [], 'tasks already ended when the page loads report nothing');
+  let next = applyStreamEvent(state, running.uuid, STREAM_MARKERS.execSuccess);
+  next = applyStreamEvent(next, connecting.uuid, { error: true });
+  t.deepEqual(endedTasks(state, next), [
+    { uuid: running.uuid, end: TaskStatus.Success },
+    { uuid: connecting.uuid, end: TaskStatus.Failed },
+  ]);
+  t.deepEqual(endedTasks(next, applyStreamEvent(next, running.uuid, STREAM_MARKERS.completed)), [], 'the completed marker after success ends nothing new');
+  state = setTaskStatus(next, waiting.uuid, TaskStatus.Executing);
+  t.deepEqual(endedTasks(state, setTaskStatus(state, waiting.uuid, TaskStatus.Unknown)), [{ uuid: waiting.uuid, end: TaskStatus.Failed }]);
+  // A retried task ends again, and says so again.
+  const retried = startNext(retryTask(next, connecting.uuid)).state;
+  t.deepEqual(endedTasks(retried, applyStreamEvent(retried, connecting.uuid, STREAM_MARKERS.execError)), [{ uuid: connecting.uuid, end: TaskStatus.Failed }]);
 });

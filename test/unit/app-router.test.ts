@@ -159,6 +159,10 @@ test('locations resolve as spec section 2 says', (t) => {
   const unknown = at('/user/nothing', '?x=1');
   t.deepEqual(unknown, { kind: 'redirect', to: loadingPath(BASE, { path: '/user/nothing', query: { x: '1' } }) });
   t.deepEqual(at(unknown.kind === 'redirect' ? unknown.to : ''), { kind: 'notFound', to: { path: '/user/nothing', query: { x: '1' } } });
+  // A page the app has but this account's menus lack: no permission, the /401 page (spec section 6).
+  const isPage = (path: string) => path === '/user/account/balance';
+  t.deepEqual(resolveLocation(BASE, ready, { pathname: loadingPath(BASE, { path: '/user/account/balance', query: {} }), search: '' }, isPage), { kind: 'noPower' });
+  t.deepEqual(resolveLocation(BASE, ready, { pathname: loadingPath(BASE, { path: '/user/nothing', query: {} }), search: '' }, isPage).kind, 'notFound');
   t.is(at('/user/loading/%7Bbad').kind, 'redirect');
   t.deepEqual(at(loadingPath(BASE, { path: 'https://evil.example/', query: {} })), { kind: 'notFound', to: { path: 'https://evil.example/', query: {} } });
   t.is(at(loadingPath(BASE, { path: loadingPath(BASE), query: {} })).kind, 'notFound');

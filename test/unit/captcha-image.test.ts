@@ -6,13 +6,15 @@ import {
   CAPTCHA_HEIGHT,
   CAPTCHA_WIDTH,
   DECOY_COUNT,
+  GUESS_CHANCE,
   TARGET_COUNT,
   drawClickCaptcha,
   type ClickCaptchaImage,
 } from '../../src/server/services/captcha/image.ts';
 import { CHINESE_CHARACTERS, FONT_TEXT, LATIN_LETTERS } from '../../src/server/services/captcha/characters.ts';
 import { SHAPES, shapeLabel, shapeOfLabel, shapePath } from '../../src/shared/captchaShapes.ts';
-import type { CaptchaTarget } from '../../src/server/services/captcha.ts';
+import { HIT_TOLERANCE, type CaptchaTarget } from '../../src/server/services/captcha.ts';
+import { CAPTCHA_GRID, gridCellCentre } from '../../src/shared/captchaGrid.ts';
 import en from '../../src/locales/en/captcha.json' with { type: 'json' };
 
 const FONT = path.resolve(import.meta.dirname, '../../src/server/assets/fonts/captcha-sc.otf');
@@ -50,8 +52,25 @@ function fontCodePoints(file: string): Set<number> {
   return points;
 }
 
-const overlaps = (a: CaptchaTarget, b: CaptchaTarget) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** Whether the areas where clicks count for two boxes (each box and HIT_TOLERANCE around it) share a point. */
+const hitAreasMeet = (a: CaptchaTarget, b: CaptchaTarget) =>
+  a.x - HIT_TOLERANCE <= b.x + b.width + HIT_TOLERANCE &&
+  b.x - HIT_TOLERANCE <= a.x + a.width + HIT_TOLERANCE &&
+  a.y - HIT_TOLERANCE <= b.y + b.height + HIT_TOLERANCE &&
+  b.y - HIT_TOLERANCE <= a.y + a.height + HIT_TOLERANCE;
+
+/** The keyboard grid cells whose centre lies on a box (edges included), in image pixels. */
+function gridCellsOn(box: CaptchaTarget): number {
+  let count = 0;
+  for (let row = 0; row < CAPTCHA_GRID.rows; row++) {
+    for (let column = 0; column < CAPTCHA_GRID.columns; column++) {
+      const { fx, fy } = gridCellCentre(column, row);
+      const [x, y] = [fx * CAPTCHA_WIDTH, fy * CAPTCHA_HEIGHT];
+      if (x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height) count++;
+    }
+  }
+  return count;
+}
 
 async function pixels(png: Buffer) {
   const image = await loadImage(png);
@@ -69,7 +88,8 @@ function checkLayout(t: import('ava').ExecutionContext, captcha: ClickCaptchaIma
     t.true(Number.isInteger(box.x) && Number.isInteger(box.y) && Number.isInteger(box.width) && Number.isInteger(box.height));
     t.true(box.x >= 0 && box.y >= 0 && box.x + box.width <= CAPTCHA_WIDTH && box.y + box.height <= CAPTCHA_HEIGHT, `inside: ${JSON.stringify(box)}`);
     t.true(box.width >= 8 && box.height >= 8 && box.width <= 60 && box.height <= 60, `plausible size: ${JSON.stringify(box)}`);
-    for (const other of all.slice(i + 1)) t.false(overlaps(box, other), `${JSON.stringify(box)} overlaps ${JSON.stringify(other)}`);
+    t.true(gridCellsOn(box) >= 1, `a keyboard grid cell's centre lies on ${JSON.stringify(box)}`);
+    for (const other of all.slice(i + 1)) t.false(hitAreasMeet(box, other), `${JSON.stringify(box)} is within reach of ${JSON.stringify(other)}`);
   }
 }
 
@@ -82,6 +102,12 @@ test('the shipped font has a glyph for every character the captcha draws', (t) =
   t.true(CHINESE_CHARACTERS.every((c) => /^\p{Script=Han}$/u.test(c)));
   t.true(fs.statSync(FONT).size < 150_000, 'the subset stays small');
   t.true(fs.existsSync(path.join(path.dirname(FONT), 'OFL.txt')), 'the licence ships with the font');
+});
+
+test('three targets among seven glyphs: a bot clicking three glyphs in a random order passes once in 210', (t) => {
+  t.deepEqual([TARGET_COUNT, DECOY_COUNT], [3, 4]);
+  t.is(GUESS_CHANCE, 1 / (7 * 6 * 5));
+  t.true(GUESS_CHANCE < 0.02);
 });
 
 test('zh-cn captchas: single Chinese characters from the list, boxes inside the image and apart', async (t) => {

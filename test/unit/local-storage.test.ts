@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LocalStorage } from '../../src/server/services/storage/local.ts';
+import { ScratchSpace } from '../../src/server/services/scratch.ts';
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   let out = '';
@@ -13,7 +14,9 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 test('the local driver keeps objects under its folder, reads ranges, lists by prefix and tidies the folders it empties', async (t) => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-storage-'));
   t.teardown(() => fs.rmSync(root, { recursive: true, force: true }));
-  const storage = new LocalStorage(root);
+  const scratch = await ScratchSpace.open(root);
+  t.teardown(() => scratch.close());
+  const storage = new LocalStorage(root, scratch);
   const source = path.join(root, 'source.txt');
   fs.writeFileSync(source, 'towpath');
 
@@ -44,7 +47,9 @@ test('writes of the same key at once all succeed and leave one whole file (two u
   t.teardown(() => fs.rmSync(root, { recursive: true, force: true }));
   const source = path.join(root, 'source.bin');
   fs.writeFileSync(source, Buffer.alloc(256 * 1024, 7));
-  const storage = new LocalStorage(path.join(root, 'data'));
+  const scratch = await ScratchSpace.open(path.join(root, 'data'));
+  t.teardown(() => scratch.close());
+  const storage = new LocalStorage(path.join(root, 'data'), scratch);
   await Promise.all(Array.from({ length: 8 }, () => storage.put('storage/default/same.bin', source)));
   t.deepEqual(fs.readdirSync(path.join(root, 'data/storage/default')), ['same.bin']);
   t.deepEqual(fs.readFileSync(path.join(root, 'data/storage/default/same.bin')), fs.readFileSync(source));

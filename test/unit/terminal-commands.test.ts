@@ -2,7 +2,7 @@ import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PACKAGE_MANAGERS } from '../../src/shared/constants/terminal.ts';
-import { TERMINAL_COMMANDS, commandLine, findCommand } from '../../src/server/services/terminal/commands.ts';
+import { TERMINAL_COMMANDS, commandLine, findCommand, registryEnv } from '../../src/server/services/terminal/commands.ts';
 
 const catalogue = (lang: string) =>
   JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../src/locales/${lang}/terminal.json`), 'utf8')) as { purpose: Record<string, string> };
@@ -12,6 +12,8 @@ test('the table holds the issue\'s commands, each key once', (t) => {
   t.is(new Set(keys).size, keys.length);
   const wanted = ['migrate.run', 'migrate.rollback', 'migrate.status', 'version.node', 'cache.clear', 'db.check', 'backup.create'];
   for (const pm of PACKAGE_MANAGERS) wanted.push(`version.${pm}`, `web-install.${pm}`, `web-build.${pm}`, `test.${pm}`);
+  // Of the reference's list, the registry switches (reference 4.2).
+  wanted.push('set-npm-registry.npm', 'set-npm-registry.taobao', 'set-npm-registry.tencent');
   t.deepEqual([...keys].sort(), wanted.sort());
 });
 
@@ -46,4 +48,11 @@ test('the command line as shown', (t) => {
   t.is(commandLine(findCommand('web-build.pnpm')!), 'pnpm run build:pages');
   t.is(commandLine(findCommand('backup.create')!), 'node --import tsx src/server/main.ts backup');
   t.is(commandLine(findCommand('migrate.status')!), 'node --import tsx node_modules/knex/bin/cli.js --knexfile knexfile.ts migrate:status');
+});
+
+test('the registry a package manager gets: the chosen one, or none (the server\'s own npm setting)', (t) => {
+  t.deepEqual(registryEnv('taobao'), { npm_config_registry: 'https://registry.npmmirror.com/' });
+  t.deepEqual(registryEnv('npm'), { npm_config_registry: 'https://registry.npmjs.org/' });
+  for (const other of ['unknown', '', 'TAOBAO', 'constructor', '__proto__', 'https://evil.example/']) t.deepEqual(registryEnv(other), {}, other);
+  t.is(commandLine(findCommand('set-npm-registry.tencent')!), 'npm config get registry');
 });

@@ -49,7 +49,7 @@ export function dashboardRoutes(services: Services): ApiRoute[] {
 
         // Top-ups paid per day, for admins who may see the orders.
         let paidPerDay: { dates: string[]; amounts: string[] } | null = null;
-        if (adminPermissions?.super || adminPermissions?.names.has('pay/order/index')) {
+        if (adminPermissions && services.auth.can(adminPermissions, 'pay/order/index')) {
           const paid = await knex('pay_order')
             .whereIn('status', ['paid', 'refunding', 'refunded'])
             .where('paid_time', '>=', today - (DAYS + 1) * 86400)

@@ -1,18 +1,26 @@
 import { ApiCode, LOGGED_IN } from '../../shared/api/envelope.ts';
-import type { AdminInfo, AdminLoginInfo } from '../../shared/account.ts';
+import type { AdminInfo, AdminLoginInfo, AdminSummary } from '../../shared/account.ts';
 import { adminLoginSchema } from '../../shared/schemas/account.ts';
 import { formatTime } from '../../shared/time.ts';
 import { DEFAULT_AVATAR, keepPreviousLogin, type AdminRow, type RuleRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
 import { buildTree } from '../../server/services/menus.ts';
+import type { SiteState } from '../../shared/site.ts';
 import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../../server/validate.ts';
 import { terminalSettings } from './terminal.ts';
 import { Refusal, Success } from '../../server/errors.ts';
+import { logoutRoute } from '../common/logout.ts';
 
-/** "Last login" as the reference shows it ('YYYY-MM-DD HH:mm:ss' or ''): the login before the current one. */
-function lastLogin(admin: AdminRow, timeZone: string): string {
-  return formatTime(admin.prev_login_time, undefined, timeZone);
+/** The admin as the login answer and the index call tell of them; "last login" is the login before the current one, as the reference shows it ('YYYY-MM-DD HH:mm:ss' or ''). */
+function adminSummary(admin: AdminRow, timeZone: string): AdminSummary {
+  return {
+    id: admin.id,
+    username: admin.username,
+    nickname: admin.nickname,
+    avatar: admin.avatar || DEFAULT_AVATAR,
+    last_login_time: formatTime(admin.prev_login_time, undefined, timeZone),
+  };
 }
 
 /** Admin login, logout and the back office's first-load data (reference 1.2). */
@@ -54,14 +62,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
         // The account exists once the attempt succeeded: its login before this one becomes "last login".
         if (row) await keepPreviousLogin(knex, 'admin', row);
         const fresh = (await knex<AdminRow>('admin').where({ id }).first())!;
-        const userInfo: AdminLoginInfo = {
-          id: fresh.id,
-          username: fresh.username,
-          nickname: fresh.nickname,
-          avatar: fresh.avatar || DEFAULT_AVATAR,
-          last_login_time: lastLogin(fresh, await settings.timeZone()),
-          ...(await tokens.issueLogin('admin', fresh.id, data.keep)),
-        };
+        const userInfo: AdminLoginInfo = { ...adminSummary(fresh, await settings.timeZone()), ...(await tokens.issueLogin('admin', fresh.id, data.keep, await settings.flag('admin_sso'))) };
         return new Success({ userInfo }, 'account:loginSuccess');
       },
     },
@@ -75,32 +76,19 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
         if (!perms.super) query.whereIn('id', [...perms.ruleIds]);
         const menus = buildTree(await query, ctx.state.lang);
         if (menus.length === 0) throw new Refusal('account:noBackendMenu');
-        const me = admin!;
-        const adminInfo: AdminInfo = {
-          id: me.id,
-          username: me.username,
-          nickname: me.nickname,
-          avatar: me.avatar || DEFAULT_AVATAR,
-          last_login_time: lastLogin(me, await settings.timeZone()),
-          super: perms.super,
-        };
-        const site = await settings.site(ctx.state.lang, config.publicUrl || `//${ctx.host}`);
+        const adminInfo: AdminInfo = { ...adminSummary(admin!, await settings.timeZone()), super: perms.super };
+        const origin = config.publicUrl || `//${ctx.host}`;
+        const site = await settings.site(ctx.state.lang, origin);
+        // The spec's site state: the admin has no top-bar navigation, and its account is loaded with this answer.
+        const state: SiteState = { apiUrl: origin, headNav: [], initialize: true, userInitialize: true };
         return {
           adminInfo,
           menus,
-          siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: '', timeZone: site.timeZone, upload: site.upload },
+          siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, timeZone: site.timeZone, upload: site.upload, ...state },
           terminal: { phpDevelopmentServer: false, npmPackageManager: (await terminalSettings(services)).packageManager },
         };
       },
     },
-    {
-      methods: ['POST'],
-      path: '/admin/index/logout',
-      auth: 'none',
-      async handler({ input, tokens: presented }) {
-        await tokens.signOut('admin', typeof input.refreshToken === 'string' ? input.refreshToken : '', presented.admin);
-        return null;
-      },
-    },
+    logoutRoute(tokens, 'admin', '/admin/index/logout'),
   ];
 }

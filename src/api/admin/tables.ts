@@ -55,9 +55,15 @@ function isClean(value: unknown): boolean {
 }
 
 /**
- * The table helpers of reference admin-api section 4, open to any logged-in admin: the data-recycle and
- * sensitive-data forms and a CRUD designer pick tables and columns with them. SQLite has no comments, so
- * titles come from the resource definitions, in the reader's language.
+ * Who may list the tables and their columns: the CRUD generator's admins. The reference opens these to any
+ * logged-in admin, which shows every table (`token`, `secret`...) and its columns to an admin trusted with
+ * nothing but a profile; the data-recycle and sensitive-data forms get their tables from their own routes.
+ */
+const TABLES_RULE = 'crud/crud/index';
+
+/**
+ * The table helpers of reference admin-api section 4, with which a CRUD designer picks tables and columns.
+ * SQLite has no comments, so titles come from the resource definitions, in the reader's language.
  */
 export function tableHelperRoutes(services: Services): ApiRoute[] {
   const { knex, config } = services;
@@ -81,7 +87,8 @@ export function tableHelperRoutes(services: Services): ApiRoute[] {
     {
       methods: ['GET'],
       path: '/admin/ajax/getDatabaseConnectionList',
-      auth: 'admin',
+      auth: 'adminRule',
+      rule: TABLES_RULE,
       handler({ input }) {
         const search = text(input.quickSearch).toLowerCase();
         const list = [{ ...connectionInfo(config.databaseUrl), key: CONNECTION_KEY }];
@@ -91,7 +98,8 @@ export function tableHelperRoutes(services: Services): ApiRoute[] {
     {
       methods: ['GET'],
       path: '/admin/ajax/getTableList',
-      auth: 'admin',
+      auth: 'adminRule',
+      rule: TABLES_RULE,
       async handler({ input, ctx }) {
         const connection = connectionOf(input);
         const t = ctx.state.t;
@@ -112,7 +120,8 @@ export function tableHelperRoutes(services: Services): ApiRoute[] {
     {
       methods: ['GET'],
       path: '/admin/ajax/getTablePk',
-      auth: 'admin',
+      auth: 'adminRule',
+      rule: TABLES_RULE,
       async handler({ input }) {
         const { columns } = await columnsOf(input);
         return { pk: pkOf(columns) };
@@ -121,7 +130,8 @@ export function tableHelperRoutes(services: Services): ApiRoute[] {
     {
       methods: ['GET'],
       path: '/admin/ajax/getTableFieldList',
-      auth: 'admin',
+      auth: 'adminRule',
+      rule: TABLES_RULE,
       async handler({ input, ctx }) {
         const { table, columns } = await columnsOf(input);
         const def = services.resources.byTable(table);

@@ -1,9 +1,9 @@
 import { ApiCode } from '../../shared/api/envelope.ts';
-import { STREAM_MARKERS, TERMINAL_DEFAULTS, isPackageManager, type TerminalEvent, type TerminalSettings } from '../../shared/constants/terminal.ts';
+import { STREAM_MARKERS, TERMINAL_DEFAULTS, isNpmRegistry, isPackageManager, type TerminalEvent, type TerminalSettings } from '../../shared/constants/terminal.ts';
 import { openEventStream } from '../../server/eventStream.ts';
 import type { Services } from '../../server/services/index.ts';
 import { TICKET_KEEP_TIME } from '../../server/services/tokens.ts';
-import { findCommand } from '../../server/services/terminal/commands.ts';
+import { NPM_REGISTRY_ITEM, findCommand } from '../../server/services/terminal/commands.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 import { Refusal } from '../../server/errors.ts';
 
@@ -128,8 +128,10 @@ export function terminalRoutes(services: Services): ApiRoute[] {
 /** The terminal settings the server keeps. */
 export async function terminalSettings(services: Services): Promise<TerminalSettings> {
   const manager = await services.settings.get(PACKAGE_MANAGER_ITEM);
+  const registry = await services.settings.get(NPM_REGISTRY_ITEM);
   return {
     packageManager: isPackageManager(manager) ? manager : TERMINAL_DEFAULTS.packageManager,
     automaticCleanupTask: (await services.settings.get(AUTO_CLEAN_ITEM)) === '0' ? '0' : '1',
+    npmRegistry: isNpmRegistry(registry) ? registry : 'unknown',
   };
 }

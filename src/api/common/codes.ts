@@ -13,19 +13,14 @@ import { Refusal, Success } from '../../server/errors.ts';
 const emailSchema = z.email().max(254);
 
 /**
- * How one channel (e-mail or SMS) names its fields and events. The rules per event are the same for both
- * (reference 5.1; 5.2 mirrors it): an event outside `events` is refused rather than sent unchecked.
+ * How one channel (e-mail or SMS) names its fields and delivers. The events and their rules are the same for
+ * both (reference 5.1; 5.2 mirrors it); see `eventsOf`.
  */
 interface Channel {
   /** The request field and the `user` column holding the destination. */
   field: 'email' | 'mobile';
   /** The request field naming the event: `event` for mail, `template_code` for SMS. */
   eventField: string;
-  events: readonly string[];
-  /** New address for changeBind: must be free. */
-  changeEvent: string;
-  /** Proving the current address: login + own address + password. */
-  verifyEvent: string;
   isValid(value: string): boolean;
   available(): Promise<boolean>;
   deliver(ctx: Context, destination: string, event: string, code: string): Promise<void>;
@@ -38,6 +33,15 @@ interface Channel {
     notYours: string;
     sent: string;
   };
+}
+
+/**
+ * The events a channel sends codes for, two of them named for its field: registering, resetting the password,
+ * a new address for changeBind (must be free), and proving the current one (login, own address, password).
+ * Any other event is refused rather than sent unchecked.
+ */
+function eventsOf(field: Channel['field']) {
+  return { register: 'user_register', retrieve: 'user_retrieve_pwd', change: `user_change_${field}`, verify: `user_${field}_verify` } as const;
 }
 
 function str(value: unknown): string {
@@ -70,10 +74,11 @@ export function codeRoutes(services: Services): ApiRoute[] {
 
   async function checkEvent(channel: Channel, req: ApiRequest, destination: string, event: string): Promise<void> {
     const { field, messages } = channel;
-    if (event === 'user_register' && (await memberBy(field, destination))) throw fail(messages.registered);
-    if (event === channel.changeEvent && (await memberBy(field, destination))) throw fail(messages.inUse);
-    if (event === 'user_retrieve_pwd' && !(await memberBy(field, destination))) throw fail(messages.notRegistered);
-    if (event === channel.verifyEvent) {
+    const events = eventsOf(field);
+    if (event === events.register && (await memberBy(field, destination))) throw fail(messages.registered);
+    if (event === events.change && (await memberBy(field, destination))) throw fail(messages.inUse);
+    if (event === events.retrieve && !(await memberBy(field, destination))) throw fail(messages.notRegistered);
+    if (event === events.verify) {
       // Code 0, not 303: the reference's client must stay on the form rather than jump to the login page.
       if (!req.user) throw fail('loginFirst');
       if (!req.user[field] || !sameDestination(req.user[field], destination)) throw fail(messages.notYours);
@@ -90,7 +95,7 @@ export function codeRoutes(services: Services): ApiRoute[] {
     if (!channel.isValid(destination)) throw fail(channel.messages.invalid);
     const event = str(input[channel.eventField]);
     if (!event) throw fail('eventRequired');
-    if (!channel.events.includes(event)) throw fail('unknownEvent');
+    if (!Object.values<string>(eventsOf(channel.field)).includes(event)) throw fail('unknownEvent');
     if (!str(input.captchaId) || !str(input.captchaInfo)) throw fail('captchaError');
     if (!(await services.captcha.verify(input.captchaId, input.captchaInfo))) throw fail('captchaError');
     const last = await services.codes.lastSentAt(destination, event);
@@ -110,9 +115,6 @@ export function codeRoutes(services: Services): ApiRoute[] {
   const mail: Channel = {
     field: 'email',
     eventField: 'event',
-    events: ['user_register', 'user_retrieve_pwd', 'user_change_email', 'user_email_verify'],
-    changeEvent: 'user_change_email',
-    verifyEvent: 'user_email_verify',
     isValid: (value) => emailSchema.safeParse(value).success,
     available: () => services.mail.available(),
     async deliver(ctx, destination, event, code) {
@@ -149,9 +151,6 @@ export function codeRoutes(services: Services): ApiRoute[] {
   const sms: Channel = {
     field: 'mobile',
     eventField: 'template_code',
-    events: ['user_register', 'user_retrieve_pwd', 'user_change_mobile', 'user_mobile_verify'],
-    changeEvent: 'user_change_mobile',
-    verifyEvent: 'user_mobile_verify',
     isValid: isMobile,
     available: () => services.sms.available(),
     async deliver(ctx, destination, event, code) {

@@ -3,7 +3,8 @@ import type { MenuNode } from '../../shared/account.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import type { RuleRow, UserRow } from '../../server/services/accounts.ts';
 import type { Services } from '../../server/services/index.ts';
-import { buildTree } from '../../server/services/menus.ts';
+import { buildTree, headNavOf } from '../../server/services/menus.ts';
+import type { SiteState } from '../../shared/site.ts';
 import { MEMBER_RULES_TAG } from '../../server/guestIndex.ts';
 import type { ApiRoute } from '../types.ts';
 import { Refusal } from '../../server/errors.ts';
@@ -62,12 +63,14 @@ export function indexRoutes(services: Services): ApiRoute[] {
         }
         const origin = services.config.publicUrl || `//${ctx.host}`;
         const generation = services.guestIndex.generation;
+        const trees = await memberTrees(user, ctx.state.lang);
+        const state: SiteState = { apiUrl: origin, headNav: headNavOf(trees.rules), initialize: true, userInitialize: user !== null };
         const answer = {
-          site: await settings.site(ctx.state.lang, origin),
+          site: { ...(await settings.site(ctx.state.lang, origin)), ...state },
           openMemberCenter: await settings.flag('open_member_center'),
           // The token the member sent: BuildAdmin's client merges userInfo into its store, so "" would log it out.
           userInfo: user ? members.userInfo(user, { token: tokens.user }) : [],
-          ...(await memberTrees(user, ctx.state.lang)),
+          ...trees,
         };
         if (!user) services.guestIndex.set(services.guestIndex.key(origin, ctx.state.lang), answer, generation);
         return answer;

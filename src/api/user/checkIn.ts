@@ -5,6 +5,7 @@ import { keepPreviousLogin } from '../../server/services/accounts.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 import { parseInput } from '../../server/validate.ts';
 import { Refusal, Success } from '../../server/errors.ts';
+import { logoutRoute } from '../common/logout.ts';
 
 export const USER_HOME = '/user';
 
@@ -38,10 +39,11 @@ export function checkInRoutes(services: Services): ApiRoute[] {
       password: data.password,
       ip: req.ctx.ip,
       captchaAlways: config.userLoginCaptcha,
-      verifyCaptcha: () => captcha.verify(data.captchaId, data.captchaInfo),
+      // BuildAdmin's client answers the image captcha here (its account dialog); ours the click captcha.
+      verifyCaptcha: () => (data.captchaInfo === undefined && data.captcha !== undefined ? services.imageCaptcha.verify(data.captchaId, data.captcha) : captcha.verify(data.captchaId, data.captchaInfo)),
     });
     if (user) await keepPreviousLogin(services.knex, 'user', user);
-    const issued = await members.issueTokens(id, data.keep);
+    const issued = await members.issueTokens(id, data.keep, await settings.flag('user_sso'));
     return new Success({ userInfo: members.userInfo(await members.get(id), issued), routePath: USER_HOME }, 'account:loginSuccess');
   }
 
@@ -79,14 +81,6 @@ export function checkInRoutes(services: Services): ApiRoute[] {
         throw new Refusal('account:unknownOperation');
       },
     },
-    {
-      methods: ['POST'],
-      path: '/api/user/logout',
-      auth: 'none',
-      async handler({ input, tokens: presented }) {
-        await tokens.signOut('user', typeof input.refreshToken === 'string' ? input.refreshToken : '', presented.user);
-        return null;
-      },
-    },
+    logoutRoute(tokens, 'user', '/api/user/logout'),
   ];
 }

@@ -51,7 +51,8 @@ export function miniLoginRoutes(services: Services): ApiRoute[] {
         if (user.status !== 'enable') throw new Refusal('account:accountDisabled');
         await keepPreviousLogin(knex, 'user', user);
         await knex('user').where({ id: user.id }).update({ last_login_time: now(), last_login_ip: ctx.ip });
-        const issued = await members.issueTokens(user.id, true);
+        // Single sign-on covers this direct login too, as the reference's Auth::direct does.
+        const issued = await members.issueTokens(user.id, true, await settings.flag('user_sso'));
         return new Success({ userInfo: members.userInfo(await members.get(user.id), issued), routePath: USER_HOME, created }, created ? 'account:registerSuccess' : 'account:loginSuccess');
       },
     },

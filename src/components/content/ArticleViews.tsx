@@ -1,23 +1,20 @@
-import { useTranslation } from 'react-i18next';
-import { usePageContext } from 'vike-react/usePageContext';
 import type { ArticleDetail, ArticleList } from '../../shared/content.ts';
 import { withLang } from '../../shared/i18n/links.ts';
 import { ArticleCardView, CardGrid, Time } from './cards.tsx';
-import { Cover } from './Cover.tsx';
+import { DetailBody } from './Detail.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { FilterNav } from './FilterNav.tsx';
 import { PageHeader } from './PageHeader.tsx';
 import { Pagination } from './Pagination.tsx';
 import { RichText, Text } from './Text.tsx';
 import { pageHref } from './meta.ts';
+import { useContentTexts } from './useContentTexts.ts';
 
 type Section = 'news' | 'culture';
 
 /** /news and /culture: category filter, cards and paging. */
 export function ArticleListPage({ data, section }: { data: ArticleList; section: Section }) {
-  const { t } = useTranslation('content');
-  const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { t, tc, lang } = useContentTexts();
   const base = `/${section}`;
   const { list, categories, category } = data;
   const href = (page: number, cat: number | null = category) => pageHref(base, { category: cat, page }, lang);
@@ -62,9 +59,7 @@ export function ArticleListPage({ data, section }: { data: ArticleList; section:
 
 /** /news/info and /culture/info. */
 export function ArticleDetailPage({ item, section }: { item: ArticleDetail; section: Section }) {
-  const { t } = useTranslation('content');
-  const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { t, tc, lang } = useContentTexts();
   const base = `/${section}`;
   return (
     <>
@@ -79,17 +74,13 @@ export function ArticleDetailPage({ item, section }: { item: ArticleDetail; sect
           {t('meta.published')}: <Time seconds={item.publishTime} />
         </p>
       </PageHeader>
-      <div className="container">
-        <div className="row g-4 g-lg-5">
-          <article className="col-lg-8">
-            <p className="lead">
-              <Text value={item.summary} />
-            </p>
-            <Cover src={item.cover} className="cover detail-cover mb-4" eager />
-            <RichText value={item.content} />
-          </article>
-          {item.related.length > 0 && (
-            <aside className="col-lg-4" aria-labelledby="related-title">
+      <DetailBody
+        lead={item.summary}
+        cover={item.cover}
+        asideLabelledBy="related-title"
+        aside={
+          item.related.length > 0 && (
+            <>
               <h2 id="related-title" className="h5 mb-3">
                 {t(`${section}.related`)}
               </h2>
@@ -103,10 +94,12 @@ export function ArticleDetailPage({ item, section }: { item: ArticleDetail; sect
                   </li>
                 ))}
               </ul>
-            </aside>
-          )}
-        </div>
-      </div>
+            </>
+          )
+        }
+      >
+        <RichText value={item.content} />
+      </DetailBody>
     </>
   );
 }

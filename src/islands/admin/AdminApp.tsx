@@ -21,6 +21,8 @@ import { TabPanes } from './TabPanes.tsx';
 import { tabHref } from './tabs.ts';
 import { TerminalPanel } from './TerminalPanel.tsx';
 import { toggleTerminal } from './terminal.ts';
+import { onTaskEnd } from './terminalRunner.ts';
+import { TaskStatus } from '../../shared/constants/terminal.ts';
 import { useAdminRouter } from './useAdminRouter.ts';
 import { useLayout } from './useLayout.ts';
 import { useMenus } from './useMenus.ts';
@@ -273,7 +275,11 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
             {!activePath && <RouteStatus resolution={resolution} adminBase={adminBase} reason={notFoundReason} />}
           </main>
           <LayoutSettings show={settings} onHide={() => setSettings(false)} config={config} onChange={setConfig} />
-          {terminal.state && loaded.adminInfo.super && <TerminalPanel state={terminal.state} update={terminal.update} adminBase={adminBase} lang={lang} timeZone={loaded.siteConfig.timeZone} onAdd={terminal.add} />}
+          {terminal.state && loaded.adminInfo.super && <TerminalPanel state={terminal.state} update={terminal.update} adminBase={adminBase} lang={lang} timeZone={loaded.siteConfig.timeZone} onAdd={(command, blockOnFailure) => {
+                // A migration may bring menu rules: the menus are fetched again once one succeeds.
+                const uuid = terminal.add(command, blockOnFailure);
+                if (command.startsWith('migrate.')) onTaskEnd(uuid, (end) => end === TaskStatus.Success && void menus.reload());
+              }} />}
         </>
       )}
     </div>

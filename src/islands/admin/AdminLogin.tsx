@@ -9,6 +9,7 @@ import { captchaAsked, checkAccount, prefetchAccountRules, randomId } from '../l
 import { loginRedirect } from './navigation.ts';
 import { storeAdminLogin } from './store.ts';
 import { useFormProblem } from '../lib/useFormProblem.tsx';
+import { Checkbox } from '../lib/Checkbox.tsx';
 
 export interface AdminLoginProps {
   /** ADMIN_BASE: where a logged-in admin goes. */
@@ -101,12 +102,7 @@ export default function AdminLogin({ adminBase, siteName }: AdminLoginProps) {
           {form.field('password', t('login.password'), (c) => (
             <input {...c} type="password" autoComplete="current-password" maxLength={32} value={password} onChange={(e) => setPassword(e.target.value)} />
           ))}
-          <div className="form-check mb-3">
-            <input className="form-check-input" type="checkbox" id="admin-login-keep" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
-            <label className="form-check-label" htmlFor="admin-login-keep">
-              {t('login.keep')}
-            </label>
-          </div>
+          <Checkbox id="admin-login-keep" className="mb-3" label={t('login.keep')} checked={keep} onChange={setKeep} />
           <button type="submit" className="btn btn-primary w-100 py-2" disabled={busy || captchaOn === null} aria-busy={busy || undefined}>
             {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             {busy ? t('login.working') : t('login.submit')}

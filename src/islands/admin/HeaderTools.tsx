@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import type { AdminInfo } from '../../shared/account.ts';
@@ -24,48 +24,50 @@ export interface HeaderToolsProps {
   loggingOut: boolean;
 }
 
+/** A tool that opens a menu: an icon button, named by its tooltip and for screen readers. */
+function IconMenu({ label, icon, marker, children }: { label: string; icon: string; marker: Record<`data-${string}`, string>; children: ReactNode }) {
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle as="button" type="button" className="admin-icon-button" aria-label={label} title={label} {...marker}>
+        <i className={`bi ${icon}`} aria-hidden="true" />
+      </Dropdown.Toggle>
+      <Dropdown.Menu>{children}</Dropdown.Menu>
+    </Dropdown>
+  );
+}
+
 /** The tools at the right of the top bar: language, cache, terminal, layout settings and the admin's menu. */
 export function HeaderTools(props: HeaderToolsProps) {
   const { t } = useTranslation('admin');
   const { lang, adminInfo, terminal } = props;
   return (
     <div className="admin-tools">
-      <Dropdown align="end">
-        <Dropdown.Toggle as="button" type="button" className="admin-icon-button" aria-label={t('header.language')} title={t('header.language')} data-lang-switch="">
-          <i className="bi bi-translate" aria-hidden="true" />
-        </Dropdown.Toggle>
-        <Dropdown.Menu>
-          {LANGS.map((l) => (
-            <Dropdown.Item
-              key={l}
-              href={props.langHref(l)}
-              active={l === lang}
-              aria-current={l === lang ? 'true' : undefined}
-              lang={htmlLang(l)}
-              data-lang={l}
-              // A full page load in the other language (the shell would otherwise keep it as an in-app link).
-              onClick={(e: MouseEvent<HTMLElement>) => {
-                e.preventDefault();
-                window.location.assign(props.langHref(l));
-              }}
-            >
-              {t(`header.languages.${l}`)}
-            </Dropdown.Item>
-          ))}
-        </Dropdown.Menu>
-      </Dropdown>
-      <Dropdown align="end">
-        <Dropdown.Toggle as="button" type="button" className="admin-icon-button" aria-label={t('header.clearCache')} title={t('header.clearCache')} data-clear-cache="">
-          <i className="bi bi-eraser" aria-hidden="true" />
-        </Dropdown.Toggle>
-        <Dropdown.Menu>
-          {CACHE_KINDS.map((kind) => (
-            <Dropdown.Item as="button" key={kind} onClick={() => props.onClearCache(kind)} data-cache={kind}>
-              {t(`header.cache.${kind}`)}
-            </Dropdown.Item>
-          ))}
-        </Dropdown.Menu>
-      </Dropdown>
+      <IconMenu label={t('header.language')} icon="bi-translate" marker={{ 'data-lang-switch': '' }}>
+        {LANGS.map((l) => (
+          <Dropdown.Item
+            key={l}
+            href={props.langHref(l)}
+            active={l === lang}
+            aria-current={l === lang ? 'true' : undefined}
+            lang={htmlLang(l)}
+            data-lang={l}
+            // A full page load in the other language (the shell would otherwise keep it as an in-app link).
+            onClick={(e: MouseEvent<HTMLElement>) => {
+              e.preventDefault();
+              window.location.assign(props.langHref(l));
+            }}
+          >
+            {t(`header.languages.${l}`)}
+          </Dropdown.Item>
+        ))}
+      </IconMenu>
+      <IconMenu label={t('header.clearCache')} icon="bi-eraser" marker={{ 'data-clear-cache': '' }}>
+        {CACHE_KINDS.map((kind) => (
+          <Dropdown.Item as="button" key={kind} onClick={() => props.onClearCache(kind)} data-cache={kind}>
+            {t(`header.cache.${kind}`)}
+          </Dropdown.Item>
+        ))}
+      </IconMenu>
       {terminal && (
         <button type="button" className="admin-icon-button position-relative" onClick={terminal.onToggle} aria-label={t('header.terminal')} title={t('header.terminal')} data-terminal-toggle="">
           <i className="bi bi-terminal" aria-hidden="true" />

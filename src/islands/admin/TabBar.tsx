@@ -3,15 +3,16 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { tabHref, type Tab } from './tabs.ts';
 
-export type TabCommand = 'refresh' | 'close' | 'closeOthers' | 'closeAll' | 'moveLeft' | 'moveRight';
-const COMMANDS: readonly { command: TabCommand; icon: string }[] = [
+/** What a tab's menu offers, in its order. */
+const COMMANDS = [
   { command: 'refresh', icon: 'bi-arrow-clockwise' },
   { command: 'close', icon: 'bi-x-lg' },
   { command: 'closeOthers', icon: 'bi-x-square' },
   { command: 'closeAll', icon: 'bi-x-octagon' },
   { command: 'moveLeft', icon: 'bi-arrow-left' },
   { command: 'moveRight', icon: 'bi-arrow-right' },
-];
+] as const;
+export type TabCommand = (typeof COMMANDS)[number]['command'];
 
 export interface TabBarProps {
   tabs: readonly Tab[];

@@ -21,6 +21,7 @@ import {
 } from './terminal.ts';
 import { useTerminalRunner, type TerminalUpdate } from './terminalRunner.ts';
 import { TerminalSettingsDialogs, type TerminalStateProps } from './TerminalSettingsDialogs.tsx';
+import { Checkbox } from '../lib/Checkbox.tsx';
 
 const STATUS_TONE: Record<TaskStatus, string> = {
   [TaskStatus.Waiting]: 'secondary',
@@ -140,12 +141,7 @@ function CommandMenu({ packageManager, onRun, onSettings }: { packageManager: st
         {t('terminal.commands')}
       </summary>
       <div className="mt-2">
-        <div className="form-check mb-2">
-          <input className="form-check-input" type="checkbox" id={blockId} checked={blockOnFailure} onChange={(e) => setBlockOnFailure(e.target.checked)} />
-          <label className="form-check-label" htmlFor={blockId}>
-            {t('terminal.blockOnFailure')}
-          </label>
-        </div>
+        <Checkbox id={blockId} className="mb-2" label={t('terminal.blockOnFailure')} checked={blockOnFailure} onChange={setBlockOnFailure} />
         {asking && (
           <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alertdialog" aria-live="assertive" data-command-confirm={asking.key}>
             <span className="me-auto">{t('terminal.confirmRun', { command: asking.key, purpose: asking.purpose })}</span>

@@ -2,15 +2,14 @@ import { createContext, useContext } from 'react';
 import type { AdminInfo, MenuNode } from '../../shared/account.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import type { RequestFn } from '../../shared/request/client.ts';
-import type { UploadSettings } from '../../shared/site.ts';
+import type { SiteState, UploadSettings } from '../../shared/site.ts';
 import type { NodeQuery } from '../app/permissions.ts';
 
 /** `siteConfig` of GET /admin/index/index. */
-export interface SiteConfig {
+export interface SiteConfig extends SiteState {
   siteName: string;
   version: string;
   cdnUrl: string;
-  apiUrl: string;
   /** The site's time zone: every date on every screen is shown in it. */
   timeZone: string;
   upload: UploadSettings;

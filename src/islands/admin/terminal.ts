@@ -23,7 +23,15 @@ export interface TerminalTask {
   extend: string;
 }
 
-/** The task's `callback` of the spec is a function: the runner keeps those by uuid, outside this state. */
+/** How a task ended, as its callback learns it (reference `taskCompleted`): an unknown end counts as failed. */
+export type TaskEnd = TaskStatus.Success | TaskStatus.Failed;
+
+/**
+ * The task's `callback` of the spec: called with how the task ended, every time it does (a retried task
+ * ends again). A function cannot be stored with the state, so the runner keeps callbacks by task uuid.
+ */
+export type TaskCallback = (end: TaskEnd) => void;
+
 export interface TerminalState {
   show: boolean;
   /** A task changed while the panel was hidden. */
@@ -202,6 +210,21 @@ export function applyStreamEvent(state: TerminalState, uuid: string, event: stri
     default:
       return update(state, uuid, (t) => ({ ...t, message: [...t.message, event] }));
   }
+}
+
+const ENDED: readonly TaskStatus[] = [TaskStatus.Success, ...FAILED];
+
+/**
+ * The tasks that ended between two states (a status of Waiting, Connecting or Executing became Success,
+ * Failed or Unknown), with the end their callbacks get.
+ */
+export function endedTasks(before: TerminalState | null, after: TerminalState): Array<{ uuid: string; end: TaskEnd }> {
+  const was = new Map((before?.taskList ?? []).map((t) => [t.uuid, t.status]));
+  return after.taskList.flatMap((task) => {
+    const previous = was.get(task.uuid);
+    if (previous === undefined || ENDED.includes(previous) || !ENDED.includes(task.status)) return [];
+    return [{ uuid: task.uuid, end: task.status === TaskStatus.Success ? TaskStatus.Success : TaskStatus.Failed }];
+  });
 }
 
 /** Whether a task may be retried or deleted: not while it runs. */

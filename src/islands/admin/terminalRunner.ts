@@ -1,10 +1,18 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { STREAM_MARKERS, TaskStatus, type TerminalEvent } from '../../shared/constants/terminal.ts';
 import { browserRequest } from '../lib/request.ts';
-import { applyStreamEvent, setTaskStatus, startNext, terminalStreamUrl, type TerminalState, type TerminalTask } from './terminal.ts';
+import { applyStreamEvent, endedTasks, setTaskStatus, startNext, terminalStreamUrl, type TaskCallback, type TerminalState, type TerminalTask } from './terminal.ts';
 
 /** Applies a change to the terminal state as it is when React gets to it (streams update it all the time). */
 export type TerminalUpdate = (change: (state: TerminalState) => TerminalState) => void;
+
+/** Task callbacks by uuid, for this page: functions, so never part of the stored state. */
+const callbacks = new Map<string, TaskCallback>();
+
+/** Gives a queued task its callback (spec section 3): told Success or Failed whenever the task ends. */
+export function onTaskEnd(uuid: string, callback: TaskCallback): void {
+  callbacks.set(uuid, callback);
+}
 
 /**
  * Runs the queue of spec section 4 against the server: whenever a task may start (startNext), it becomes
@@ -67,6 +75,16 @@ export function useTerminalRunner(terminal: TerminalState | null, update: Termin
     update((s) => setTaskStatus(s, started.uuid, TaskStatus.Connecting));
     void connect(started);
   }, [terminal, update, connect]);
+
+  // Callbacks of the tasks that ended since the last state; those of deleted tasks go.
+  const previous = useRef<TerminalState | null>(null);
+  useEffect(() => {
+    if (!terminal) return;
+    const seen = previous.current;
+    previous.current = terminal;
+    for (const { uuid, end } of endedTasks(seen, terminal)) callbacks.get(uuid)?.(end);
+    for (const uuid of callbacks.keys()) if (!terminal.taskList.some((t) => t.uuid === uuid)) callbacks.delete(uuid);
+  }, [terminal]);
 
   useEffect(() => {
     const open = streams.current;

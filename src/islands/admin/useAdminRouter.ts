@@ -5,6 +5,8 @@ import { createAppHistory, linkInterceptor, type AppHistory, type HistoryOptions
 import { normalizePathname, type AppLocation } from '../app/paths.ts';
 import { buildNodeMap } from '../app/permissions.ts';
 import { resolveLocation, type Resolution } from '../app/routes.ts';
+import { withLang } from '../../shared/i18n/links.ts';
+import { adminScreen } from './screens/index.ts';
 import { useAppLocation } from '../app/useLocation.ts';
 import { browserRequest } from '../lib/request.ts';
 import { toast } from '../lib/toast.ts';
@@ -52,13 +54,18 @@ export function useAdminRouter({ adminBase, lang, loaded, reload }: RouterOption
   const guards = useRef(new Map<string, Set<() => boolean>>());
   const table = loaded?.table ?? null;
 
-  const resolution = useMemo<Resolution>(() => (location ? resolveLocation(adminBase, table, location) : { kind: 'loading' }), [adminBase, table, location]);
+  const resolution = useMemo<Resolution>(
+    () => (location ? resolveLocation(adminBase, table, location, (path) => adminScreen(path.slice(adminBase.length + 1)) !== undefined) : { kind: 'loading' }),
+    [adminBase, table, location],
+  );
   const showing = resolution.kind === 'screen' || resolution.kind === 'iframe';
   const activePath = showing && location ? normalizePathname(location.pathname) : null;
 
   useEffect(() => {
     if (resolution.kind === 'redirect') history?.replace(resolution.to);
-  }, [history, resolution]);
+    // A screen the admin's rules do not open: the no-permission page (spec section 6), not just a message.
+    if (resolution.kind === 'noPower') window.location.replace(withLang('/401', lang));
+  }, [history, resolution, lang]);
 
   const notify = useCallback((error: NavError) => toast(error === 'alreadyThere' ? 'info' : 'error', t(navErrorKey(error))), [t]);
 

@@ -12,8 +12,8 @@ export interface Terminal {
   /** Restores the queue this browser kept, with the server's package manager as the default. */
   init(packageManager: string): void;
   update: TerminalUpdate;
-  /** Queues a command of the server's table; a queue held up by a failed task says so. */
-  add(command: string, blockOnFailure: boolean): void;
+  /** Queues a command of the server's table (returns the task's id); a queue held up by a failed task says so. */
+  add(command: string, blockOnFailure: boolean): string;
 }
 
 /** The terminal's queue and switches, kept in localStorage `terminal` on every change. */
@@ -31,6 +31,7 @@ export function useTerminal(): Terminal {
     const task = { uuid: newTaskId(), createTime: Date.now(), command, blockOnFailure };
     if (state && addTask(state, task).blocked) toast('error', t('terminal.blocked'));
     update((current) => addTask(current, task).state);
+    return task.uuid;
   };
   return { state, init, update, add };
 }

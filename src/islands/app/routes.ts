@@ -120,6 +120,8 @@ export type Resolution =
   | { kind: 'loading' }
   /** The wanted page does not exist; `to` is what was asked for. */
   | { kind: 'notFound'; to: LoadingTarget | null }
+  /** The wanted page exists, but not among this account's menus: the visitor goes to /401 (spec section 6). */
+  | { kind: 'noPower' }
   /** Logged in, but the menu holds no page at all. */
   | { kind: 'empty' };
 
@@ -129,9 +131,10 @@ function hrefWithSearch(path: string, search: string): string {
 
 /**
  * Resolves a location under `base`. `table` is null until the menus have arrived: the base and unknown
- * paths then go to the loading route, which follows its target once the table is known.
+ * paths then go to the loading route, which follows its target once the table is known. `isPage` tells a
+ * page the app has (which this account's menus lack: no permission) from one that does not exist.
  */
-export function resolveLocation(base: string, table: RouteTable | null, location: AppLocation): Resolution {
+export function resolveLocation(base: string, table: RouteTable | null, location: AppLocation, isPage: (path: string) => boolean = () => false): Resolution {
   const path = normalizePathname(location.pathname);
   if (path === base) return { kind: 'redirect', to: loadingPath(base) };
 
@@ -147,7 +150,7 @@ export function resolveLocation(base: string, table: RouteTable | null, location
     // Following a target that is itself a loading route would loop.
     if (parseLoadingPath(base, target) !== undefined) return { kind: 'notFound', to: wanted };
     if (table.routes.has(target) || isFrameRoute(base, target)) return { kind: 'redirect', to: href };
-    return { kind: 'notFound', to: wanted };
+    return isPage(target) ? { kind: 'noPower' } : { kind: 'notFound', to: wanted };
   }
 
   const frameUrl = parseIframePath(base, path);

@@ -7,6 +7,7 @@ import { browserRequest } from '../lib/request.ts';
 import { useFormProblem } from '../lib/useFormProblem.tsx';
 import { captchaAsked, checkAccount, prefetchAccountRules, randomId } from '../lib/forms.ts';
 import { enter, SubmitButton, type CheckInAnswer, type CheckInConfig, type FormProps } from './login/common.tsx';
+import { Checkbox } from '../lib/Checkbox.tsx';
 
 // Registration and password retrieval are fetched when first opened: most visits only log in.
 const RegisterForm = lazy(async () => ({ default: (await import('./login/CodeForms.tsx')).RegisterForm }));
@@ -83,12 +84,7 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
         <input {...c} type="password" autoComplete="current-password" enterKeyHint="go" maxLength={32} value={password} onChange={(e) => setPassword(e.target.value)} />
       ))}
       <div className="d-flex justify-content-between align-items-center mb-3 gap-2 flex-wrap">
-        <div className="form-check">
-          <input className="form-check-input" type="checkbox" id="login-keep" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
-          <label className="form-check-label" htmlFor="login-keep">
-            {t('login.keep')}
-          </label>
-        </div>
+        <Checkbox id="login-keep" label={t('login.keep')} checked={keep} onChange={setKeep} />
         <button type="button" className="btn btn-link p-0" onClick={onForgot} data-forgot="">
           {t('login.forgot')}
         </button>

@@ -8,6 +8,8 @@ import { menuIconClass } from '../../shared/icons.ts';
 import type { LocalText } from '../../shared/content.ts';
 import { LocalTextView } from '../app/LocalTextView.tsx';
 import { memberScreenOf } from '../../shared/views.ts';
+import { withLang } from '../../shared/i18n/links.ts';
+import { DEFAULT_LANG, normalizeLang } from '../../shared/i18n/langs.ts';
 import { ApiCode } from '../../shared/api/envelope.ts';
 import { RequestError, USER_BASE, USER_LOGIN } from '../../shared/request/client.ts';
 import type { SiteInfo } from '../../shared/site.ts';
@@ -168,11 +170,16 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
   // Links to the centre's own pages (menu, screens, the not-found state) stay in the app.
   const onLinkClick = useMemo(() => linkInterceptor(HISTORY, (href) => history?.push(href)), [history]);
 
-  const resolution = useMemo<Resolution>(() => (location ? resolveLocation(USER_BASE, table, location) : { kind: 'loading' }), [table, location]);
+  const resolution = useMemo<Resolution>(
+    () => (location ? resolveLocation(USER_BASE, table, location, (path) => Object.hasOwn(SCREENS, path.slice(USER_BASE.length + 1))) : { kind: 'loading' }),
+    [table, location],
+  );
 
   useEffect(() => {
     if (resolution.kind === 'redirect') history?.replace(resolution.to);
-  }, [history, resolution]);
+    // A screen the member's group does not open: the no-permission page (spec section 6).
+    if (resolution.kind === 'noPower') window.location.replace(withLang('/401', normalizeLang(lang) ?? DEFAULT_LANG));
+  }, [history, resolution, lang]);
 
   // Screens load on demand: the progress bar runs meanwhile and the previous view stays until it is ready.
   useEffect(() => {

@@ -1,28 +1,18 @@
 import type { Knex } from 'knex';
 import { localizedText } from '../../shared/localized.ts';
-import { isMobile, isPassword } from '../../shared/validation.ts';
 import { Refusal } from '../../server/errors.ts';
 import { covers, groupsOf, type GroupRow } from '../../server/services/adminGroups.ts';
 import type { Permissions } from '../../server/services/auth.ts';
 import type { Row } from '../../server/services/crud/call.ts';
 import { defineUnit, type SaveContext } from '../../server/services/crud/unit.ts';
 import { assertAssignable as assertOrganisation } from '../../server/services/organisation.ts';
-import { hashPassword } from '../../server/services/passwords.ts';
 import { parseIds } from '../../server/services/ruleAdmin.ts';
+import { assertSignInNames, takePassword } from '../accounts.server.ts';
 import adminResource from './admin.ts';
 
 /** Reference 2.4: a letter, then 2 to 15 letters, digits or underscores. */
 const ADMIN_USERNAME = /^[a-zA-Z][a-zA-Z0-9_]{2,15}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ADMIN_TOKEN_TYPES = ['admin', 'admin-refresh'];
-
-/** A column value must not belong to another admin (e-mail compared case-insensitively). */
-async function assertUnique(db: Knex, column: 'username' | 'email' | 'mobile', value: string, exceptId: number): Promise<void> {
-  const query = db('admin').whereNot('id', exceptId);
-  if (column === 'email') query.whereRaw('lower(email) = ?', [value.toLowerCase()]);
-  else query.where(column, value);
-  if (await query.first()) throw new Refusal(`admin-auth:${column}Taken`);
-}
 
 /**
  * Groups whose membership the caller changes must be covered by them with extra rules (reference 3.1);
@@ -39,24 +29,10 @@ async function assertAssignable(db: Knex, perms: Permissions, changed: number[])
 async function validate(data: Row, ctx: SaveContext): Promise<Row> {
   const { trx, mode, current, call } = ctx;
   const selfId = Number(current?.id ?? 0);
-  if (typeof data.username === 'string') {
-    if (!ADMIN_USERNAME.test(data.username)) throw new Refusal('admin-auth:adminUsername');
-    await assertUnique(trx, 'username', data.username, selfId);
-  }
-  for (const column of ['email', 'mobile'] as const) {
-    const value = data[column];
-    if (typeof value !== 'string' || value === '') continue;
-    if (column === 'email' ? !EMAIL.test(value) : !isMobile(value)) throw new Refusal(`validate:${column}`);
-    await assertUnique(trx, column, value, selfId);
-  }
+  await assertSignInNames(ctx, 'admin', data, { valid: (name) => ADMIN_USERNAME.test(name), refusal: 'admin-auth:adminUsername' });
   if ('department_id' in data) await assertOrganisation(trx, 'department', data.department_id);
   if ('job_id' in data) await assertOrganisation(trx, 'job', data.job_id);
-  const password = typeof call.input.password === 'string' ? call.input.password : '';
-  if (mode === 'add' && password === '') throw new Refusal('admin-auth:passwordRequired');
-  if (password !== '') {
-    if (!isPassword(password)) throw new Refusal('validate:password');
-    Object.assign(data, { password: await hashPassword(password), salt: '', login_failure: 0, last_failure_time: null });
-  }
+  await takePassword(ctx, data);
   if (mode === 'edit' && selfId === call.actor.admin.id && data.status === '0') throw new Refusal('admin-auth:cannotDisableSelf');
   return data;
 }

@@ -1,35 +1,25 @@
-import { defineResource } from '../types.ts';
 import { ACTIVITY_STAGES } from '../../shared/content.ts';
-import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
+import { CONTENT_FIELD, COVER_FIELD, SUMMARY_FIELD, TITLE_FIELD } from '../fields.ts';
+import { publishedResource } from './published.ts';
 
 /**
  * Brand activities: /brand, /brand/info and the home pages. `activity_status` is where the activity
  * stands (upcoming/ongoing/ended), independent of the publish `status`.
  */
-export default defineResource({
+export default publishedResource({
   name: 'content/activity',
   table: 'brand_activity',
-  pk: 'id',
   fields: [
-    ID_FIELD,
-    { name: 'title', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } },
-    { name: 'summary', type: 'textarea', localized: true, max: 500, list: false, form: { rows: 3 } },
-    { name: 'content', type: 'editor', localized: true, list: false },
+    TITLE_FIELD,
+    SUMMARY_FIELD,
+    CONTENT_FIELD,
     COVER_FIELD,
     { name: 'place', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } },
     { name: 'start_time', type: 'timestamp', required: true, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
     { name: 'end_time', type: 'timestamp', required: true, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
     { name: 'activity_status', type: 'select', required: true, options: ACTIVITY_STAGES, default: 'upcoming', list: { render: 'tag', operator: 'eq' } },
-    WEIGH_FIELD,
-    STATUS_FIELD,
-    CREATE_TIME_FIELD,
-    UPDATE_TIME_FIELD,
   ],
-  quickSearch: ['id', 'title'],
-  defaultOrder: ['weigh', 'desc'],
-  weighField: 'weigh',
-  timestamps: true,
-  menu: { parent: 'content', icon: 'fa fa-flag', weigh: 88 },
+  search: ['title'],
+  menu: { icon: 'fa fa-flag', weigh: 88 },
   cacheTags: ['brand', 'home'],
-  recycle: true,
 });

@@ -1,6 +1,7 @@
-import { defineResource, type ResourceDef } from '../types.ts';
-import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
+import type { ResourceDef } from '../types.ts';
+import { CONTENT_FIELD, COVER_FIELD, SUMMARY_FIELD, TITLE_FIELD } from '../fields.ts';
 import type { SectionKey } from '../../shared/sections.ts';
+import { publishedResource } from './published.ts';
 
 /**
  * News and culture articles share their shape (a categorised, bilingual article with cover and publish
@@ -14,53 +15,30 @@ interface ArticleKind {
 }
 
 export function categoryResource(kind: ArticleKind): ResourceDef {
-  return defineResource({
+  return publishedResource({
     name: kind.name,
     table: kind.table,
-    pk: 'id',
-    fields: [
-      ID_FIELD,
-      { name: 'name', type: 'string', localized: true, required: true, max: 50, list: { operator: 'LIKE' } },
-      COVER_FIELD,
-      WEIGH_FIELD,
-      STATUS_FIELD,
-      CREATE_TIME_FIELD,
-      UPDATE_TIME_FIELD,
-    ],
-    quickSearch: ['id', 'name'],
-    defaultOrder: ['weigh', 'desc'],
-    weighField: 'weigh',
-    timestamps: true,
-    menu: { parent: 'content', ...kind.menu },
+    fields: [{ name: 'name', type: 'string', localized: true, required: true, max: 50, list: { operator: 'LIKE' } }, COVER_FIELD],
+    search: ['name'],
+    menu: kind.menu,
     cacheTags: [kind.section, 'home'],
-    recycle: true,
   });
 }
 
 export function articleResource(kind: ArticleKind & { category: string }): ResourceDef {
-  return defineResource({
+  return publishedResource({
     name: kind.name,
     table: kind.table,
-    pk: 'id',
     fields: [
-      ID_FIELD,
       { name: 'category_id', type: 'remoteSelect', required: true, remote: { resource: kind.category, labelField: 'name' }, list: { operator: 'eq' } },
-      { name: 'title', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } },
-      { name: 'summary', type: 'textarea', localized: true, max: 500, list: false, form: { rows: 3 } },
-      { name: 'content', type: 'editor', localized: true, list: false },
+      TITLE_FIELD,
+      SUMMARY_FIELD,
+      CONTENT_FIELD,
       COVER_FIELD,
       { name: 'publish_time', type: 'timestamp', required: true, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
-      WEIGH_FIELD,
-      STATUS_FIELD,
-      CREATE_TIME_FIELD,
-      UPDATE_TIME_FIELD,
     ],
-    quickSearch: ['id', 'title'],
-    defaultOrder: ['weigh', 'desc'],
-    weighField: 'weigh',
-    timestamps: true,
-    menu: { parent: 'content', ...kind.menu },
+    search: ['title'],
+    menu: kind.menu,
     cacheTags: [kind.section, 'home'],
-    recycle: true,
   });
 }

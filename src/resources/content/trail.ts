@@ -1,20 +1,18 @@
-import { defineResource } from '../types.ts';
 import { DIFFICULTIES } from '../../shared/content.ts';
-import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
+import { COVER_FIELD, SUMMARY_FIELD, TITLE_FIELD } from '../fields.ts';
+import { publishedResource } from './published.ts';
 
 /**
  * Most beautiful trails: /trail, /trail/info, the home pages and the city pages. Length is kilometres in a
  * float column (shown with one decimal; PostgreSQL would hand a numeric column back as a string), duration is
  * whole minutes so each language words it itself.
  */
-export default defineResource({
+export default publishedResource({
   name: 'content/trail',
   table: 'trail',
-  pk: 'id',
   fields: [
-    ID_FIELD,
-    { name: 'title', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } },
-    { name: 'summary', type: 'textarea', localized: true, max: 500, list: false, form: { rows: 3 } },
+    TITLE_FIELD,
+    SUMMARY_FIELD,
     { name: 'canal_id', type: 'remoteSelect', required: true, remote: { resource: 'content/canal', labelField: 'name' }, list: { operator: 'eq' } },
     { name: 'city_id', type: 'remoteSelect', remote: { resource: 'content/city', labelField: 'name' }, list: { operator: 'eq' } },
     { name: 'length_km', type: 'float', min: 0, max: 10000, list: { sortable: true, operator: 'RANGE', hidden: true } },
@@ -23,16 +21,8 @@ export default defineResource({
     { name: 'route', type: 'editor', localized: true, list: false },
     COVER_FIELD,
     { name: 'gallery', type: 'images', list: false },
-    WEIGH_FIELD,
-    STATUS_FIELD,
-    CREATE_TIME_FIELD,
-    UPDATE_TIME_FIELD,
   ],
-  quickSearch: ['id', 'title'],
-  defaultOrder: ['weigh', 'desc'],
-  weighField: 'weigh',
-  timestamps: true,
-  menu: { parent: 'content', icon: 'fa fa-map-signs', weigh: 87 },
+  search: ['title'],
+  menu: { icon: 'fa fa-map-signs', weigh: 87 },
   cacheTags: ['trail', 'home', 'canals'],
-  recycle: true,
 });

@@ -1,6 +1,6 @@
 import { defineResource } from '../types.ts';
 import { APPLICATION_STATES, DIFFICULTIES } from '../../shared/content.ts';
-import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, UPDATE_TIME_FIELD } from '../fields.ts';
+import { COVER_FIELD, CREATE_TIME_FIELD, ID_FIELD, SUMMARY_FIELD, TITLE_FIELD, UPDATE_TIME_FIELD } from '../fields.ts';
 
 /**
  * Trail listings proposed by members, reviewed in the admin. The table holds the proposed trail (the
@@ -14,8 +14,8 @@ export default defineResource({
   fields: [
     ID_FIELD,
     { name: 'user_id', type: 'remoteSelect', required: true, remote: { resource: 'user/user', labelField: 'nickname' }, list: { operator: 'eq' } },
-    { name: 'title', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } },
-    { name: 'summary', type: 'textarea', localized: true, max: 500, list: false, form: { rows: 3 } },
+    TITLE_FIELD,
+    SUMMARY_FIELD,
     { name: 'canal_id', type: 'remoteSelect', required: true, remote: { resource: 'content/canal', labelField: 'name' }, list: { operator: 'eq' } },
     { name: 'city_id', type: 'remoteSelect', remote: { resource: 'content/city', labelField: 'name' }, list: { operator: 'eq', hidden: true } },
     { name: 'length_km', type: 'float', min: 0, max: 10000, list: { sortable: true, operator: 'RANGE', hidden: true } },

@@ -137,7 +137,7 @@ function fieldOf(field: DesignField, design: Design, resolve: TableResolver): { 
 export function compileDesign(design: Design, resolve: TableResolver): Compiled {
   const { table } = design;
   checkTableName(table.name);
-  const name = table.generateRelativePath || resourceNameOf(table.name);
+  const name = resourceNameOf(table.name, table.generateRelativePath);
   checkResourceName(name);
 
   const seen = new Set<string>();

@@ -55,9 +55,30 @@ export function checkFieldName(name: string): void {
   if (isReserved(name) || ENGINE_PARAMETERS.has(name.toLowerCase())) throw new DesignError('fieldReserved', { field: name });
 }
 
-/** `test_build` → `test/build` (reference 5.3: underscores become folders). */
-export function resourceNameOf(table: string): string {
-  return table.split('_').filter(Boolean).join('/');
+/** Where the file paths BuildAdmin's designer shows begin: dropped from a path that starts so (Helper::parseNameData). */
+const FILE_ROOTS: ReadonlyArray<readonly string[]> = [
+  ['app', 'admin', 'controller'],
+  ['web', 'src', 'views', 'backend'],
+];
+
+/**
+ * The path a design's resource takes (reference 5.3 item 3): the designer's relative path when it gives
+ * one, else the table name. As BuildAdmin derives it, `.`, `/`, `\` and `_` all separate folders and a
+ * `.php` ending or the leading folders of its file paths (`app/admin/controller/...`) are dropped, so
+ * `test_build`, `test/build`, `test\build` and `app/admin/controller/test/Build.php` all give
+ * `test/build`. Each part starts lower-case (`shop\OrderItem` → `shop/orderItem`); the rest of its case is
+ * kept, as earlier paths had it.
+ */
+export function resourceNameOf(table: string, relativePath = ''): string {
+  const parts = (relativePath.trim() || table.trim())
+    .replace(/\.php$/i, '')
+    .split(/[./\\_]/)
+    .filter(Boolean);
+  const root = FILE_ROOTS.find((folders) => folders.every((folder, i) => parts[i] === folder));
+  return parts
+    .slice(root?.length ?? 0)
+    .map((part) => part.charAt(0).toLowerCase() + part.slice(1))
+    .join('/');
 }
 
 /** Checks a resource path (`test/build`, `shop/orderItem`); throws the refusal. */

@@ -16,14 +16,23 @@ export interface Permissions {
   ruleIds: Set<number>;
   /** Lower-cased rule names, for the `<controller>/<action>` check. */
   names: Set<string>;
+  /**
+   * Rules whose name carries conditions on the request (`auth/admin/edit?id=3`), by the lower-cased name
+   * before the `?`: each entry is one rule's parameters, all of which the request must have.
+   */
+  conditions: Map<string, Array<Map<string, string>>>;
+}
+
+/** How the names of one check combine: any of them suffices, or all are needed (reference 1.4). */
+export type Relation = 'or' | 'and';
+
+export interface CheckOptions {
+  relation?: Relation;
+  /** The request's parameters, for rules with conditions; without them such rules never pass. */
+  params?: Record<string, unknown>;
 }
 
 const SEEN_INTERVAL = 60;
-
-/** Whether these permissions include a rule (by name, case-insensitively): a super account holds every one. */
-export function holds(perms: Permissions, ruleName: string): boolean {
-  return perms.super || perms.names.has(ruleName.toLowerCase());
-}
 
 function parseRuleIds(rules: string): number[] {
   return rules
@@ -94,16 +103,61 @@ export class AuthService {
     const isSuper = ruleLists.some((r) => r.trim() === '*');
     const query = this.knex<RuleRow>(table).where({ status: '1' }).select('id', 'name');
     if (!isSuper) query.whereIn('id', [...new Set(ruleLists.flatMap(parseRuleIds))]);
-    const rows = await query;
-    return {
-      super: isSuper,
-      ruleIds: new Set(rows.map((r) => r.id)),
-      names: new Set(rows.map((r) => r.name.toLowerCase())),
-    };
+    return permissionsFrom(isSuper, await query);
   }
 
-  /** The reference check: a super account passes everything, others need a rule named like the route. */
-  can(perms: Permissions, routeName: string): boolean {
-    return holds(perms, routeName);
+  /** The reference check (admin-api 1.4); see {@link checkRules}. */
+  can(perms: Permissions, names: string | readonly string[], options: CheckOptions = {}): boolean {
+    return checkRules(perms, names, options);
   }
+}
+
+/** The permissions of an account from its enabled rules; `isSuper` when a group grants `*`. */
+export function permissionsFrom(isSuper: boolean, rows: ReadonlyArray<Pick<RuleRow, 'id' | 'name'>>): Permissions {
+  const names = new Set<string>();
+  const conditions = new Map<string, Array<Map<string, string>>>();
+  for (const row of rows) {
+    const { name, params } = parseRuleName(row.name);
+    if (!params) names.add(name);
+    else conditions.set(name, [...(conditions.get(name) ?? []), params]);
+  }
+  return { super: isSuper, ruleIds: new Set(rows.map((r) => r.id)), names, conditions };
+}
+
+/**
+ * The reference check (admin-api 1.4): a super account passes everything; anyone else needs, for each name
+ * checked, a rule of that name, or one of that name whose conditions the request's parameters meet.
+ * Several names (an array, or a comma list) pass when any of them does, or with `and` when all do.
+ */
+export function checkRules(perms: Permissions, names: string | readonly string[], options: CheckOptions = {}): boolean {
+  if (perms.super) return true;
+  const list = (typeof names === 'string' ? names.split(',') : names).map((n) => n.trim().toLowerCase()).filter(Boolean);
+  if (list.length === 0) return false;
+  const params = options.params ? lowerCaseParams(options.params) : null;
+  const passes = (name: string) => perms.names.has(name) || (params !== null && (perms.conditions.get(name) ?? []).some((rule) => meets(rule, params)));
+  return options.relation === 'and' ? list.every(passes) : list.some(passes);
+}
+
+/** `Auth/Admin/Edit?ID=3&status=1` → the name `auth/admin/edit` and its conditions {id: '3', status: '1'}, lower-cased as the reference compares them. */
+export function parseRuleName(raw: string): { name: string; params: Map<string, string> | null } {
+  const lower = raw.trim().toLowerCase();
+  const mark = lower.indexOf('?');
+  if (mark < 0) return { name: lower, params: null };
+  const params = new Map<string, string>();
+  for (const [key, value] of new URLSearchParams(lower.slice(mark + 1))) if (key) params.set(key, value);
+  return { name: lower.slice(0, mark), params: params.size ? params : null };
+}
+
+/** The request's scalar parameters by lower-cased name, values lower-cased (nested ones cannot meet a condition). */
+function lowerCaseParams(params: Record<string, unknown>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out.set(key.toLowerCase(), String(value).toLowerCase());
+  }
+  return out;
+}
+
+function meets(rule: Map<string, string>, params: Map<string, string>): boolean {
+  for (const [key, value] of rule) if (params.get(key) !== value) return false;
+  return true;
 }

@@ -13,12 +13,21 @@ export interface CaptchaTarget {
   height: number;
 }
 
-/** What the `captcha` row keeps of a click captcha: only the targets, in click order, and the image size. */
+/** What the `captcha` row keeps of a click captcha: the targets in click order, the decoys, the image size. */
 export interface StoredCaptcha {
   targets: CaptchaTarget[];
+  /** Drawn like the targets but not asked for: kept to measure what a bot that finds every glyph could guess. */
+  decoys: CaptchaTarget[];
   width: number;
   height: number;
 }
+
+/**
+ * Image pixels a click may land beside a glyph's ink and still count: room for a finger and for thin
+ * strokes, the same for every glyph, so a large glyph is not a larger target beyond its own ink. Glyphs are
+ * drawn more than twice this far apart (image.ts), so no click counts for two of them.
+ */
+export const HIT_TOLERANCE = 3;
 
 export interface ClickInfo {
   clicks: Array<[number, number]>;
@@ -44,14 +53,16 @@ export function parseClickInfo(info: unknown): ClickInfo | null {
   return { clicks, shownWidth: Number(w), shownHeight: Number(h) };
 }
 
-/** Exactly one click per target, in order, each inside its box once scaled back to image pixels. */
+/** Exactly one click per target, in order, each inside its box (or HIT_TOLERANCE beside it) once scaled back to image pixels. */
 export function clicksMatch(captcha: StoredCaptcha, info: ClickInfo): boolean {
   if (info.clicks.length !== captcha.targets.length) return false;
   return captcha.targets.every((target, i) => {
     const [cx, cy] = info.clicks[i]!;
     const x = (cx * captcha.width) / info.shownWidth;
     const y = (cy * captcha.height) / info.shownHeight;
-    return x >= target.x && x <= target.x + target.width && y >= target.y && y <= target.y + target.height;
+    const [left, top] = [target.x - HIT_TOLERANCE, target.y - HIT_TOLERANCE];
+    const [right, bottom] = [target.x + target.width + HIT_TOLERANCE, target.y + target.height + HIT_TOLERANCE];
+    return x >= left && x <= right && y >= top && y <= bottom;
   });
 }
 

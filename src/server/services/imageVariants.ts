@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
 import { VARIANT_SUFFIXES, VARIANT_WIDTHS, variantUrl, type ImageVariant } from '../../shared/imageVariants.ts';
+import type { ScratchSpace } from './scratch.ts';
 import type { ObjectStorage } from './storage/index.ts';
 
 /** Larger pictures are kept as they are: decoding one takes width × height × 4 bytes of memory at once. */
@@ -30,7 +31,7 @@ export class ImageVariants {
   constructor(
     private readonly storage: ObjectStorage,
     /** Where the copies wait on their way to the storage (a folder of their own per picture, removed after). */
-    private readonly tmpRoot: string,
+    private readonly scratch: Pick<ScratchSpace, 'folder'>,
   ) {}
 
   /** Whether a picture of this suffix and size gets copies. */
@@ -45,8 +46,7 @@ export class ImageVariants {
   async make(url: string, source: Buffer): Promise<ImageVariant[]> {
     const image = await loadImage(source).catch(() => null);
     if (!image || !(image.width > 0) || !(image.height > 0)) return [];
-    await fsp.mkdir(this.tmpRoot, { recursive: true });
-    const dir = await fsp.mkdtemp(path.join(this.tmpRoot, 'variants-'));
+    const dir = await this.scratch.folder('variants-');
     try {
       return await this.resized(url, source, image, dir);
     } finally {

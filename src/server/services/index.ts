@@ -8,6 +8,7 @@ import { loadSecret } from './secrets.ts';
 import { TokenService } from './tokens.ts';
 import { AuthService } from './auth.ts';
 import { CaptchaService } from './captcha.ts';
+import { ImageCaptchaService } from './captcha/imageCaptcha.ts';
 import { ContentService } from './content.ts';
 import { CodeService } from './codes.ts';
 import { MailService } from './mail.ts';
@@ -26,6 +27,7 @@ import { PaySettings } from './pay/settings.ts';
 import { PayService } from './pay/orders.ts';
 import { BackupService } from './backup/index.ts';
 import { createStorage } from './storage/index.ts';
+import { ScratchSpace } from './scratch.ts';
 import { isPostgres } from '../db.ts';
 import type { Reads } from '../reads.ts';
 import { OriginPolicy } from '../origin.ts';
@@ -47,6 +49,8 @@ export interface Services {
   tokens: TokenService;
   auth: AuthService;
   captcha: CaptchaService;
+  /** The image (digits) captcha of /api/common/captcha. */
+  imageCaptcha: ImageCaptchaService;
   /** Published content for public pages and feeds. */
   content: ContentService;
   /** E-mail and SMS verification codes. */
@@ -67,6 +71,8 @@ export interface Services {
   caches: CacheRegistry;
   /** Cache invalidations shared with the other server processes. */
   cacheEvents: CacheEvents;
+  /** This process's folder for temporary files under DATA_DIR/tmp, and the sweep of those left by killed ones. */
+  scratch: ScratchSpace;
   upload: UploadService;
   /** Top-up orders and the payment settings. */
   pay: PayService;
@@ -96,7 +102,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     admin: config.adminTokenKeepTime,
     user: config.userTokenKeepTime,
   });
-  const storage = await createStorage(config);
+  const scratch = await ScratchSpace.open(config.dataDir);
+  const storage = await createStorage(config, scratch);
   const settings = new Settings(knex, { mode: storage.name, publicUrl: storage.publicUrl });
   const pageCache = new PageCache();
   settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
@@ -115,6 +122,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   const registry = new ResourceRegistry(knex, log, units);
   const adminLog = new AdminLogService(knex);
   // The single executable serves the browser build it unpacked; it cannot rebuild the pages.
+  const captchaKey = await loadSecret(knex, 'captcha_key');
   const builds = new PageBuilds(config.buildDir, config.root, runMode === 'sea' ? path.dirname(runtimeFiles().clientDir) : null);
   const services: Services = {
     config,
@@ -123,7 +131,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     settings,
     tokens,
     auth: new AuthService(knex, tokens),
-    captcha: new CaptchaService(knex, await loadSecret(knex, 'captcha_key')),
+    captcha: new CaptchaService(knex, captchaKey),
+    imageCaptcha: new ImageCaptchaService(knex, captchaKey),
     content: new ContentService(knex, reads),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
     mail: new MailService(settings, outbound),
@@ -136,12 +145,14 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     guestIndex,
     caches,
     cacheEvents,
-    upload: new UploadService(knex, settings, config, storage),
+    scratch,
+    upload: new UploadService(knex, settings, config, storage, scratch),
     pay: new PayService(knex, new PaySettings(knex, new SecretBox(config.secretsKey), outbound), log),
     backup: new BackupService({
       dataDir: config.dataDir,
       databaseFile: isPostgres(config.databaseUrl) ? null : config.databaseUrl,
       storage,
+      scratch,
       log,
       keep: config.backupKeep,
     }),
@@ -153,7 +164,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     origins,
     ipBan: new IpBan(settings),
     builds,
-    terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches }, log),
+    terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches, saveSetting: (name, value) => settings.set(name, value) }, log),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };

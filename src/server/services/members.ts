@@ -60,9 +60,12 @@ export class MemberService {
     return this.knex<UserRow>('user').where({ id }).first().then((u) => u!);
   }
 
-  /** Issues the login tokens: always an access token, a refresh token when the member asked to stay logged in. */
-  async issueTokens(userId: number, keep: boolean): Promise<IssuedTokens> {
-    return this.tokens.issueLogin('user', userId, keep);
+  /**
+   * Issues the login tokens: always an access token, a refresh token when the member asked to stay logged in;
+   * `single` (single sign-on) ends the member's other logins first.
+   */
+  async issueTokens(userId: number, keep: boolean, single = false): Promise<IssuedTokens> {
+    return this.tokens.issueLogin('user', userId, keep, single);
   }
 
   /** A new member in the default group; `db` is the open transaction when the caller writes more with it. */

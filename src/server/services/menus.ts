@@ -1,4 +1,5 @@
 import type { MenuNode } from '../../shared/account.ts';
+import type { HeadNavItem } from '../../shared/site.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import { localizedText } from '../../shared/localized.ts';
 import type { RuleRow } from './accounts.ts';
@@ -33,4 +34,25 @@ export function buildTree(rules: RuleRow[], lang: Lang): MenuNode[] {
       return node;
     });
   return build(0);
+}
+
+/**
+ * The top bar's entries (`headNav`) from a member rule tree, as BuildAdmin's client derives them: `nav`
+ * rules (and `nav` children of theirs), without route-only ones, tabs without a view or links without a url.
+ */
+export function headNavOf(rules: readonly MenuNode[]): HeadNavItem[] {
+  return rules.flatMap((rule): HeadNavItem[] => {
+    if (rule.type !== 'nav' || rule.extend === 'add_rules_only') return [];
+    const link = rule.menu_type === 'link' || rule.menu_type === 'iframe';
+    if (link ? !rule.url : !rule.component) return [];
+    return [
+      {
+        path: link ? rule.url : `/${rule.path}`,
+        name: rule.name,
+        component: rule.component,
+        meta: { id: rule.id, title: rule.title, icon: rule.icon, keepalive: rule.keepalive, menu_type: rule.menu_type, type: rule.type },
+        children: headNavOf(rule.children ?? []),
+      },
+    ];
+  });
 }

@@ -68,6 +68,12 @@ export class Settings {
     return (await this.get(name)) === '1';
   }
 
+  /** Stores one item's value (this process's cache is dropped; other processes keep theirs until cleared). */
+  async set(name: string, value: string): Promise<void> {
+    await this.knex('config').where({ name }).update({ value });
+    this.invalidate();
+  }
+
   /** Called after every config write; pages that print settings (site name...) must be re-rendered too. */
   invalidate(): void {
     this.cache = null;

@@ -75,8 +75,12 @@ export class TokenService {
     return token;
   }
 
-  /** The tokens of a new login: an access token, and a refresh token of the same family when `keep`. */
-  async issueLogin(side: LoginSide, userId: number, keep: boolean): Promise<IssuedTokens> {
+  /**
+   * The tokens of a new login: an access token, and a refresh token of the same family when `keep`. With
+   * `single` (single sign-on, config `admin_sso` / `user_sso`) the account's other logins end first.
+   */
+  async issueLogin(side: LoginSide, userId: number, keep: boolean, single = false): Promise<IssuedTokens> {
+    if (single) await this.revokeAll(userId, side === 'admin' ? ['admin', 'admin-refresh', 'admin-ticket'] : ['user', 'user-refresh']);
     const family = randomUUID();
     return {
       token: await this.issue(side, userId, family),

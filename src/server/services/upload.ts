@@ -17,6 +17,7 @@ import type { UploadSettings } from '../../shared/site.ts';
 import type { Settings } from './settings.ts';
 import { now } from './clock.ts';
 import type { ObjectStorage } from './storage/index.ts';
+import type { ScratchSpace } from './scratch.ts';
 import { ImageVariants } from './imageVariants.ts';
 import { formatVariants, parseVariants } from '../../shared/imageVariants.ts';
 
@@ -223,40 +224,34 @@ interface Checked {
   topic: string;
 }
 
-/** Nothing under DATA_DIR/tmp is older than this after a start. */
-export const TEMP_MAX_AGE_MS = 86_400_000;
-
 /**
  * Member and admin uploads (reference 6.2): parses the multipart body of an already authorised request,
  * checks the file, stores it in the object storage (DATA_DIR or a bucket) at the save-name template and
  * records it in `attachment`, reusing the row of an identical earlier upload.
  */
 export class UploadService {
-  private readonly tmpRoot: string;
   private readonly variants: ImageVariants;
 
   constructor(
     private readonly knex: Knex,
     private readonly settings: Settings,
-    private readonly config: Pick<AppConfig, 'dataDir' | 'publicUrl'>,
+    private readonly config: Pick<AppConfig, 'publicUrl'>,
     readonly storage: ObjectStorage,
+    private readonly scratch: ScratchSpace,
   ) {
-    this.tmpRoot = path.join(config.dataDir, 'tmp');
-    this.variants = new ImageVariants(storage, this.tmpRoot);
+    this.variants = new ImageVariants(storage, scratch);
   }
 
   /**
-   * Removes what a killed process left in the temporary folder: every entry older than TEMP_MAX_AGE_MS.
-   * Run at start; each request removes its own folder when it ends.
+   * Removes what killed processes left (ScratchSpace.sweep): their temporary files and half-written copies,
+   * and each file they stored but did not record, unless a row points at it after all or a live process is
+   * storing the same key. Run at start and every minute; each request removes its own folder when it ends.
    */
-  async sweepTemp(): Promise<void> {
-    const cutoff = Date.now() - TEMP_MAX_AGE_MS;
-    const names = await fsp.readdir(this.tmpRoot).catch(() => [] as string[]);
-    for (const name of names) {
-      const full = path.join(this.tmpRoot, name);
-      const stat = await fsp.lstat(full).catch(() => null);
-      if (stat && stat.mtimeMs < cutoff) await fsp.rm(full, { recursive: true, force: true });
-    }
+  sweepTemp(): Promise<number> {
+    return this.scratch.sweep(async (key, busy) => {
+      if (busy.has(key) || (await this.knex('attachment').where({ url: `/${key}` }).first())) return;
+      await this.storage.remove(key);
+    });
   }
 
   /** The storage key a `/storage/...` url names, or null when the url would leave the uploads. */
@@ -293,9 +288,9 @@ export class UploadService {
 
   async upload(ctx: Context, uploader: Uploader): Promise<UploadedFile> {
     const limits = await this.settings.upload();
-    await fsp.mkdir(this.tmpRoot, { recursive: true });
-    // One folder per request, removed whole afterwards: no temporary file can outlive the request.
-    const dir = await fsp.mkdtemp(path.join(this.tmpRoot, 'upload-'));
+    // One folder per request, removed whole afterwards: no temporary file outlives the request (or, when the
+    // process is killed, the next sweep).
+    const dir = await this.scratch.folder('upload-');
     try {
       const checked = await this.check(await this.receive(ctx, dir, limits.maxSize), ctx.query, limits);
       return await this.save(ctx, checked, limits.saveName, uploader);
@@ -397,8 +392,13 @@ export class UploadService {
     if (reused) return this.present(await this.withVariants(reused, file.suffix, bytes), file.suffix, cdnUrl);
 
     const url = await this.saveUrl(saveName, { topic: file.topic, time, fileName: file.baseName, fileSha1: file.sha1, suffix: file.suffix });
-    await this.store(file.filepath, this.keyOf(url)!, file.sha1, file.mimetype);
-    return this.present(await this.withVariants(await this.record({ ...file, url, time }, uploader), file.suffix, bytes), file.suffix, cdnUrl);
+    const key = this.keyOf(url)!;
+    // Noted from storing to recording: a process killed in between leaves a file no row points at.
+    const row = await this.scratch.noting({ upload: key }, async () => {
+      await this.store(file.filepath, key, file.sha1, file.mimetype);
+      return this.record({ ...file, url, time }, uploader);
+    });
+    return this.present(await this.withVariants(row, file.suffix, bytes), file.suffix, cdnUrl);
   }
 
   /** The url a new upload is stored at; only a template inside the uploads is honoured (keyOf() refuses `..`). */

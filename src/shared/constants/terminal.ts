@@ -23,6 +23,21 @@ export function isPackageManager(value: unknown): value is PackageManager {
   return PACKAGE_MANAGERS.some((pm) => pm === value);
 }
 
+/**
+ * The npm registries the terminal's `set-npm-registry.<name>` commands switch to (reference 4.2); `unknown`
+ * (the reference's starting value) leaves the server's own npm setting in force.
+ */
+export const NPM_REGISTRIES = {
+  npm: 'https://registry.npmjs.org/',
+  taobao: 'https://registry.npmmirror.com/',
+  tencent: 'https://mirrors.cloud.tencent.com/npm/',
+} as const;
+export type NpmRegistry = keyof typeof NPM_REGISTRIES | 'unknown';
+
+export function isNpmRegistry(value: unknown): value is keyof typeof NPM_REGISTRIES {
+  return typeof value === 'string' && Object.hasOwn(NPM_REGISTRIES, value);
+}
+
 /** Stream markers of reference 4.2: the `data` of an event is one of these or a line of output. */
 export const STREAM_MARKERS = {
   linkSuccess: 'command-link-success',
@@ -55,4 +70,5 @@ export interface TerminalCommandInfo {
 export interface TerminalSettings {
   packageManager: PackageManager;
   automaticCleanupTask: '0' | '1';
+  npmRegistry: NpmRegistry;
 }

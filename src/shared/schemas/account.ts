@@ -12,6 +12,8 @@ export const loginSchema = z.object({
   keep: flag(),
   captchaId: z.string().optional(),
   captchaInfo: z.string().optional(),
+  /** The code of the image captcha (GET /api/common/captcha), which may stand in for the click captcha. */
+  captcha: z.string().optional(),
 });
 
 export const registerSchema = z

@@ -25,6 +25,18 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
 }
 
+/** A text parameter the action cannot do without. */
+function required(value: unknown): string {
+  const found = text(value);
+  if (!found) throw new Refusal('crud:parameterError');
+  return found;
+}
+
+/** A generator action that needs only the generator's page. */
+function viewing(route: Omit<ApiRoute, 'auth' | 'rule'>): ApiRoute {
+  return { ...route, auth: 'adminRule', rule: VIEW_RULE };
+}
+
 function idOf(value: unknown): number {
   const id = Number(text(value));
   if (!Number.isInteger(id) || id <= 0) throw new Refusal('crud:parameterError');
@@ -77,6 +89,16 @@ function designField(column: TableColumn, def: ResourceDef | undefined, zh: TFun
 }
 
 /**
+ * A log row with its design decoded, as the reference's model casts `table` and `fields` (BuildAdmin's log
+ * dialog reads `row.table.name`); they are stored as JSON text.
+ */
+function decodeDesign(row: Record<string, unknown>): Record<string, unknown> {
+  const decoded = { ...row };
+  for (const key of ['table', 'fields']) if (typeof row[key] === 'string') decoded[key] = JSON.parse(row[key]) as unknown;
+  return decoded;
+}
+
+/**
  * The CRUD generator's API (reference admin-api 5) and its log list. Generated resources get their routes
  * from the registry binding (generated.ts), not from here.
  */
@@ -88,7 +110,7 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
     const owner = registry.ownerOf(path);
     return owner !== null && owner !== unitGroup(resource);
   };
-  const logUnit = defineUnit(crudLog);
+  const logUnit = defineUnit(crudLog, () => ({ output: (rows) => rows.map(decodeDesign) }));
   const logRoutes = unitRoutes(services, logUnit, services.engines.for(logUnit), { rule: VIEW_RULE });
 
   return [
@@ -103,26 +125,21 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
         return new Success(result, result.backupTable ? 'crud-generator:generatedWithBackup' : 'crud-generator:generated', { name: result.name, backup: result.backupTable });
       },
     },
-    {
+    viewing({
       methods: ['POST'],
       path: '/admin/crud.Crud/generateCheck',
-      auth: 'adminRule',
-      rule: VIEW_RULE,
       logTitle: 'Generate check',
       async handler({ input }) {
-        const table = text((input.table as Record<string, unknown> | undefined)?.name ?? input.table);
-        if (!table) throw new Refusal('crud:parameterError');
-        const path = text(input.generateRelativePath) || resourceNameOf(table);
+        const table = required((input.table as Record<string, unknown> | undefined)?.name ?? input.table);
+        const path = resourceNameOf(table, text(input.generateRelativePath));
         const found = await generator.check(table, path);
         if (found.table || found.controller) throw new Refusal('crud-generator:exists', ApiCode.generateConflict, found, { table, path });
         return null;
       },
-    },
-    {
+    }),
+    viewing({
       methods: ['POST'],
       path: '/admin/crud.Crud/parseFieldData',
-      auth: 'adminRule',
-      rule: VIEW_RULE,
       logTitle: 'Parse field data',
       async handler({ input }) {
         if (text(input.type || 'db') !== 'db') throw new Refusal('crud-generator:parseTypeUnsupported', 0, null, { type: text(input.type) });
@@ -139,16 +156,13 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
           empty: Number(n) === 0,
         };
       },
-    },
-    {
+    }),
+    viewing({
       methods: ['GET'],
       path: '/admin/crud.Crud/getFileData',
-      auth: 'adminRule',
-      rule: VIEW_RULE,
       handler({ input }) {
-        const table = text(input.table);
-        if (!table) throw new Refusal('crud:parameterError');
-        const name = services.resources.byTable(table)?.name ?? (text(input.generateRelativePath) || resourceNameOf(table));
+        const table = required(input.table);
+        const name = services.resources.byTable(table)?.name ?? resourceNameOf(table, text(input.generateRelativePath));
         // Nothing is written to disk: the definition lives in crud_resource, and export gives these files.
         return {
           resource: name,
@@ -161,26 +175,20 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
           modelFileList: [],
         };
       },
-    },
-    {
+    }),
+    viewing({
       methods: ['GET'],
       path: '/admin/crud.Crud/checkCrudLog',
-      auth: 'adminRule',
-      rule: VIEW_RULE,
       async handler({ input }) {
-        const table = text(input.table);
-        if (!table) throw new Refusal('crud:parameterError');
-        return { id: await generator.newestSuccessfulLog(table) };
+        return { id: await generator.newestSuccessfulLog(required(input.table)) };
       },
-    },
-    {
+    }),
+    viewing({
       methods: ['POST'],
       path: '/admin/crud.Crud/logStart',
-      auth: 'adminRule',
-      rule: VIEW_RULE,
       logTitle: 'Log start',
       handler: ({ input }) => generator.logDesign(idOf(input.id)),
-    },
+    }),
     {
       methods: ['POST'],
       path: '/admin/crud.Crud/delete',
@@ -190,11 +198,9 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
         return new Success(null, 'crud-generator:deleted');
       },
     },
-    {
+    viewing({
       methods: ['GET'],
       path: '/admin/crud.Crud/export',
-      auth: 'adminRule',
-      rule: VIEW_RULE,
       async handler({ input }) {
         const name = text(input.name);
         const found = name ? await generator.designOf(name) : null;
@@ -207,6 +213,6 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
           ],
         };
       },
-    },
+    }),
   ];
 }

@@ -1,5 +1,4 @@
 import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { errors as formErrors, formidable, multipart } from 'formidable';
 import { BackupRefused, type CheckResult } from '../../../server/services/backup/index.ts';
 import { BACKUP_NAME } from '../../../server/services/backup/manifest.ts';
@@ -109,9 +108,7 @@ export function backupRoutes(services: Services): ApiRoute[] {
       rawBody: true,
       handler: ({ ctx }) =>
         refusing(async () => {
-          const tmp = path.join(config.dataDir, 'tmp');
-          await fsp.mkdir(tmp, { recursive: true });
-          const dir = await fsp.mkdtemp(path.join(tmp, 'backup-upload-'));
+          const dir = await services.scratch.folder('backup-upload-');
           try {
             const form = formidable({ uploadDir: dir, enabledPlugins: [multipart], maxFiles: 1, maxFileSize: MAX_UPLOAD_BYTES, maxTotalFileSize: MAX_UPLOAD_BYTES, filter: (part) => part.name === 'file' });
             const file = await form

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
 import { menuIconClass } from '../../../shared/icons.ts';
 import { LocalTextView } from '../../app/LocalTextView.tsx';
 import { cellOf, renderOf, type Cell } from './cells.ts';
-import { CrudStyles } from './CrudStyles.tsx';
 import { useResourceLabels } from './labels.ts';
 import { isSortable, type Order, type Row } from './listModel.ts';
-import { DragHandleCell, DragHeader, MoveButtons, ReloadOverlay, RowCheckbox, SelectAllHeader, useRowDrag } from './tableParts.tsx';
+import { ActionsCell, ActionsHeader, DragHandleCell, DragHeader, ListTable, MoveButtons, RowCheckbox, SelectAllHeader, useRowDrag } from './tableParts.tsx';
 
 const TONES = ['primary', 'success', 'warning', 'info', 'danger', 'secondary'];
 
@@ -105,25 +103,6 @@ export function mainColumn(def: ResourceDef, columns: readonly FieldDef[]): stri
   return (text.find((f) => def.quickSearch.includes(f.name)) ?? text[0])?.name;
 }
 
-/** The one row of an empty table: a spinner while the first page loads, else what there is none of. */
-export function EmptyRow({ colSpan, loading, emptyText }: { colSpan: number; loading: boolean; emptyText?: string | undefined }) {
-  const { t } = useTranslation('crud-ui');
-  return (
-    <tr>
-      <td colSpan={colSpan} className="text-center text-body-secondary py-4" data-empty="">
-        {loading ? (
-          <span role="status">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('list.loading')}
-          </span>
-        ) : (
-          (emptyText ?? t('list.empty'))
-        )}
-      </td>
-    </tr>
-  );
-}
-
 /**
  * The resource table: columns with their renders, sortable headers, selection, per-row actions in a
  * column that stays in view while the table scrolls sideways, and drag sorting by the grip (pointer events,
@@ -143,104 +122,92 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
   const ctx = { lang, cdnUrl: siteConfig.cdnUrl, timeZone: siteConfig.timeZone, optionLabel };
   const main = mainColumn(def, columns);
 
-  return (
-    <div className="table-responsive position-relative" aria-busy={loading || undefined}>
-      <CrudStyles />
-      <table className="table table-hover align-middle mb-0 crud-table" data-crud-table={def.name}>
-        <thead>
-          <tr>
-            {selectable && (
-              <SelectAllHeader
-                all={allSelected}
-                some={someSelected}
-                onToggle={() => onSelect(allSelected ? new Set([...selected].filter((id) => !ids.includes(id))) : new Set([...selected, ...ids]))}
-              />
+  const head = (
+    <>
+      {selectable && (
+        <SelectAllHeader
+          all={allSelected}
+          some={someSelected}
+          onToggle={() => onSelect(allSelected ? new Set([...selected].filter((id) => !ids.includes(id))) : new Set([...selected, ...ids]))}
+        />
+      )}
+      {onMove && <DragHeader />}
+      {columns.map((field) => {
+        const sortable = isSortable(field) && !!onOrder;
+        const current = order.field === field.name ? order.direction : null;
+        const label = fieldLabel(field.name);
+        return (
+          <th
+            key={field.name}
+            scope="col"
+            style={field.list && field.list.width ? { width: field.list.width } : undefined}
+            aria-sort={sortable ? (current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none') : undefined}
+            data-column={field.name}
+          >
+            {sortable ? (
+              <button type="button" className="btn btn-link p-0 text-reset text-decoration-none fw-semibold" onClick={() => onOrder(field.name)} data-sort={field.name}>
+                {label}
+                <i className={`bi ms-1 ${current === 'asc' ? 'bi-sort-up' : current === 'desc' ? 'bi-sort-down' : 'bi-arrow-down-up text-body-tertiary'}`} aria-hidden="true" />
+              </button>
+            ) : (
+              label
             )}
-            {onMove && <DragHeader />}
-            {columns.map((field) => {
-              const sortable = isSortable(field) && !!onOrder;
-              const current = order.field === field.name ? order.direction : null;
-              const label = fieldLabel(field.name);
-              return (
-                <th
-                  key={field.name}
-                  scope="col"
-                  style={field.list && field.list.width ? { width: field.list.width } : undefined}
-                  aria-sort={sortable ? (current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : 'none') : undefined}
-                  data-column={field.name}
-                >
-                  {sortable ? (
-                    <button type="button" className="btn btn-link p-0 text-reset text-decoration-none fw-semibold" onClick={() => onOrder(field.name)} data-sort={field.name}>
-                      {label}
-                      <i className={`bi ms-1 ${current === 'asc' ? 'bi-sort-up' : current === 'desc' ? 'bi-sort-down' : 'bi-arrow-down-up text-body-tertiary'}`} aria-hidden="true" />
-                    </button>
-                  ) : (
-                    label
-                  )}
-                </th>
-              );
-            })}
+          </th>
+        );
+      })}
+      {hasActions && <ActionsHeader />}
+    </>
+  );
+
+  return (
+    <ListTable table={{ className: 'table table-hover align-middle mb-0 crud-table', 'data-crud-table': def.name }} loading={loading} head={head} colCount={colCount} rowCount={rows.length} emptyText={emptyText}>
+      {rows.map((row, index) => {
+        const id = idOf(row);
+        const classes = [drag?.from === id ? 'crud-dragging' : '', drag && drag.over === id && drag.from !== id ? 'crud-drop-target' : ''].filter(Boolean).join(' ');
+        return (
+          <tr key={id} data-row-id={id} className={classes || undefined}>
+            {selectable && (
+              <td>
+                <RowCheckbox id={id} label={t('crud-ui:list.selectRow', { id })} selected={selected} onSelect={onSelect} />
+              </td>
+            )}
+            {onMove && <DragHandleCell id={id} title={t('crud-ui:list.drag')} handlers={dragHandlers(id)} />}
+            {columns.map((field) => (
+              <td key={field.name} data-column={field.name} className={field.name === main ? 'crud-main' : renderOf(field) === 'datetime' ? 'crud-datetime' : undefined}>
+                <CellView cell={cellOf(field, row, ctx)} />
+              </td>
+            ))}
             {hasActions && (
-              <th scope="col" className="crud-actions text-end">
-                {t('crud-ui:list.actions')}
-              </th>
+              <ActionsCell>
+                {rowActions?.(row)}
+                {onMove && (
+                  <MoveButtons
+                    upLabel={t('crud-ui:list.moveUp', { id })}
+                    downLabel={t('crud-ui:list.moveDown', { id })}
+                    onUp={index === 0 ? null : () => onMove(id, ids[index - 1]!)}
+                    onDown={index === rows.length - 1 ? null : () => onMove(id, ids[index + 1]!)}
+                  />
+                )}
+                {onView && (
+                  <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.viewRow', { id })} title={t('crud-ui:list.view')} onClick={() => onView(row)} data-action="view">
+                    <i className="bi bi-eye" aria-hidden="true" />
+                  </button>
+                )}
+                {onEdit && (
+                  <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('crud-ui:list.editRow', { id })} title={t('crud-ui:list.edit')} onClick={() => onEdit(row)} data-action="edit">
+                    <i className="bi bi-pencil" aria-hidden="true" />
+                  </button>
+                )}
+                {onDelete && (
+                  <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('crud-ui:list.deleteRow', { id })} title={t('crud-ui:list.delete')} onClick={() => onDelete(row)} data-action="delete">
+                    <i className="bi bi-trash" aria-hidden="true" />
+                  </button>
+                )}
+              </ActionsCell>
             )}
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && <EmptyRow colSpan={colCount} loading={loading} emptyText={emptyText} />}
-          {rows.map((row, index) => {
-            const id = idOf(row);
-            const classes = [drag?.from === id ? 'crud-dragging' : '', drag && drag.over === id && drag.from !== id ? 'crud-drop-target' : ''].filter(Boolean).join(' ');
-            return (
-              <tr key={id} data-row-id={id} className={classes || undefined}>
-                {selectable && (
-                  <td>
-                    <RowCheckbox id={id} label={t('crud-ui:list.selectRow', { id })} selected={selected} onSelect={onSelect} />
-                  </td>
-                )}
-                {onMove && <DragHandleCell id={id} title={t('crud-ui:list.drag')} handlers={dragHandlers(id)} />}
-                {columns.map((field) => (
-                  <td key={field.name} data-column={field.name} className={field.name === main ? 'crud-main' : renderOf(field) === 'datetime' ? 'crud-datetime' : undefined}>
-                    <CellView cell={cellOf(field, row, ctx)} />
-                  </td>
-                ))}
-                {hasActions && (
-                  <td className="crud-actions text-end">
-                    <div className="d-inline-flex gap-1">
-                      {rowActions?.(row)}
-                      {onMove && (
-                        <MoveButtons
-                          upLabel={t('crud-ui:list.moveUp', { id })}
-                          downLabel={t('crud-ui:list.moveDown', { id })}
-                          onUp={index === 0 ? null : () => onMove(id, ids[index - 1]!)}
-                          onDown={index === rows.length - 1 ? null : () => onMove(id, ids[index + 1]!)}
-                        />
-                      )}
-                      {onView && (
-                        <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('crud-ui:list.viewRow', { id })} title={t('crud-ui:list.view')} onClick={() => onView(row)} data-action="view">
-                          <i className="bi bi-eye" aria-hidden="true" />
-                        </button>
-                      )}
-                      {onEdit && (
-                        <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('crud-ui:list.editRow', { id })} title={t('crud-ui:list.edit')} onClick={() => onEdit(row)} data-action="edit">
-                          <i className="bi bi-pencil" aria-hidden="true" />
-                        </button>
-                      )}
-                      {onDelete && (
-                        <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('crud-ui:list.deleteRow', { id })} title={t('crud-ui:list.delete')} onClick={() => onDelete(row)} data-action="delete">
-                          <i className="bi bi-trash" aria-hidden="true" />
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {loading && rows.length > 0 && <ReloadOverlay />}
-    </div>
+        );
+      })}
+    </ListTable>
   );
 }

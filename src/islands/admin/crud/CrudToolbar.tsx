@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { ResourceDef } from '../../../resources/types.ts';
 import { useResourceLabels } from './labels.ts';
 import { listFields } from './listModel.ts';
+import { Checkbox } from '../../lib/Checkbox.tsx';
 
 const QUICK_SEARCH_DEBOUNCE_MS = 400;
 
@@ -89,19 +90,14 @@ export function ColumnChooser({ def, visible, onChange }: ColumnChooserProps) {
       {open && (
         <div id={panelId} className="crud-popover end-0 mt-1 p-2" role="group" aria-label={t('crud-ui:toolbar.columns')}>
           {listFields(def).map((field) => (
-            <div className="form-check" key={field.name}>
-              <input
-                className="form-check-input"
-                type="checkbox"
-                id={`${panelId}-${field.name}`}
-                checked={visible[field.name] ?? false}
-                onChange={(e) => onChange(field.name, e.target.checked)}
-                data-column-toggle={field.name}
-              />
-              <label className="form-check-label" htmlFor={`${panelId}-${field.name}`}>
-                {fieldLabel(field.name)}
-              </label>
-            </div>
+            <Checkbox
+              key={field.name}
+              id={`${panelId}-${field.name}`}
+              label={fieldLabel(field.name)}
+              checked={visible[field.name] ?? false}
+              onChange={(on) => onChange(field.name, on)}
+              marker={{ 'data-column-toggle': field.name }}
+            />
           ))}
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { BusySubmit } from '../../lib/BusySubmit.tsx';
 
 interface SaveFooterProps {
   busy: boolean;
@@ -15,10 +16,9 @@ export function SaveFooter({ busy, ready = true, onCancel }: SaveFooterProps) {
       <button type="button" className="btn btn-outline-secondary" onClick={onCancel} disabled={busy}>
         {t('form.cancel')}
       </button>
-      <button type="submit" className="btn btn-primary" disabled={busy || !ready} aria-busy={busy || undefined} data-form-submit="">
-        {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      <BusySubmit busy={busy} disabled={!ready} marker={{ 'data-form-submit': '' }}>
         {t('form.save')}
-      </button>
+      </BusySubmit>
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CrudStyles } from './CrudStyles.tsx';
 
-// What the resource table and the tree table share: selection, drag sorting by a grip with its keyboard
-// twin (move up/down), the overlay shown while a page reloads, the alert when it fails, and the screen's remark.
+// What the resource table and the tree table share: the table in its frame (the empty row, the overlay shown
+// while a page reloads), selection, drag sorting by a grip with its keyboard twin (move up/down), the actions
+// column, the alert when a list fails, and the screen's remark.
 
 /** The row being dragged and the row under the pointer. */
 export interface RowDrag<Id> {
@@ -124,13 +126,89 @@ export function MoveButtons({ upLabel, downLabel, onUp, onDown }: { upLabel: str
   );
 }
 
+/** The header of the row buttons' column. */
+export function ActionsHeader() {
+  const { t } = useTranslation('crud-ui');
+  return (
+    <th scope="col" className="crud-actions text-end">
+      {t('list.actions')}
+    </th>
+  );
+}
+
+/** A row's buttons, in the last column. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td className="crud-actions text-end">
+      <div className="d-inline-flex gap-1">{children}</div>
+    </td>
+  );
+}
+
 /** Shown over the rows while a page of them reloads. */
-export function ReloadOverlay() {
+function ReloadOverlay() {
   const { t } = useTranslation('crud-ui');
   return (
     <div className="position-absolute top-0 start-0 w-100 h-100 d-flex align-items-center justify-content-center bg-body bg-opacity-50" role="status">
       <span className="spinner-border" aria-hidden="true" />
       <span className="visually-hidden">{t('list.loading')}</span>
+    </div>
+  );
+}
+
+/** The one row of an empty table: a spinner while the first page loads, else what there is none of. */
+function EmptyRow({ colSpan, loading, emptyText }: { colSpan: number; loading: boolean; emptyText?: string | undefined }) {
+  const { t } = useTranslation('crud-ui');
+  return (
+    <tr>
+      <td colSpan={colSpan} className="text-center text-body-secondary py-4" data-empty="">
+        {loading ? (
+          <span role="status">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('list.loading')}
+          </span>
+        ) : (
+          (emptyText ?? t('list.empty'))
+        )}
+      </td>
+    </tr>
+  );
+}
+
+interface ListTableProps {
+  /** The table element's classes and the data attribute that names it. */
+  table: { className: string } & Record<`data-${string}`, string>;
+  loading: boolean;
+  /** The header row's cells, and how many columns they make (the width of the row saying there are none). */
+  head: ReactNode;
+  colCount: number;
+  rowCount: number;
+  emptyText?: string | undefined;
+  /** Style rules the table needs besides the shared ones. */
+  styles?: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+}
+
+/**
+ * A list's table in its scrolling box: busy while it loads, one row saying so (or that there is nothing) when
+ * it has none, and an overlay dimming the rows already shown while they reload.
+ */
+export function ListTable({ table, loading, head, colCount, rowCount, emptyText, styles, children }: ListTableProps) {
+  return (
+    <div className="table-responsive position-relative" aria-busy={loading || undefined}>
+      <CrudStyles />
+      {styles}
+      <table {...table}>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>
+          {rowCount === 0 && <EmptyRow colSpan={colCount} loading={loading} emptyText={emptyText} />}
+          {children}
+        </tbody>
+      </table>
+      {loading && rowCount > 0 && <ReloadOverlay />}
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { check } from '../../lib/forms.ts';
 import { readAdminLogin } from '../store.ts';
 import { useFormProblem } from '../../lib/useFormProblem.tsx';
 import { Spinner } from '../../app/Spinner.tsx';
+import { BusySubmit } from '../../lib/BusySubmit.tsx';
 
 /** GET /admin/routine.AdminInfo/index. */
 interface InfoData {
@@ -198,10 +199,7 @@ export default function AdminInfo() {
               (c) => <input {...c} type="password" autoComplete="current-password" maxLength={32} value={values.oldPassword} onChange={(e) => set('oldPassword')(e.target.value)} />,
               t('adminInfo.oldPasswordHint'),
             )}
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {t('adminInfo.save')}
-          </button>
+          <BusySubmit busy={busy}>{t('adminInfo.save')}</BusySubmit>
         </form>
       </div>
     </div>

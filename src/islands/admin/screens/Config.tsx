@@ -9,6 +9,7 @@ import { ConfigItemAdd } from './ConfigItemAdd.tsx';
 import { ConfigItemField } from './ConfigItemField.tsx';
 import { changedGroups, mailTestBody, tabBody, widgetValues, type ConfigValue } from './config/model.ts';
 import { Spinner } from '../../app/Spinner.tsx';
+import { BusySubmit } from '../../lib/BusySubmit.tsx';
 
 const INDEX = '/admin/routine.Config/index';
 /** The group whose tab offers the test mail (its items are the smtp_* settings). */
@@ -253,10 +254,7 @@ export default function Config() {
               {auth('edit') && group.list.length > 0 && (
                 <div className="row">
                   <div className="col-md-8 offset-md-3">
-                    <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving || undefined} data-config-save="">
-                      {saving && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-                      {t('config.save')}
-                    </button>
+                    <BusySubmit busy={saving} marker={{ 'data-config-save': '' }}>{t('config.save')}</BusySubmit>
                   </div>
                 </div>
               )}

@@ -6,6 +6,7 @@ import { reportFailure } from '../../../shared/request/client.ts';
 import { useAdmin } from '../context.ts';
 import { Modal, RequiredMark, SaveFooter, useResourceLabels } from '../crud/index.ts';
 import { isChoiceType, newItemBody, newItemProblems, parseKeyValueLines, type NewItem } from './config/model.ts';
+import { Checkbox, toggled } from '../../lib/Checkbox.tsx';
 
 export interface ConfigItemAddProps {
   /** `{group key: title}`, in tab order. */
@@ -156,18 +157,14 @@ export function ConfigItemAdd({ groups, group, onClose, onAdded }: ConfigItemAdd
         <fieldset className="mb-3" data-add-input="rule">
           <legend className="form-label fs-6 mb-1">{fieldLabel('rule')}</legend>
           {CONFIG_RULES.map((rule) => (
-            <div className="form-check form-check-inline" key={rule}>
-              <input
-                className="form-check-input"
-                type="checkbox"
-                id={`${prefix}-rule-${rule}`}
-                checked={item.rule.includes(rule)}
-                onChange={(e) => set('rule', e.target.checked ? [...item.rule, rule] : item.rule.filter((r) => r !== rule))}
-              />
-              <label className="form-check-label" htmlFor={`${prefix}-rule-${rule}`}>
-                {t(`resources:routine/config.options.rule.${rule}`)}
-              </label>
-            </div>
+            <Checkbox
+              key={rule}
+              id={`${prefix}-rule-${rule}`}
+              className="form-check-inline"
+              label={t(`resources:routine/config.options.rule.${rule}`)}
+              checked={item.rule.includes(rule)}
+              onChange={(on) => set('rule', toggled(item.rule, rule, on))}
+            />
           ))}
         </fieldset>
         {choice &&

@@ -11,6 +11,7 @@ import { CrudStyles } from '../crud/CrudStyles.tsx';
 import { GroupsForm } from './GroupsForm.tsx';
 import { DeleteTreeRows } from './tree/DeleteTreeRows.tsx';
 import { FoldButtons, useFolding } from './tree/Folding.tsx';
+import { TreeRowButtons } from './tree/TreeRowButtons.tsx';
 import { branchIds, type TreeItem } from './tree/treeModel.ts';
 import { TreeTable, type TreeColumn } from './tree/TreeTable.tsx';
 import { useTreeList } from './tree/useTreeList.ts';
@@ -121,18 +122,11 @@ export default function Groups() {
               {t('groups.own')}
             </span>
           ) : (
-            <>
-              {canEdit && (
-                <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('tree.edit', { title: nameOf(g) })} title={t('crud-ui:list.edit')} onClick={() => setPending({ kind: 'form', mode: 'edit', id: String(g.id) })} data-action="edit">
-                  <i className="bi bi-pencil" aria-hidden="true" />
-                </button>
-              )}
-              {canDelete && (
-                <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('tree.delete', { title: nameOf(g) })} title={t('crud-ui:list.delete')} onClick={() => setPending({ kind: 'delete', ids: [g.id] })} data-action="delete">
-                  <i className="bi bi-trash" aria-hidden="true" />
-                </button>
-              )}
-            </>
+            <TreeRowButtons
+              title={nameOf(g)}
+              onEdit={canEdit && (() => setPending({ kind: 'form', mode: 'edit', id: String(g.id) }))}
+              onDelete={canDelete && (() => setPending({ kind: 'delete', ids: [g.id] }))}
+            />
           )
         }
       />

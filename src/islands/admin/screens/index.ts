@@ -33,7 +33,8 @@ const SCREENS: ScreenRegistry<ScreenProps> = {
   'security/dataRecycleLog': { load: () => import('./RecycleBin.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
   'security/sensitiveDataLog': { load: () => import('./SensitiveLog.tsx'), ns: ['admin-screens-routine', ...CRUD_NAMESPACES] },
   'wechat/config': { load: () => import('./wechat/OfficialAccount.tsx'), ns: ['admin-screens-wechat', 'wechat', 'crud-ui'] },
-  'crud/crud': { load: () => import('./crud/CrudDesigner.tsx'), ns: ['crud-designer', 'crud-generator', ...CRUD_NAMESPACES] },
+  // BuildAdmin's view for its generator rule crud/crud: /src/views/backend/crud/index.vue.
+  crud: { load: () => import('./crud/CrudDesigner.tsx'), ns: ['crud-designer', 'crud-generator', ...CRUD_NAMESPACES] },
   'wechat/miniProgram': { load: () => import('./wechat/MiniProgram.tsx'), ns: ['admin-screens-wechat', 'wechat', 'crud-ui'] },
 };
 

@@ -16,6 +16,22 @@ export interface BindFlowProps {
   onCancel(): void;
 }
 
+/** A step's submit button, spinning while the step runs, and the way out of the flow. */
+function StepButtons({ busy, submit, onCancel }: { busy: boolean; submit: string; onCancel(): void }) {
+  const { t } = useTranslation('user');
+  return (
+    <div className="d-flex gap-2">
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
+        {submit}
+      </button>
+      <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+        {t('form.cancel')}
+      </button>
+    </div>
+  );
+}
+
 /**
  * Binding or changing the e-mail address or mobile number (reference 3.6). A member who has one proves it
  * first with a code sent there (and the password), which earns a verification token; a member without one
@@ -101,15 +117,7 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
                 send={{ channel: type, address: current, event: `user_${type}_verify`, captchaId, password, onProblem: (message) => form.report(message ? { field: 'password', message } : null) }}
               />
             )}
-            <div className="d-flex gap-2">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
-                {t('bind.next')}
-              </button>
-              <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-                {t('form.cancel')}
-              </button>
-            </div>
+            <StepButtons busy={busy} submit={t('bind.next')} onCancel={onCancel} />
           </form>
         ) : (
           <form onSubmit={(e) => void change(e)} method="post" noValidate>
@@ -123,15 +131,7 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
               error={form.error('captcha')}
               send={{ channel: type, address, event: `user_change_${type}`, captchaId, onProblem: (message) => form.report(message ? { field: 'address', message } : null) }}
             />
-            <div className="d-flex gap-2">
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy && <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />}
-                {t('bind.submit')}
-              </button>
-              <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-                {t('form.cancel')}
-              </button>
-            </div>
+            <StepButtons busy={busy} submit={t('bind.submit')} onCancel={onCancel} />
           </form>
         )}
       </div>

@@ -6,6 +6,7 @@ import { browserRequest } from '../../lib/request.ts';
 import { useFormProblem } from '../../lib/useFormProblem.tsx';
 import { check } from '../../lib/forms.ts';
 import { clearUserInfo } from '../store.ts';
+import { BusySubmit } from '../../lib/BusySubmit.tsx';
 
 /**
  * Old password, new password twice. The server signs the member out everywhere on success, so this
@@ -53,10 +54,7 @@ export default function ChangePassword() {
       {field('oldPassword', oldPassword, setOld, 'current-password')}
       {field('newPassword', newPassword, setNew, 'new-password')}
       {field('confirm', confirm, setConfirm, 'new-password')}
-      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-        {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-        {t('password.submit')}
-      </button>
+      <BusySubmit busy={busy}>{t('password.submit')}</BusySubmit>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { useFormProblem } from '../../lib/useFormProblem.tsx';
 import { useMember } from '../context.ts';
 import { check, randomId } from '../../lib/forms.ts';
 import { BindFlow } from './BindFlow.tsx';
+import { BusySubmit } from '../../lib/BusySubmit.tsx';
 
 /** GET /api/account/profile. */
 interface ProfileData {
@@ -146,10 +147,7 @@ export default function Profile() {
         {form.field('motto', t('profile.motto'), (c) => (
           <textarea {...c} rows={2} maxLength={255} value={values.motto} onChange={(e) => set('motto')(e.target.value)} />
         ))}
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('profile.save')}
-        </button>
+        <BusySubmit busy={busy}>{t('profile.save')}</BusySubmit>
       </form>
 
       <h2 className="h5 mt-5 mb-3">{t('profile.bindings')}</h2>

@@ -18,6 +18,7 @@ import {
 } from './manifest.ts';
 import { inspectDatabase, replaceDatabase, snapshotDatabase } from './sqlite.ts';
 import type { ObjectStorage } from '../storage/index.ts';
+import type { ScratchSpace } from '../scratch.ts';
 
 export type RefusalReason =
   | 'postgres'
@@ -63,6 +64,8 @@ export interface BackupOptions {
   databaseFile: string | null;
   /** Where archives are kept, below BACKUP_PREFIX: DATA_DIR/backups, or the bucket in s3 mode. */
   storage: ObjectStorage;
+  /** The process's temporary folder (below DATA_DIR, on the disk of the uploads). */
+  scratch: ScratchSpace;
   log: Logger;
   /** How many backups of each automatic kind (daily, pre-restore) to keep. */
   keep: number;
@@ -106,10 +109,8 @@ export class BackupService {
   }
 
   /** A scratch folder below DATA_DIR (same disk, so finished files are renamed into place). */
-  private async scratch(prefix: string): Promise<string> {
-    const tmp = path.join(this.options.dataDir, 'tmp');
-    await fs.promises.mkdir(tmp, { recursive: true });
-    return fs.promises.mkdtemp(path.join(tmp, prefix));
+  private scratch(prefix: string): Promise<string> {
+    return this.options.scratch.folder(prefix);
   }
 
   /** Archives directly below BACKUP_PREFIX, by name. */

@@ -1,17 +1,25 @@
 import { createCanvas, GlobalFonts, Path2D, type Canvas } from '@napi-rs/canvas';
 import type { Lang } from '../../../shared/i18n/langs.ts';
 import { runtimeFiles } from '../../runtime.ts';
-import type { CaptchaService, CaptchaTarget } from '../captcha.ts';
+import { HIT_TOLERANCE, type CaptchaService, type CaptchaTarget } from '../captcha.ts';
+import { CAPTCHA_GRID } from '../../../shared/captchaGrid.ts';
 import { SHAPES, shapeLabel, shapePath, type Shape } from '../../../shared/captchaShapes.ts';
 import { CHINESE_CHARACTERS, LATIN_LETTERS } from './characters.ts';
 import { drawBackground, drawNoiseLines, drawSpeckles } from './background.ts';
-import { between, intBetween, sample } from './random.ts';
+import { between, intBetween, pick, sample } from './random.ts';
 
 export const CAPTCHA_WIDTH = 350;
 export const CAPTCHA_HEIGHT = 200;
-/** Targets to click, then look-alike decoys (reference 4.1: `length` 2, `confuse_length` 2). */
-export const TARGET_COUNT = 2;
-export const DECOY_COUNT = 2;
+/**
+ * Targets to click, then decoys drawn alike. The reference's 2 and 2 let a bot that finds the glyphs without
+ * reading them pass one time in 12 by clicking two of the four in a random order; with 3 of 7 that is one
+ * in 7 x 6 x 5 = 210 (GUESS_CHANCE).
+ */
+export const TARGET_COUNT = 3;
+export const DECOY_COUNT = 4;
+const GLYPHS = TARGET_COUNT + DECOY_COUNT;
+/** The chance that clicking TARGET_COUNT of the glyphs, in a random order, hits the targets in theirs. */
+export const GUESS_CHANCE = 1 / Array.from({ length: TARGET_COUNT }, (_, i) => GLYPHS - i).reduce((a, b) => a * b, 1);
 
 const FONT_FAMILY = 'CanalCaptchaSC';
 const MIN_SIZE = 22;
@@ -20,10 +28,11 @@ const MAX_ANGLE = (25 * Math.PI) / 180;
 /** Side of the scratch canvas one glyph is drawn on: room for the largest glyph at the largest angle. */
 const SCRATCH = 80;
 // Glyphs go into distinct cells of a 5 x 2 grid, at a random spot inside each: boxes can never overlap
-// (cells keep CELL_GAP pixels between neighbours) and no placement loop can run long.
+// (they keep CELL_GAP pixels from their cell's edges, so the areas where clicks count for them do not even
+// touch) and no placement loop can run long.
 const COLUMNS = 5;
 const ROWS = 2;
-const CELL_GAP = 3;
+const CELL_GAP = HIT_TOLERANCE + 1;
 const MAX_GLYPH_LUMINANCE = 0.08;
 
 /** What one drawn element shows: a character (Chinese or Latin) or a shape. */
@@ -148,6 +157,22 @@ function inkBox(data: Uint8ClampedArray): CaptchaTarget {
   return { label: '', x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
 }
 
+/**
+ * Where a glyph `size` pixels long starts along one axis: a random whole pixel that keeps it between `from`
+ * and `to` and puts the centre of a keyboard grid cell (cells `step` long) on its ink, so keyboard users can
+ * choose it (src/shared/captchaGrid.ts). Any start in range when none does (a cell always holds one).
+ */
+function placeOnGrid(from: number, to: number, size: number, step: number): number {
+  const first = Math.ceil(from);
+  const last = Math.max(first, Math.floor(to - size));
+  const starts = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  const covering = starts.filter((start) => {
+    const centre = (Math.floor((start + size) / step - 0.5) + 0.5) * step;
+    return centre >= start && centre <= start + size;
+  });
+  return pick(covering.length > 0 ? covering : starts);
+}
+
 /** Draws a new click captcha: targets and decoys on a fresh scene, as a PNG with the boxes of each. */
 export async function drawClickCaptcha(lang: Lang): Promise<ClickCaptchaImage> {
   ensureFont();
@@ -157,13 +182,13 @@ export async function drawClickCaptcha(lang: Lang): Promise<ClickCaptchaImage> {
 
   const cellWidth = CAPTCHA_WIDTH / COLUMNS;
   const cellHeight = CAPTCHA_HEIGHT / ROWS;
-  const cells = sample([...Array(COLUMNS * ROWS).keys()], TARGET_COUNT + DECOY_COUNT);
-  const placed = chooseElements(lang, TARGET_COUNT + DECOY_COUNT).map((element, i) => {
+  const cells = sample([...Array(COLUMNS * ROWS).keys()], GLYPHS);
+  const placed = chooseElements(lang, GLYPHS).map((element, i) => {
     const { canvas: glyph, box } = drawElement(element.figure);
     const cellX = (cells[i]! % COLUMNS) * cellWidth;
     const cellY = Math.floor(cells[i]! / COLUMNS) * cellHeight;
-    const x = Math.ceil(cellX + CELL_GAP) + intBetween(0, Math.max(0, Math.floor(cellWidth - 2 * CELL_GAP - box.width)));
-    const y = Math.ceil(cellY + CELL_GAP) + intBetween(0, Math.max(0, Math.floor(cellHeight - 2 * CELL_GAP - box.height)));
+    const x = placeOnGrid(cellX + CELL_GAP, cellX + cellWidth - CELL_GAP, box.width, CAPTCHA_WIDTH / CAPTCHA_GRID.columns);
+    const y = placeOnGrid(cellY + CELL_GAP, cellY + cellHeight - CELL_GAP, box.height, CAPTCHA_HEIGHT / CAPTCHA_GRID.rows);
     ctx.drawImage(glyph, x - box.x, y - box.y);
     return { label: element.label, x, y, width: box.width, height: box.height };
   });
@@ -184,6 +209,6 @@ export async function drawClickCaptcha(lang: Lang): Promise<ClickCaptchaImage> {
 /** Draws a click captcha for the client's id and keeps its targets (replacing any earlier one of that id). */
 export async function createClickCaptcha(captcha: CaptchaService, id: string, lang: Lang): Promise<ClickCaptchaImage> {
   const image = await drawClickCaptcha(lang);
-  await captcha.save(id, { targets: image.targets, width: image.width, height: image.height });
+  await captcha.save(id, { targets: image.targets, decoys: image.decoys, width: image.width, height: image.height });
   return image;
 }

@@ -138,6 +138,9 @@ export class CrudGenerator {
     if (!byName) {
       const rule = await this.knex('admin_rule').whereRaw('lower(name) = ?', [def.name.toLowerCase()]).first('id');
       if (rule) throw new Refusal('crud-generator:ruleTaken', 0, null, { path: def.name });
+      // A rule opening the view the new screen would have (the generator's own is `crud`, as in BuildAdmin).
+      const view = await this.knex('admin_rule').where({ component: adminView(def.name) }).first<{ name: string } | undefined>('name');
+      if (view) throw new Refusal('crud-generator:viewTaken', 0, null, { path: def.name, rule: view.name });
     }
   }
 

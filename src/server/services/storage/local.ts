@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { ScratchSpace } from '../scratch.ts';
 import { ObjectMissing, type ListedObject, type ObjectInfo, type ObjectStorage } from './types.ts';
 
 /** Files in a folder (DATA_DIR): the key is the path below it. */
@@ -11,7 +12,10 @@ export class LocalStorage implements ObjectStorage {
   readonly publicUrl = '';
   readonly origins: readonly string[] = [];
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly scratch: ScratchSpace,
+  ) {}
 
   /** The file of a key, or null when the key would leave the folder. */
   fileOf(key: string): string | null {
@@ -34,15 +38,18 @@ export class LocalStorage implements ObjectStorage {
     const target = this.required(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     // Copied next to the target, then renamed: a reader never sees half a file. A name of its own per write:
-    // two uploads of the same file at once store it under the same key, and must not share their copy.
+    // two uploads of the same file at once store it under the same key, and must not share their copy. The
+    // process notes the copy while it lasts, so that the next sweep deletes it if the process is killed.
     const partial = `${target}.${randomUUID()}.partial`;
-    try {
-      await fsp.copyFile(file, partial);
-      await fsp.rename(partial, target);
-    } catch (err) {
-      await fsp.rm(partial, { force: true });
-      throw err;
-    }
+    await this.scratch.noting({ partial: path.relative(this.root, partial) }, async () => {
+      try {
+        await fsp.copyFile(file, partial);
+        await fsp.rename(partial, target);
+      } catch (err) {
+        await fsp.rm(partial, { force: true });
+        throw err;
+      }
+    });
   }
 
   async head(key: string): Promise<ObjectInfo | null> {

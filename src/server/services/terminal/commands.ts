@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PACKAGE_MANAGERS, type PackageManager } from '../../../shared/constants/terminal.ts';
+import { NPM_REGISTRIES, PACKAGE_MANAGERS, isNpmRegistry, type PackageManager } from '../../../shared/constants/terminal.ts';
 import type { AppConfig } from '../../config.ts';
 import type { PageBuilds } from '../../builds.ts';
 import { OUT_DIR_ENV } from '../../buildStamp.ts';
@@ -15,6 +15,30 @@ export interface CommandContext {
   config: AppConfig;
   builds: PageBuilds;
   caches: CacheRegistry;
+  /** Stores a terminal setting of the config table. */
+  saveSetting(name: string, value: string): Promise<void>;
+}
+
+/** The config item holding the registry the package managers use (`unknown`: the server's own npm setting). */
+export const NPM_REGISTRY_ITEM = 'terminal_npm_registry';
+
+/** What a package manager's run gets for the chosen registry: npm, pnpm and yarn all read `npm_config_registry`. */
+export function registryEnv(registry: string): Record<string, string> {
+  return isNpmRegistry(registry) ? { npm_config_registry: NPM_REGISTRIES[registry] } : {};
+}
+
+/**
+ * Switches the registry: npm reports the registry it now sees (the new one, given as the package managers
+ * will get it), and the choice is kept once that succeeded.
+ */
+function registryPreparation(name: keyof typeof NPM_REGISTRIES): (ctx: CommandContext) => Preparation {
+  return (ctx) => ({
+    env: registryEnv(name),
+    async succeed() {
+      await ctx.saveSetting(NPM_REGISTRY_ITEM, name);
+      return 'terminal:npmRegistrySet';
+    },
+  });
 }
 
 /** Set up before the process starts (a scratch folder, a fresh build folder) and finished after it. */
@@ -118,7 +142,10 @@ function perPackageManager(make: (pm: PackageManager) => Entry): TerminalCommand
 
 /**
  * The terminal's commands (reference 4.2's whitelist, adapted to this project). A new command is one more
- * entry here and its purpose in both `terminal` catalogues.
+ * entry here and its purpose in both `terminal` catalogues. Of the reference's list, what has no use here
+ * is left out: `migrate.breakpoint` (a Phinx feature), `nuxt-install`, the Composer commands (no PHP),
+ * `install.<pm>` (a global install, outside the installation folder these commands work in) and `ping`
+ * (an ICMP tool many servers lack; `test.<pm>` shows whether the registry is reachable).
  */
 export const TERMINAL_COMMANDS: readonly TerminalCommand[] = [
   entry({ key: 'migrate.run', argv: knex('migrate:latest'), purpose: 'migrateRun', timeout: 'quick', confirm: true, prepare: databaseEnv }),
@@ -144,6 +171,9 @@ export const TERMINAL_COMMANDS: readonly TerminalCommand[] = [
   ...perPackageManager((pm) => ({ key: `web-install.${pm}`, argv: PM_ARGV[pm].ci, purpose: 'webInstall', timeout: 'long', confirm: true })),
   ...perPackageManager((pm) => ({ key: `web-build.${pm}`, argv: PM_ARGV[pm].build, purpose: 'webBuild', timeout: 'long', prepare: buildPreparation })),
   ...perPackageManager((pm) => ({ key: `test.${pm}`, argv: PM_ARGV[pm].install, purpose: 'testPm', timeout: 'long', prepare: scratchPreparation })),
+  ...(Object.keys(NPM_REGISTRIES) as Array<keyof typeof NPM_REGISTRIES>).map((name) =>
+    entry({ key: `set-npm-registry.${name}`, argv: ['npm', 'config', 'get', 'registry'], purpose: 'setNpmRegistry', purposeParams: { name, url: NPM_REGISTRIES[name] }, timeout: 'quick', prepare: registryPreparation(name) }),
+  ),
 ];
 
 const BY_KEY = new Map(TERMINAL_COMMANDS.map((c) => [c.key, c]));

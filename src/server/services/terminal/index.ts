@@ -6,7 +6,7 @@ import { STREAM_MARKERS, type TerminalCommandInfo } from '../../../shared/consta
 import type { AdminRow } from '../accounts.ts';
 import type { AdminLogService } from '../adminLog.ts';
 import type { Settings } from '../settings.ts';
-import { TERMINAL_COMMANDS, commandLine, type CommandContext, type Preparation, type TerminalCommand, type TimeoutClass } from './commands.ts';
+import { NPM_REGISTRY_ITEM, TERMINAL_COMMANDS, commandLine, registryEnv, type CommandContext, type Preparation, type TerminalCommand, type TimeoutClass } from './commands.ts';
 import { TerminalLock } from './lock.ts';
 import { runMode } from '../../runtime.ts';
 import { runCommand, type RunOutcome } from './runner.ts';
@@ -141,7 +141,8 @@ export class TerminalService {
     const outcome = await runCommand({
       argv: command.argv,
       cwd: preparation.cwd ?? this.context.config.root,
-      env: { ...process.env, ...QUIET_ENV, ...preparation.env },
+      // Package managers download from the registry chosen with set-npm-registry.
+      env: { ...process.env, ...QUIET_ENV, ...(command.packageManager ? registryEnv(await this.settings.get(NPM_REGISTRY_ITEM)) : {}), ...preparation.env },
       timeoutMs: timeout * 1000,
       maxOutputBytes: MAX_OUTPUT_BYTES,
       background: command.timeout === 'long',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Knex } from 'knex';
 import { now } from '../clock.ts';
+import { processAlive } from '../pids.ts';
 
 const LOCK_ID = 1;
 /** Beyond its time limit, how long a command may still hold the lock (killing it, the post-step). */
@@ -20,15 +21,6 @@ export interface LockRow {
 
 export type Acquired = { ok: true; release(): Promise<void> } | { ok: false; holder: LockRow };
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * One command at a time across the server, in the database so that several processes share it: taking
  * the lock is inserting its single row. A row whose time ran out, or whose process on this machine is gone,
@@ -43,7 +35,7 @@ export class TerminalLock {
     // The holder may release between our insert and our read: then the row is free again, so try again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const current = await this.knex<LockRow>('terminal_lock').where({ id: LOCK_ID }).first();
-      if (current && (current.expire_time <= now() || (current.host === host && current.pid !== process.pid && !isAlive(current.pid)))) {
+      if (current && (current.expire_time <= now() || (current.host === host && current.pid !== process.pid && !processAlive(current.pid)))) {
         await this.knex('terminal_lock').where({ id: LOCK_ID, owner: current.owner }).delete();
       }
       const created = now();

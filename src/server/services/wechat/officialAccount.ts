@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { MESSAGE_MODES, type MessageMode } from '../../../shared/wechat.ts';
 import { now } from '../clock.ts';
+import { isUniqueViolation } from '../idempotency.ts';
 import type { Settings } from '../settings.ts';
 import { autoReply } from './autoReply.ts';
 import { sha1Signature, signatureMatches, WechatCipher, WechatCryptoError } from './crypto.ts';
@@ -59,16 +60,32 @@ export class OfficialAccount {
     private readonly log: Logger,
   ) {}
 
-  /** `signature` = sha1 of the sorted token, timestamp and nonce; and the timestamp within five minutes. */
-  private genuine(query: Record<string, unknown>, account: AccountSettings): boolean {
+  /**
+   * `signature` = sha1 of the sorted token, timestamp and nonce; the timestamp within five minutes; and this
+   * signature not accepted before (a replay inside the window), by any process.
+   */
+  private async genuine(query: Record<string, unknown>, account: AccountSettings): Promise<boolean> {
     const timestamp = text(query.timestamp);
     if (!account.token || !/^\d{1,12}$/.test(timestamp) || Math.abs(now() - Number(timestamp)) > MAX_AGE_SECONDS) return false;
-    return signatureMatches(query.signature, sha1Signature(account.token, timestamp, text(query.nonce)));
+    const signature = sha1Signature(account.token, timestamp, text(query.nonce));
+    return signatureMatches(query.signature, signature) && (await this.firstUse(signature, Number(timestamp) + MAX_AGE_SECONDS));
+  }
+
+  /** Records a genuine request's signature until its timestamp leaves the window; false when it was already there. */
+  private async firstUse(signature: string, expireTime: number): Promise<boolean> {
+    await this.knex('wechat_callback_nonce').where('expire_time', '<', now()).delete();
+    try {
+      await this.knex('wechat_callback_nonce').insert({ signature, expire_time: expireTime });
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
   }
 
   /** GET: WeChat checks the server by having it echo `echostr`. */
   async verifyUrl(query: Record<string, unknown>): Promise<CallbackAnswer> {
-    if (!this.genuine(query, await accountSettings(this.settings))) return refuse(403);
+    if (!(await this.genuine(query, await accountSettings(this.settings)))) return refuse(403);
     const echostr = text(query.echostr);
     return echostr ? { status: 200, type: 'text/plain', body: echostr } : refuse(400);
   }
@@ -76,7 +93,7 @@ export class OfficialAccount {
   /** POST: a message or event; `absolute` makes stored image paths into URLs WeChat can fetch. */
   async receive(query: Record<string, unknown>, body: string, absolute: (url: string) => string): Promise<CallbackAnswer> {
     const account = await accountSettings(this.settings);
-    if (!this.genuine(query, account)) return refuse(403);
+    if (!(await this.genuine(query, account))) return refuse(403);
     const outer = parseXml(body);
     if (!outer) return refuse(400);
     let message: XmlFields = outer;

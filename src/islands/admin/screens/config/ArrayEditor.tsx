@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { emptyRow, type KeyValueRow } from './model.ts';
 
+/** A row's two cells, in column order; each input is marked `data-array-<part>`. */
+const PARTS = ['key', 'value'] as const;
+
 export interface ArrayEditorProps {
   id: string;
   rows: readonly KeyValueRow[];
@@ -19,32 +22,27 @@ export function ArrayEditor({ id, rows, onChange, labelledBy, describedBy, inval
     <div id={id} role="group" aria-labelledby={labelledBy} aria-describedby={describedBy} data-array-editor="">
       {rows.length > 0 && (
         <div className="row g-2 small text-body-secondary mb-1" aria-hidden="true">
-          <div className="col-5">{t('array.key')}</div>
-          <div className="col-5">{t('array.value')}</div>
+          {PARTS.map((part) => (
+            <div className="col-5" key={part}>
+              {t(`array.${part}`)}
+            </div>
+          ))}
         </div>
       )}
       {rows.map((row, i) => (
         <div className="row g-2 mb-2 align-items-center" key={row.id} data-array-row={i}>
-          <div className="col-5">
-            <input
-              type="text"
-              className={control}
-              aria-label={t('array.keyOf', { n: i + 1 })}
-              value={row.key}
-              onChange={(e) => set(i, { key: e.target.value })}
-              data-array-key=""
-            />
-          </div>
-          <div className="col-5">
-            <input
-              type="text"
-              className={control}
-              aria-label={t('array.valueOf', { n: i + 1 })}
-              value={row.value}
-              onChange={(e) => set(i, { value: e.target.value })}
-              data-array-value=""
-            />
-          </div>
+          {PARTS.map((part) => (
+            <div className="col-5" key={part}>
+              <input
+                type="text"
+                className={control}
+                aria-label={t(`array.${part}Of`, { n: i + 1 })}
+                value={row[part]}
+                onChange={(e) => set(i, { [part]: e.target.value })}
+                {...{ [`data-array-${part}`]: '' }}
+              />
+            </div>
+          ))}
           <div className="col-2">
             <button
               type="button"

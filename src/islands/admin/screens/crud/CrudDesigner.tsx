@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import crudLog from '../../../../resources/crud/log.ts';
 import { resourceNameOf } from '../../../../resources/generator/identifiers.ts';
@@ -9,6 +9,7 @@ import { ConfirmDialog, CrudPagination, CrudTable, QuickSearch, effectiveOrder, 
 import { allAdminResources } from '../../crud/resourceStore.ts';
 import { blankDesign, fromPayloadField, type DesignerState } from './designModel.ts';
 import { DesignEditor } from './DesignEditor.tsx';
+import { SAMPLE_TABLE, sampleDesign } from './sampleDesign.ts';
 import { downloadExport } from './exportFiles.ts';
 
 interface ParsedTable {
@@ -31,9 +32,24 @@ function resourceOfLog(row: Row): string {
   return allAdminResources().find((r) => r.table === table)?.name ?? resourceNameOf(table);
 }
 
+/** One way to start a design: its title, what it does, and the control that starts it (the log's is its list below). */
+function StartCard({ title, hint, children }: { title: ReactNode; hint: string; children?: ReactNode }) {
+  return (
+    <div className="col-md-6 col-xl-3">
+      <div className="card h-100">
+        <div className="card-body d-flex flex-column">
+          <h2 className="h6 card-title">{title}</h2>
+          <p className={`small text-body-secondary ${children ? 'flex-grow-1' : 'mb-0'}`}>{hint}</p>
+          {children}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /**
- * The CRUD generator (reference admin-api 5): start a design from scratch, from a table of the database
- * or from a previous generate, then design it; the start page also lists the earlier generates, with
+ * The CRUD generator (reference admin-api 5): start a design from scratch, from a table of the database,
+ * from the sample table or from a previous generate, then design it; the start page also lists the earlier generates, with
  * export and delete.
  */
 export default function CrudDesigner(_props: ScreenProps) {
@@ -150,49 +166,33 @@ export default function CrudDesigner(_props: ScreenProps) {
       <h1 className="h4 mb-3">{t('title')}</h1>
       <p className="text-body-secondary">{t('intro')}</p>
       <div className="row g-3 mb-4">
-        <div className="col-md-4">
-          <div className="card h-100">
-            <div className="card-body d-flex flex-column">
-              <h2 className="h6 card-title">{t('start.scratch')}</h2>
-              <p className="small text-body-secondary flex-grow-1">{t('start.scratchHint')}</p>
-              <button type="button" className="btn btn-primary" data-start="scratch" onClick={() => setDesign(blankDesign())}>
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                {t('start.scratchButton')}
-              </button>
-            </div>
+        <StartCard title={t('start.scratch')} hint={t('start.scratchHint')}>
+          <button type="button" className="btn btn-primary" data-start="scratch" onClick={() => setDesign(blankDesign())}>
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            {t('start.scratchButton')}
+          </button>
+        </StartCard>
+        <StartCard title={<label htmlFor="crud-start-table">{t('start.table')}</label>} hint={t('start.tableHint')}>
+          <div className="input-group">
+            <select id="crud-start-table" className="form-select" value={table} onFocus={() => void loadTables()} onMouseDown={() => void loadTables()} onChange={(e) => setTable(e.target.value)}>
+              <option value="">{tables ? t('start.chooseTable') : t('start.loadingTables')}</option>
+              {(tables ?? []).map((tb) => (
+                <option key={tb.table} value={tb.table}>
+                  {tb.comment}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="btn btn-outline-primary" data-start="table" disabled={!table || busy} onClick={() => void fromTable()}>
+              {t('start.tableButton')}
+            </button>
           </div>
-        </div>
-        <div className="col-md-4">
-          <div className="card h-100">
-            <div className="card-body d-flex flex-column">
-              <h2 className="h6 card-title">
-                <label htmlFor="crud-start-table">{t('start.table')}</label>
-              </h2>
-              <p className="small text-body-secondary flex-grow-1">{t('start.tableHint')}</p>
-              <div className="input-group">
-                <select id="crud-start-table" className="form-select" value={table} onFocus={() => void loadTables()} onMouseDown={() => void loadTables()} onChange={(e) => setTable(e.target.value)}>
-                  <option value="">{tables ? t('start.chooseTable') : t('start.loadingTables')}</option>
-                  {(tables ?? []).map((tb) => (
-                    <option key={tb.table} value={tb.table}>
-                      {tb.comment}
-                    </option>
-                  ))}
-                </select>
-                <button type="button" className="btn btn-outline-primary" data-start="table" disabled={!table || busy} onClick={() => void fromTable()}>
-                  {t('start.tableButton')}
-                </button>
-              </div>
-            </div>
-          </div>
-        </div>
-        <div className="col-md-4">
-          <div className="card h-100">
-            <div className="card-body">
-              <h2 className="h6 card-title">{t('start.log')}</h2>
-              <p className="small text-body-secondary mb-0">{t('start.logHint')}</p>
-            </div>
-          </div>
-        </div>
+        </StartCard>
+        <StartCard title={t('start.sample')} hint={t('start.sampleHint', { table: SAMPLE_TABLE })}>
+          <button type="button" className="btn btn-outline-primary" data-start="sample" onClick={() => setDesign(sampleDesign())}>
+            {t('start.sampleButton')}
+          </button>
+        </StartCard>
+        <StartCard title={t('start.log')} hint={t('start.logHint')} />
       </div>
 
       <section aria-labelledby="crud-log-title">

@@ -4,6 +4,7 @@ import { DEFAULT_TYPES, DESIGN_VALIDATORS, OPERATORS, RENDERS } from '../../../.
 import { CHOICE_TYPES, DESIGN_TYPES, type DesignType } from '../../../../resources/generator/designTypes.ts';
 import { allAdminResources } from '../../crud/resourceStore.ts';
 import { MULTI_CAPABLE, NO_DEFAULT, REMOTE, type ChoiceRow, type DesignerField } from './designModel.ts';
+import { Checkbox, toggled } from '../../../lib/Checkbox.tsx';
 
 export interface FieldEditorProps {
   field: DesignerField;
@@ -43,12 +44,15 @@ export function FieldEditor({ field, fields, onChange }: FieldEditorProps) {
     </div>
   );
   const check = (key: 'nullable' | 'unsigned' | 'inList' | 'inForm' | 'multi', label: string) => (
-    <div className="form-check form-check-inline">
-      <input className="form-check-input" type="checkbox" id={`${base}-${key}`} data-field-option={key} checked={field[key]} onChange={(e) => onChange({ [key]: e.target.checked })} />
-      <label className="form-check-label small" htmlFor={`${base}-${key}`}>
-        {label}
-      </label>
-    </div>
+    <Checkbox
+      id={`${base}-${key}`}
+      className="form-check-inline"
+      labelClassName="small"
+      label={label}
+      checked={field[key]}
+      onChange={(on) => onChange({ [key]: on })}
+      marker={{ 'data-field-option': key }}
+    />
   );
   const select = (key: 'designType' | 'defaultType' | 'operator' | 'render' | 'remoteTable' | 'remoteField', label: string, options: { value: string; label: string }[], extra?: ReactNode) => (
     <div className="col-sm-6">
@@ -180,19 +184,16 @@ export function FieldEditor({ field, fields, onChange }: FieldEditorProps) {
                   <fieldset className="col-12">
                     <legend className="form-label small mb-0">{t('options.validators')}</legend>
                     {DESIGN_VALIDATORS.map((v) => (
-                      <div className="form-check form-check-inline" key={v}>
-                        <input
-                          className="form-check-input"
-                          type="checkbox"
-                          id={`${base}-v-${v}`}
-                          data-validator={v}
-                          checked={field.validators.includes(v)}
-                          onChange={(e) => onChange({ validators: e.target.checked ? [...field.validators, v] : field.validators.filter((x) => x !== v) })}
-                        />
-                        <label className="form-check-label small" htmlFor={`${base}-v-${v}`}>
-                          {t(`validators.${v}`)}
-                        </label>
-                      </div>
+                      <Checkbox
+                        key={v}
+                        id={`${base}-v-${v}`}
+                        className="form-check-inline"
+                        labelClassName="small"
+                        label={t(`validators.${v}`)}
+                        checked={field.validators.includes(v)}
+                        onChange={(on) => onChange({ validators: toggled(field.validators, v, on) })}
+                        marker={{ 'data-validator': v }}
+                      />
                     ))}
                   </fieldset>
                   {type === 'textarea' && text('rows', t('options.rows'), { type: 'number', min: 1 })}

@@ -224,9 +224,9 @@ export function toPayload(state: DesignerState): DesignInput {
   };
 }
 
-/** The path the resource will take: the one typed, else the table name with underscores as folders. */
+/** The path the resource will take: the one typed, else the table name with underscores as folders (as the server derives it). */
 export function effectivePath(table: DesignerTable): string {
-  return table.path.trim() || resourceNameOf(table.name.trim());
+  return resourceNameOf(table.name, table.path);
 }
 
 interface PayloadField {

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { actionUrl } from '../../../../resources/naming.ts';
 import { formFields } from '../../../../resources/schema.ts';
 import { offers, type FieldDef, type ResourceDef } from '../../../../resources/types.ts';
@@ -9,6 +8,7 @@ import { CellView, CrudForm, CrudToolbar, ListError, ListRemark, cellOf, listFie
 import { DeleteTreeRows } from './DeleteTreeRows.tsx';
 import { FoldButtons, useFolding } from './Folding.tsx';
 import { branchIds, subtreeIds, type TreeItem } from './treeModel.ts';
+import { TreeRowButtons } from './TreeRowButtons.tsx';
 import { TreeTable, type TreeColumn } from './TreeTable.tsx';
 import { useTreeList } from './useTreeList.ts';
 
@@ -42,7 +42,6 @@ type Pending = { kind: 'form'; mode: 'add' } | { kind: 'form'; mode: 'edit'; id:
  */
 export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf, renderTitle, cellFor, columnDefaults, unfold, onWritten }: ResourceTreeProps<T>) {
   const { request, auth, lang, siteConfig } = useAdmin();
-  const { t } = useTranslation('admin-screens-auth');
   const { fieldLabel, optionLabel } = useResourceLabels(def);
   const list = useTreeList<T>(actionUrl(def, 'index'));
   const { nodes, quickSearch } = list;
@@ -127,18 +126,11 @@ export function ResourceTree<T extends ResourceNode>({ def, treeColumn, titleOf,
         onSelect={canSelect ? setSelected : undefined}
         onMove={can('sortable') ? (id, targetId) => void move(id, targetId) : undefined}
         actions={(node) => (
-          <>
-            {can('edit') && (
-              <button type="button" className="btn btn-sm btn-outline-primary" aria-label={t('tree.edit', { title: titleOf(node) })} title={t('crud-ui:list.edit')} onClick={() => setPending({ kind: 'form', mode: 'edit', id: String(node.id) })} data-action="edit">
-                <i className="bi bi-pencil" aria-hidden="true" />
-              </button>
-            )}
-            {can('del') && (
-              <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('tree.delete', { title: titleOf(node) })} title={t('crud-ui:list.delete')} onClick={() => setPending({ kind: 'delete', ids: [node.id] })} data-action="delete">
-                <i className="bi bi-trash" aria-hidden="true" />
-              </button>
-            )}
-          </>
+          <TreeRowButtons
+            title={titleOf(node)}
+            onEdit={can('edit') && (() => setPending({ kind: 'form', mode: 'edit', id: String(node.id) }))}
+            onDelete={can('del') && (() => setPending({ kind: 'delete', ids: [node.id] }))}
+          />
         )}
       />
       {pending?.kind === 'form' && (

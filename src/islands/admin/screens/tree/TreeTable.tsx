@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CrudStyles } from '../../crud/CrudStyles.tsx';
-import { EmptyRow } from '../../crud/CrudTable.tsx';
-import { DragHandleCell, DragHeader, MoveButtons, ReloadOverlay, RowCheckbox, SelectAllHeader, useRowDrag } from '../../crud/tableParts.tsx';
+import { ActionsCell, ActionsHeader, DragHandleCell, DragHeader, ListTable, MoveButtons, RowCheckbox, SelectAllHeader, useRowDrag } from '../../crud/tableParts.tsx';
 import { TreeStyles } from './TreeStyles.tsx';
 import { areSiblings, flatten, visibleRows, type TreeItem } from './treeModel.ts';
 
@@ -58,84 +56,71 @@ export function TreeTable<T extends TreeItem>({ name, nodes, columns, expanded, 
     return areSiblings(nodes, drag.from, id) ? 'perm-drop-target' : 'perm-drop-refused';
   }
 
+  const head = (
+    <>
+      {canSelect && <SelectAllHeader all={allSelected} some={someSelected} onToggle={() => onSelect(allSelected ? new Set() : new Set(choosable))} />}
+      {onMove && <DragHeader />}
+      {columns.map((column) => (
+        <th key={column.key} scope="col" data-column={column.key}>
+          {column.header}
+        </th>
+      ))}
+      {hasActions && <ActionsHeader />}
+    </>
+  );
+
   return (
-    <div className="table-responsive position-relative" aria-busy={loading || undefined}>
-      <CrudStyles />
-      <TreeStyles />
-      <table className="table table-hover align-middle mb-0 crud-table perm-tree-table" data-tree-table={name}>
-        <thead>
-          <tr>
-            {canSelect && <SelectAllHeader all={allSelected} some={someSelected} onToggle={() => onSelect(allSelected ? new Set() : new Set(choosable))} />}
-            {onMove && <DragHeader />}
-            {columns.map((column) => (
-              <th key={column.key} scope="col" data-column={column.key}>
-                {column.header}
-              </th>
+    <ListTable table={{ className: 'table table-hover align-middle mb-0 crud-table perm-tree-table', 'data-tree-table': name }} loading={loading} head={head} colCount={colCount} rowCount={rows.length} emptyText={emptyText} styles={<TreeStyles />}>
+      {rows.map(({ node, depth, hasChildren, open, before, after }) => {
+        const id = node.id;
+        const label = labelOf(node);
+        const [first, ...rest] = columns;
+        return (
+          <tr key={id} data-row-id={id} data-pid={node.pid} data-depth={depth} className={dragClass(id)}>
+            {canSelect && <td>{selectable(node) && <RowCheckbox id={id} label={t('tree.select', { title: label })} selected={selected} onSelect={onSelect} />}</td>}
+            {onMove && <DragHandleCell id={id} title={t('tree.drag')} handlers={dragHandlers(id)} />}
+            {first && (
+              <td data-column={first.key}>
+                <span className="perm-tree-cell" style={{ paddingInlineStart: `${depth * 1.5}rem` }}>
+                  {hasChildren ? (
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-link text-body-secondary perm-tree-toggle"
+                      aria-expanded={open}
+                      aria-label={t(open ? 'tree.collapse' : 'tree.expand', { title: label })}
+                      onClick={() => onToggle(id)}
+                      data-toggle-row={id}
+                    >
+                      <i className={`bi ${open ? 'bi-chevron-down' : 'bi-chevron-right'}`} aria-hidden="true" />
+                    </button>
+                  ) : (
+                    <span className="perm-tree-spacer" />
+                  )}
+                  {first.cell(node)}
+                </span>
+              </td>
+            )}
+            {rest.map((column) => (
+              <td key={column.key} data-column={column.key}>
+                {column.cell(node)}
+              </td>
             ))}
             {hasActions && (
-              <th scope="col" className="crud-actions text-end">
-                {t('crud-ui:list.actions')}
-              </th>
+              <ActionsCell>
+                {onMove && (
+                  <MoveButtons
+                    upLabel={t('tree.moveUp', { title: label })}
+                    downLabel={t('tree.moveDown', { title: label })}
+                    onUp={before ? () => onMove(id, before.id) : null}
+                    onDown={after ? () => onMove(id, after.id) : null}
+                  />
+                )}
+                {actions?.(node)}
+              </ActionsCell>
             )}
           </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && <EmptyRow colSpan={colCount} loading={loading} emptyText={emptyText} />}
-          {rows.map(({ node, depth, hasChildren, open, before, after }) => {
-            const id = node.id;
-            const label = labelOf(node);
-            const [first, ...rest] = columns;
-            return (
-              <tr key={id} data-row-id={id} data-pid={node.pid} data-depth={depth} className={dragClass(id)}>
-                {canSelect && <td>{selectable(node) && <RowCheckbox id={id} label={t('tree.select', { title: label })} selected={selected} onSelect={onSelect} />}</td>}
-                {onMove && <DragHandleCell id={id} title={t('tree.drag')} handlers={dragHandlers(id)} />}
-                {first && (
-                  <td data-column={first.key}>
-                    <span className="perm-tree-cell" style={{ paddingInlineStart: `${depth * 1.5}rem` }}>
-                      {hasChildren ? (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-link text-body-secondary perm-tree-toggle"
-                          aria-expanded={open}
-                          aria-label={t(open ? 'tree.collapse' : 'tree.expand', { title: label })}
-                          onClick={() => onToggle(id)}
-                          data-toggle-row={id}
-                        >
-                          <i className={`bi ${open ? 'bi-chevron-down' : 'bi-chevron-right'}`} aria-hidden="true" />
-                        </button>
-                      ) : (
-                        <span className="perm-tree-spacer" />
-                      )}
-                      {first.cell(node)}
-                    </span>
-                  </td>
-                )}
-                {rest.map((column) => (
-                  <td key={column.key} data-column={column.key}>
-                    {column.cell(node)}
-                  </td>
-                ))}
-                {hasActions && (
-                  <td className="crud-actions text-end">
-                    <div className="d-inline-flex gap-1">
-                      {onMove && (
-                        <MoveButtons
-                          upLabel={t('tree.moveUp', { title: label })}
-                          downLabel={t('tree.moveDown', { title: label })}
-                          onUp={before ? () => onMove(id, before.id) : null}
-                          onDown={after ? () => onMove(id, after.id) : null}
-                        />
-                      )}
-                      {actions?.(node)}
-                    </div>
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {loading && rows.length > 0 && <ReloadOverlay />}
-    </div>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../../context.ts';
 import { useFormProblem } from '../../../lib/useFormProblem.tsx';
 import { Spinner } from '../../../app/Spinner.tsx';
+import { BusySubmit } from '../../../lib/BusySubmit.tsx';
 
 /** An item of GET /admin/<settings controller>/index: secrets come back empty, `set` says one is saved. */
 interface Item {
@@ -166,10 +167,7 @@ export function SettingsForm({ controller, fields, title, children }: SettingsFo
               </div>
             );
           })}
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined} data-settings-save="">
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-            {t('save')}
-          </button>
+          <BusySubmit busy={busy} marker={{ 'data-settings-save': '' }}>{t('save')}</BusySubmit>
         </form>
       </div>
       {children && <div className="col-xl-6">{children(answer, { dirty })}</div>}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useData } from 'vike-react/useData';
 import { usePageContext } from 'vike-react/usePageContext';
 import { Island } from '../../../../components/Island.tsx';
+import { TitledSection } from '../../../../components/content/Detail.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
 import { Text } from '../../../../components/content/Text.tsx';
 import { pageHref } from '../../../../components/content/meta.ts';
@@ -21,10 +22,7 @@ export default function Page() {
         <style nonce={cspNonce ?? undefined}>{tourStyles(sections, stops)}</style>
         <Island name="CanalMap" component={CanalMap} props={{ lang, sections, stops }} fetched={{ url: '/api/index/tour', keys: ['sections', 'stops'] }} />
         {/* Without JavaScript the map's buttons do nothing: every city links to its page, which tells its story. */}
-        <section aria-labelledby="stops-title" className="mt-5">
-          <h2 id="stops-title" className="h4 mb-3">
-            {t('tour.stops')}
-          </h2>
+        <TitledSection id="stops" title={t('tour.stops')}>
           {sections.map((section) => (
             <div key={section.id} className="stop-group mb-3" data-section={section.id}>
               <h3 className="h6 mb-1">
@@ -45,7 +43,7 @@ export default function Page() {
               </ul>
             </div>
           ))}
-        </section>
+        </TitledSection>
       </div>
     </>
   );

@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
 import { useData } from 'vike-react/useData';
-import { usePageContext } from 'vike-react/usePageContext';
 import { ACTIVITY_STAGES } from '../../../../shared/content.ts';
 import { ActivityCardView, CardGrid } from '../../../../components/content/cards.tsx';
 import { EmptyState } from '../../../../components/content/EmptyState.tsx';
@@ -8,13 +6,12 @@ import { FilterNav } from '../../../../components/content/FilterNav.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
 import { Pagination } from '../../../../components/content/Pagination.tsx';
 import { pageHref } from '../../../../components/content/meta.ts';
+import { useContentTexts } from '../../../../components/content/useContentTexts.ts';
 import type { Data } from './+data.ts';
 
 export default function Page() {
   const { stage, list } = useData<Data>();
-  const { t } = useTranslation('content');
-  const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { t, tc, lang } = useContentTexts();
   const href = (page: number, s: string | null = stage) => pageHref('/brand', { stage: s, page }, lang);
   return (
     <>

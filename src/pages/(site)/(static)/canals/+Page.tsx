@@ -1,19 +1,16 @@
-import { useTranslation } from 'react-i18next';
 import { useData } from 'vike-react/useData';
-import { usePageContext } from 'vike-react/usePageContext';
 import { withLang } from '../../../../shared/i18n/links.ts';
 import { CanalCardView, CardGrid } from '../../../../components/content/cards.tsx';
 import { EmptyState } from '../../../../components/content/EmptyState.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
 import { Pagination } from '../../../../components/content/Pagination.tsx';
 import { pageHref } from '../../../../components/content/meta.ts';
+import { useContentTexts } from '../../../../components/content/useContentTexts.ts';
 import type { Data } from './+data.ts';
 
 export default function Page() {
   const list = useData<Data>();
-  const { t } = useTranslation('content');
-  const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { t, tc, lang } = useContentTexts();
   const href = (page: number) => pageHref('/canals', { page }, lang);
   return (
     <>

@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
 import { useData } from 'vike-react/useData';
-import { usePageContext } from 'vike-react/usePageContext';
 import { Time } from '../../../../components/content/cards.tsx';
 import { Cover } from '../../../../components/content/Cover.tsx';
 import { EmptyState } from '../../../../components/content/EmptyState.tsx';
@@ -8,14 +6,13 @@ import { PageHeader } from '../../../../components/content/PageHeader.tsx';
 import { Pagination } from '../../../../components/content/Pagination.tsx';
 import { RichText, Text } from '../../../../components/content/Text.tsx';
 import { pageHref } from '../../../../components/content/meta.ts';
+import { useContentTexts } from '../../../../components/content/useContentTexts.ts';
 import type { Data } from './+data.ts';
 
 /** Forum items are short: each is read in place (a <details> opens the full text), addressable as #forum-<id>. */
 export default function Page() {
   const list = useData<Data>();
-  const { t } = useTranslation('content');
-  const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { t, tc, lang } = useContentTexts();
   const href = (page: number) => pageHref('/forum', { page }, lang);
   return (
     <>

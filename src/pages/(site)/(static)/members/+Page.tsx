@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
 import { useData } from 'vike-react/useData';
-import { usePageContext } from 'vike-react/usePageContext';
 import { MEMBER_KINDS } from '../../../../shared/content.ts';
 import { CardGrid } from '../../../../components/content/cards.tsx';
 import { EmptyState } from '../../../../components/content/EmptyState.tsx';
@@ -9,13 +7,12 @@ import { PageHeader } from '../../../../components/content/PageHeader.tsx';
 import { Pagination } from '../../../../components/content/Pagination.tsx';
 import { Text } from '../../../../components/content/Text.tsx';
 import { DEFAULT_COVER, pageHref } from '../../../../components/content/meta.ts';
+import { useContentTexts } from '../../../../components/content/useContentTexts.ts';
 import type { Data } from './+data.ts';
 
 export default function Page() {
   const { kind, list } = useData<Data>();
-  const { t } = useTranslation('content');
-  const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { t, tc, lang } = useContentTexts();
   const href = (page: number, k: string | null = kind) => pageHref('/members', { kind: k, page }, lang);
   return (
     <>

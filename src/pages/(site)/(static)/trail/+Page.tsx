@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
 import { useData } from 'vike-react/useData';
-import { usePageContext } from 'vike-react/usePageContext';
 import { DIFFICULTIES } from '../../../../shared/content.ts';
 import { withLang } from '../../../../shared/i18n/links.ts';
 import { CardGrid, TrailCardView } from '../../../../components/content/cards.tsx';
@@ -9,13 +7,12 @@ import { FilterNav } from '../../../../components/content/FilterNav.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
 import { Pagination } from '../../../../components/content/Pagination.tsx';
 import { pageHref } from '../../../../components/content/meta.ts';
+import { useContentTexts } from '../../../../components/content/useContentTexts.ts';
 import type { Data } from './+data.ts';
 
 export default function Page() {
   const { difficulty, list } = useData<Data>();
-  const { t } = useTranslation('content');
-  const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { t, tc, lang } = useContentTexts();
   const href = (page: number, d: string | null = difficulty) => pageHref('/trail', { difficulty: d, page }, lang);
   return (
     <>

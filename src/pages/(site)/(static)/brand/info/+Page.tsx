@@ -1,18 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { useData } from 'vike-react/useData';
-import { usePageContext } from 'vike-react/usePageContext';
 import { withLang } from '../../../../../shared/i18n/links.ts';
 import { DateRange, StageBadge } from '../../../../../components/content/cards.tsx';
-import { Cover } from '../../../../../components/content/Cover.tsx';
+import { DetailBody } from '../../../../../components/content/Detail.tsx';
 import { PageHeader } from '../../../../../components/content/PageHeader.tsx';
 import { RichText, Text } from '../../../../../components/content/Text.tsx';
+import { useContentTexts } from '../../../../../components/content/useContentTexts.ts';
 import type { Data } from './+data.ts';
 
 export default function Page() {
   const { item } = useData<Data>();
-  const { t } = useTranslation('content');
-  const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { t, tc, lang } = useContentTexts();
   return (
     <>
       <PageHeader title={<Text value={item.title} />} crumbs={[{ label: tc('title.brand'), href: withLang('/brand', lang) }]}>
@@ -20,16 +17,11 @@ export default function Page() {
           <StageBadge stage={item.stage} />
         </p>
       </PageHeader>
-      <div className="container">
-        <div className="row g-4 g-lg-5">
-          <article className="col-lg-8">
-            <p className="lead">
-              <Text value={item.summary} />
-            </p>
-            <Cover src={item.cover} className="cover detail-cover mb-4" eager />
-            <RichText value={item.content} />
-          </article>
-          <aside className="col-lg-4">
+      <DetailBody
+        lead={item.summary}
+        cover={item.cover}
+        aside={
+          <>
             <dl className="fact-box">
               <dt>{t('brand.time')}</dt>
               <dd>
@@ -48,9 +40,11 @@ export default function Page() {
                 <a href={withLang('/user', lang)}>{t('brand.memberCentre')}</a>
               </p>
             )}
-          </aside>
-        </div>
-      </div>
+          </>
+        }
+      >
+        <RichText value={item.content} />
+      </DetailBody>
     </>
   );
 }
