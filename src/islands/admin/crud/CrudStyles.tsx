@@ -1,7 +1,8 @@
 import { pageNonce } from '../../lib/nonce.ts';
 
 /**
- * The few rules Bootstrap utilities cannot express (dialog backdrop, sticky action column, drag states).
+ * The few rules Bootstrap utilities cannot express (dialog backdrop, sticky action column, drag states, pager
+ * buttons of at least WCAG 2.2's 24 px target).
  * Tables fit a 1366 px screen: small type, headers that may wrap, date-times on two lines, text cut short
  * with the whole in a tooltip, and the main text column (title, name) taking whatever room is left.
  * A dialog scrolls only its body, between a fixed header and footer: the body is the containing block of
@@ -31,6 +32,7 @@ const CSS = `
 .crud-json{white-space:pre-wrap;word-break:break-word;font-size:.8125rem;background:var(--bs-tertiary-bg);padding:.5rem .75rem;border-radius:.375rem}
 .crud-table img.crud-thumb{width:2.5rem;height:2.5rem;object-fit:cover;border-radius:.25rem}
 .crud-table tr.crud-dragging{opacity:.5}
+[data-pagination] .page-link{min-width:2rem;min-height:2rem;text-align:center}
 .crud-table tr.crud-drop-target>td{box-shadow:inset 0 2px 0 var(--bs-primary)}
 .crud-drag-handle{cursor:grab;touch-action:none}
 .crud-swatch{display:inline-block;width:1.25rem;height:1.25rem;border-radius:.25rem;border:1px solid var(--bs-border-color);vertical-align:middle}

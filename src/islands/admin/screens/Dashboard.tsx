@@ -110,14 +110,15 @@ export default function Dashboard() {
           {data.remark}
         </div>
       )}
-      <dl className="row g-3 mb-3">
+      {/* A <dl> holds only dt/dd pairs, each in one div: the icon goes inside the term. */}
+      <dl className="admin-stats mb-3">
         {TOTALS.map(({ key, icon }) => (
-          <div className="col-sm-4" key={key}>
-            <div className="admin-card admin-stat h-100">
+          <div className="admin-card admin-stat" key={key}>
+            <dt>
               <i className={`bi ${icon} admin-stat-icon`} aria-hidden="true" />
-              <dt>{t(`dashboard.totals.${key}`)}</dt>
-              <dd data-total={key}>{totals[key]}</dd>
-            </div>
+              {t(`dashboard.totals.${key}`)}
+            </dt>
+            <dd data-total={key}>{totals[key]}</dd>
           </div>
         ))}
       </dl>
