@@ -89,9 +89,9 @@ test('add: validation, hashing, group rows', async (t) => {
   t.true((await verifyPassword('secret123', row.password)).ok);
   t.deepEqual(await accessOf(row.id), [group]);
   const dupMail = await root('/admin/auth.Admin/add', { body: { ...base, username: 'new_admin2', email: 'new@example.com' } });
-  t.regex(dupMail.msg, /e-mail address is already used/);
+  t.regex(dupMail.msg, /e-mail address is already in use/);
   const dupMobile = await root('/admin/auth.Admin/add', { body: { ...base, username: 'new_admin2', mobile: '13800138000' } });
-  t.regex(dupMobile.msg, /mobile number is already used/);
+  t.regex(dupMobile.msg, /mobile number is already in use/);
 });
 
 test('edit: read without secrets, optional password, own account protected, groups rebuilt', async (t) => {

@@ -4,6 +4,7 @@ import type { Build, Params, Reads, Row } from '../reads.ts';
 import { localizedText } from '../../shared/localized.ts';
 import { centsToYuan } from '../../shared/account.ts';
 import { cancelDeadline, optionalTime, type SignupFacts } from '../../shared/activity.ts';
+import { ResponsiveImages } from './responsiveImages.ts';
 import {
   ACTIVITY_STAGES,
   DIFFICULTIES,
@@ -133,10 +134,20 @@ interface FeedItem {
 
 /** Reads published content for the public pages, feeds and sitemap. Drafts never leave this class. */
 export class ContentService implements ContentReader {
+  private readonly pictures: ResponsiveImages;
+
   constructor(
     private readonly knex: Knex,
     private readonly reads: Reads,
-  ) {}
+  ) {
+    this.pictures = new ResponsiveImages(knex);
+  }
+
+  /** A rich-text field for `lang`, its uploaded pictures offered in sizes that fit a phone. */
+  private async richText(row: Row, field: string, lang: Lang): Promise<LocalText> {
+    const value = localize(row, field, lang);
+    return { ...value, text: await this.pictures.apply(value.text) };
+  }
 
   private published(table: string) {
     return this.knex(table).where(`${table}.status`, PUBLISHED);
@@ -212,7 +223,7 @@ export class ContentService implements ContentReader {
     const related = await this.reads.rows(`${table}:related`, { category: card.category?.id ?? 0, id }, (p) =>
       limited(this.articleQuery(table, categoryTable, false).where(`${table}.category_id`, p.category).whereNot(`${table}.id`, p.id), 3),
     );
-    return { ...card, content: localize(row, 'content', lang), related: related.map((r) => this.articleCard(r, lang)) };
+    return { ...card, content: await this.richText(row, 'content', lang), related: related.map((r) => this.articleCard(r, lang)) };
   }
 
   newsList(lang: Lang, q: { page: number; category: number | null }): Promise<ArticleList> {
@@ -271,7 +282,7 @@ export class ContentService implements ContentReader {
 
   async activity(lang: Lang, id: number): Promise<ActivityDetail | null> {
     const row = await this.byId('brand_activity:detail', () => this.activityQuery(true), 'brand_activity', id);
-    return row ? { ...this.activityCard(row, lang), content: localize(row, 'content', lang), signup: signupFacts(row) } : null;
+    return row ? { ...this.activityCard(row, lang), content: await this.richText(row, 'content', lang), signup: signupFacts(row) } : null;
   }
 
   // Trails, with the names of their canal section and city.
@@ -327,7 +338,7 @@ export class ContentService implements ContentReader {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    return { ...this.trailCard(row, lang), route: localize(row, 'route', lang), gallery };
+    return { ...this.trailCard(row, lang), route: await this.richText(row, 'route', lang), gallery };
   }
 
   // Organisation members and the youth forum.
@@ -370,8 +381,10 @@ export class ContentService implements ContentReader {
       .orderBy(orderBy('forum_item', [{ column: 'weigh', order: 'desc' }, { column: 'event_date', order: 'desc' }, { column: 'id', order: 'desc' }]));
   }
 
-  forum(lang: Lang, q: { page: number }): Promise<Paged<ForumItem>> {
-    return this.paged('forum_item:list', {}, () => this.forumQuery(), q.page, PAGE_SIZE.forum, (r) => this.forumItem(r, lang));
+  async forum(lang: Lang, q: { page: number }): Promise<Paged<ForumItem>> {
+    const page = await this.paged('forum_item:list', {}, () => this.forumQuery(), q.page, PAGE_SIZE.forum, (r) => this.forumItem(r, lang));
+    const items = await Promise.all(page.items.map(async (item) => ({ ...item, content: { ...item.content, text: await this.pictures.apply(item.content.text) } })));
+    return { ...page, items };
   }
 
   // Canal sections and their cities.
@@ -413,7 +426,7 @@ export class ContentService implements ContentReader {
     );
     return {
       ...this.canalCard(row, lang),
-      intro: localize(row, 'intro', lang),
+      intro: await this.richText(row, 'intro', lang),
       heritage: localize(row, 'heritage', lang),
       cities: cities.map((c) => this.cityCard(c, lang)),
     };
