@@ -132,7 +132,7 @@ test('index/index for a member carries userInfo and the member menus; requiredLo
   t.deepEqual(res.body.data.menus.map((n) => n.name), ['account']);
   t.deepEqual(
     res.body.data.menus[0]!.children.map((n) => n.name),
-    ['account/overview', 'account/profile', 'account/changePassword', 'account/integral', 'account/balance', 'account/message', 'account/trailApplication'],
+    ['account/overview', 'account/profile', 'account/changePassword', 'account/integral', 'account/balance', 'account/message', 'account/activity', 'account/trailApplication'],
   );
   const guest = await api(server.url, '/api/index/index?requiredLogin=1');
   t.is(guest.body.code, 303);
