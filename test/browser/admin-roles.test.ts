@@ -22,11 +22,11 @@ async function newPage(context: Browser | BrowserContext): Promise<{ page: Page;
 /** The real login page: username, password, then the click captcha. */
 async function logIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto(`${suite.server.url}/admin/login?lang=en`);
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form:not([role="search"]) button[type="submit"]')?.disabled === false);
   await page.type('#admin-login-username', username);
   await page.type('#admin-login-password', password);
   const captcha = page.waitForResponse(isCaptcha);
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   await solveCaptcha(suite.server, page, captcha);
 }
 

@@ -29,10 +29,10 @@ test('a guest is sent to /manage/login and brought back; every admin link stays 
   await page.goto(`${suite.server.url}/manage/routine/adminInfo?lang=en`);
   await waitForPath(page, /^\/manage\/login\?redirect=%2Fmanage%2Froutine%2FadminInfo/);
   t.is(await page.evaluate(() => document.documentElement.dataset.adminBase), '/manage');
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form:not([role="search"]) button[type="submit"]')?.disabled === false);
   await page.type('#admin-login-username', 'admin');
   await page.type('#admin-login-password', ADMIN_PASSWORD);
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   await waitForPath(page, '/manage/routine/adminInfo');
   await page.waitForSelector('[data-screen="adminInfo"] #admin-info-nickname');
   t.is(await page.title(), 'Profile - Grand Canal Culture Association');

@@ -53,10 +53,10 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   // Chromium asks for English; the Chinese default is chosen explicitly (and remembered in a cookie).
   await page.goto(`${suite.server.url}/admin/login?lang=zh-cn`);
   t.is(await page.title(), '管理员登录 - 大运河文化协会');
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form:not([role="search"]) button[type="submit"]')?.disabled === false);
   // The schema speaks first: a too short username never reaches the server.
   await page.type('#admin-login-username', 'ad');
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   // The form's messages load with the first problem (a chunk of their own): on a slow network they come later.
   await page.waitForSelector('#admin-login-username-error');
   t.is(await page.$eval('#admin-login-username-error', (e) => e.textContent), '用户名为 3 到 30 个字符');
@@ -64,7 +64,7 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   await page.type('#admin-login-password', ADMIN_PASSWORD);
   await page.click('#admin-login-keep');
   const captcha = page.waitForResponse(isCaptcha);
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   await solveCaptcha(suite.server, page, captcha);
   await waitForPath(page, '/admin/dashboard');
   const info = (await stored(page, 'adminInfo')) as Record<string, unknown>;

@@ -54,7 +54,7 @@ test.serial('applies for a trail as a member and sees the application approved a
   await loginPageReady(page);
   await page.type('#login-username', member.username);
   await page.type('#login-password', member.password);
-  await Promise.all([page.waitForNavigation(), page.click('form button[type="submit"]')]);
+  await Promise.all([page.waitForNavigation(), page.click('form:not([role="search"]) button[type="submit"]')]);
   await waitForPath(page, '/trail/apply');
 
   // The form, filled in with the keyboard where a person would.
