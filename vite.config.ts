@@ -6,6 +6,7 @@ import { iconStyles } from './scripts/iconStyles.ts';
 import { translationShims } from './scripts/translationShims.ts';
 import { purgeUnusedCss } from './scripts/purgeCss.ts';
 import { SASS_OPTIONS } from './scripts/sassOptions.ts';
+import { wechatShareScript } from './scripts/wechatShareScript.ts';
 import { OUT_DIR_ENV } from './src/server/buildStamp.ts';
 
 declare module 'vite' {
@@ -36,7 +37,7 @@ const ISLAND_CORE = [
 const inSrc = (files: readonly string[]) => (id: string) => files.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`));
 
 export default defineConfig(({ command }) => ({
-  plugins: [translationShims(), react(), vike(), iconStyles()],
+  plugins: [translationShims(), react(), vike(), iconStyles(), wechatShareScript()],
   // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
   // shared pointer file in node_modules that would otherwise send every process to the newest one.
   vitePluginServerEntry: { disableAutoImport: true },

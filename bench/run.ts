@@ -10,6 +10,8 @@ import { buildIfNeeded } from '../scripts/build.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
 import { adminListTimings, printSmallHost, residentMemory, startProduction, timeToFirstPage, writeCodeCache } from './smallHost.ts';
+import { printSearch, searchTimings, timeSearchRebuild } from './search.ts';
+import { photoVisits } from './photo.ts';
 
 /**
  * `npm run bench`: starts the production server and a bare Koa baseline as separate processes, measures them
@@ -21,6 +23,8 @@ const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** `BENCH_ONLY=bytes`: only the page weights (a minute instead of several). */
 const BYTES_ONLY = process.env.BENCH_ONLY === 'bytes';
+/** `BENCH_ONLY=photo`: only what a phone downloads for an article with a photo, before and after its resized copies. */
+const PHOTO_ONLY = process.env.BENCH_ONLY === 'photo';
 const ADMIN_PASSWORD = 'bench-admin-2014';
 const ADMIN_ROWS = 100_000;
 
@@ -140,6 +144,8 @@ interface Visit {
   label?: string;
   /** localStorage entries written before the visit (a login). */
   storage?: Record<string, string>;
+  /** A phone of this device pixel ratio (390 × 844 CSS pixels) visits, and reads the page to its end. */
+  phone?: number;
 }
 
 /**
@@ -153,7 +159,7 @@ interface Budget {
 function budgetOf(route: string): Budget | null {
   if (route.startsWith('/admin/login')) return { what: 'all', kb: 150 };
   if (route.startsWith('/user/login')) return { what: 'JS', kb: 80 };
-  if (route.startsWith('/admin') || route.startsWith('/trail/apply')) return null;
+  if (route.startsWith('/admin') || route.startsWith('/trail/apply') || route.startsWith('/news/info')) return null;
   return { what: 'HTML+CSS', kb: 15 };
 }
 
@@ -176,11 +182,12 @@ async function pageBytes(base: string, visits: Visit[]): Promise<{ rows: PageByt
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
-      for (const { route, storage } of visits) {
+      for (const { route, storage, phone } of visits) {
         // A context per visit: nothing cached, no login left over from the one before.
         const context = await browser.createBrowserContext();
         const page = await context.newPage();
         await page.setCacheEnabled(false);
+        if (phone) await page.setViewport({ width: 390, height: 844, deviceScaleFactor: phone, isMobile: true, hasTouch: true });
         if (storage) {
           await page.goto(`${base}/robots.txt`);
           await page.evaluate((entries) => Object.entries(entries).forEach(([k, v]) => localStorage.setItem(k, v)), storage);
@@ -202,6 +209,11 @@ async function pageBytes(base: string, visits: Visit[]): Promise<{ rows: PageByt
           }));
         });
         await page.goto(base + route, { waitUntil: 'networkidle0' });
+        if (phone) {
+          // Pictures below the fold load as the reader scrolls to them.
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.waitForNetworkIdle({ idleTime: 500 });
+        }
         const row: PageBytes = { route, html: [0, 0], css: [0, 0], js: [0, 0], other: [0, 0] };
         for (const [type, body] of await Promise.all(bodies)) {
           const slot = type === 'document' ? row.html : type === 'stylesheet' ? row.css : type === 'script' ? row.js : row.other;
@@ -242,8 +254,10 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 async function main(): Promise<void> {
   await buildIfNeeded();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const [appPort, basePort, renderPort] = [await freePort(), await freePort(), await freePort()];
+  const [appPort, basePort, renderPort, uncachedPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const appUrl = `http://127.0.0.1:${appPort}`;
+  // The same site with PAGE_CACHE=off, on the same data: its pages are what a render costs.
+  const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
   const renderUrl = `http://127.0.0.1:${renderPort}`;
   const appEnv = {
@@ -262,19 +276,29 @@ async function main(): Promise<void> {
   let app = startProduction(appEnv);
   const baseline = start('bench/baseline.ts', { PORT: String(basePort) });
   let renderBaseline: ChildProcess | null = null;
+  let uncached: ChildProcess | null = null;
   try {
     const coldNew = await timeToFirstPage(app, `${appUrl}/`, spawnedAt);
     await waitFor(baseUrl, baseline);
-    const newsId = await seedAdminRows(path.join(dataDir, 'portal.sqlite'));
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
-    await writeCodeCache(appEnv, `${appUrl}/`);
-    spawnedAt = performance.now();
-    app = startProduction(appEnv);
-    const coldExisting = await timeToFirstPage(app, `${appUrl}/`, spawnedAt);
+    // The photo article alone needs neither the big seed nor the second start.
+    const newsId = PHOTO_ONLY ? 0 : await seedAdminRows(path.join(dataDir, 'portal.sqlite'));
+    let coldExisting = NaN;
+    let searchRebuildMs = NaN;
+    if (!PHOTO_ONLY) {
+      app.kill('SIGTERM');
+      await new Promise((r) => app.once('exit', r));
+      // Rows written beside the server are indexed by the terminal command, as after an import.
+      searchRebuildMs = timeSearchRebuild(appEnv);
+      await writeCodeCache(appEnv, `${appUrl}/`);
+      spawnedAt = performance.now();
+      app = startProduction(appEnv);
+      coldExisting = await timeToFirstPage(app, `${appUrl}/`, spawnedAt);
+    }
     await new Promise((r) => setTimeout(r, 2000));
     const idle = residentMemory(app.pid!)?.rss ?? NaN;
-    const newsBytes = Buffer.byteLength(await (await fetch(`${appUrl}/news`, { headers: { 'cache-control': 'no-cache' } })).text());
+    uncached = startProduction({ ...appEnv, PORT: String(uncachedPort), PAGE_CACHE: 'off' });
+    await waitFor(uncachedUrl, uncached);
+    const newsBytes = Buffer.byteLength(await (await fetch(`${uncachedUrl}/news`)).text());
     renderBaseline = spawn(process.execPath, ['--import', 'tsx', 'bench/renderBaseline.ts'], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'production', PORT: String(renderPort), DATABASE: path.join(dataDir, 'portal.sqlite'), TARGET_BYTES: String(newsBytes) },
@@ -290,17 +314,19 @@ async function main(): Promise<void> {
     ).json()) as { data: { userInfo: { token: string } } };
     const token = login.data.userInfo.token;
     await fetch(`${appUrl}/news`);
+    const photos = await photoVisits(appUrl, token, path.join(dataDir, 'portal.sqlite'));
 
     const rows: Row[] = [];
     let lists: Awaited<ReturnType<typeof adminListTimings>> | undefined;
-    if (!BYTES_ONLY) {
+    if (!BYTES_ONLY && !PHOTO_ONLY) {
       console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores (server and load generator share them)\n`);
       rows.push(await measure('Koa baseline (10 KB string)', baseUrl));
       rows.push(await measure(`renderToString + 1 SQLite query baseline (${(newsBytes / 1024).toFixed(0)} KB page)`, renderUrl));
       rows.push(await measure('/news cached', `${appUrl}/news`));
-      rows.push(await measure('/news uncached (cache bypassed)', `${appUrl}/news`, { 'cache-control': 'no-cache' }));
+      rows.push(await measure('/news hard reload (Cache-Control: no-cache)', `${appUrl}/news`, { 'cache-control': 'no-cache' }));
+      rows.push(await measure('/news uncached (PAGE_CACHE=off)', `${uncachedUrl}/news`));
       rows.push(await measure(`/news/info?id=${newsId}`, `${appUrl}/news/info?id=${newsId}`));
-      rows.push(await measure(`/news/info?id=${newsId} uncached (cache bypassed)`, `${appUrl}/news/info?id=${newsId}`, { 'cache-control': 'no-cache' }));
+      rows.push(await measure(`/news/info?id=${newsId} uncached (PAGE_CACHE=off)`, `${uncachedUrl}/news/info?id=${newsId}`));
       rows.push(await measure('GET /api/index/index', `${appUrl}/api/index/index`, { server: 'true' }));
       rows.push(
         await measure(`admin list /admin/content.News/index (${ADMIN_ROWS.toLocaleString('en')}+ rows)`, `${appUrl}/admin/content.News/index?page=2&limit=10`, {
@@ -317,14 +343,15 @@ async function main(): Promise<void> {
       }
       await pairedRounds([
         ['render baseline', renderUrl, {}],
-        ['/news uncached', `${appUrl}/news`, { 'cache-control': 'no-cache' }],
-        [`/news/info?id=${newsId} uncached`, `${appUrl}/news/info?id=${newsId}`, { 'cache-control': 'no-cache' }],
+        ['/news uncached', `${uncachedUrl}/news`, {}],
+        [`/news/info?id=${newsId} uncached`, `${uncachedUrl}/news/info?id=${newsId}`, {}],
       ]);
       lists = await adminListTimings(appUrl, token, ADMIN_ROWS);
     }
 
-    const visits: Visit[] = [...PUBLIC_SECTIONS.map((s) => s.path), '/index2', '/trail/apply', '/user/login', '/admin/login', '/news?lang=en'].map((route) => ({ route }));
-    visits.push({ route: '/admin/dashboard', label: '/admin/dashboard (logged in)', storage: { adminInfo: JSON.stringify(login.data.userInfo) } });
+    const visits: Visit[] = PHOTO_ONLY ? [] : [...PUBLIC_SECTIONS.map((s) => s.path), '/index2', '/trail/apply', '/user/login', '/admin/login', '/news?lang=en'].map((route) => ({ route }));
+    if (!PHOTO_ONLY) visits.push({ route: '/admin/dashboard', label: '/admin/dashboard (logged in)', storage: { adminInfo: JSON.stringify(login.data.userInfo) } });
+    visits.push(...photos);
     const { rows: bytes, method, unread } = await pageBytes(appUrl, visits);
     console.log(`\nFirst visit bytes per route, raw / gzip (${method}); "other" is fonts, images and API answers\n`);
     console.log(['route', 'HTML', 'CSS', 'JS', 'other', 'HTML+CSS gzip', 'all gzip', 'budget'].join(' | '));
@@ -340,11 +367,13 @@ async function main(): Promise<void> {
     if (lists) {
       const memory = residentMemory(app.pid!);
       printSmallHost({ coldNew, coldExisting, idle, peak: memory?.peak ?? NaN, survived: app.exitCode === null && rows.every((r) => r.errors === 0) }, lists);
+      printSearch(ADMIN_ROWS, searchRebuildMs, await searchTimings(appUrl, path.join(dataDir, 'portal.sqlite')));
     }
   } finally {
     app.kill('SIGTERM');
     baseline.kill('SIGTERM');
     renderBaseline?.kill('SIGTERM');
+    uncached?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import { ContactDetails } from './ContactDetails.tsx';
 
 export function SiteFooter() {
   const { t } = useTranslation('common');
@@ -10,6 +11,7 @@ export function SiteFooter() {
         <div>
           <div className="fw-semibold">{site.siteName}</div>
           <div>{t('footer.tagline')}</div>
+          <ContactDetails contact={site.contact} className="mt-2" />
         </div>
         <div className="text-md-end mt-3 mt-md-0">
           {site.recordNumber && (

@@ -4,10 +4,11 @@ import { LANGS } from '../shared/i18n/langs.ts';
 import { withLang } from '../shared/i18n/links.ts';
 import { PUBLIC_SECTIONS, sectionOf } from '../shared/sections.ts';
 import { Logo } from './Logo.tsx';
+import { SearchForm } from './SearchForm.tsx';
 
 /**
- * Header of the public site. Works without JavaScript: the phone menu is a checkbox toggle and the language
- * switch is a pair of plain links to the same page.
+ * Header of the public site. Works without JavaScript: the phone menu is a checkbox toggle, the language
+ * switch is a pair of plain links to the same page and the search box a plain form.
  */
 export function SiteHeader() {
   const { t } = useTranslation('common');
@@ -41,6 +42,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <SearchForm id="site-search" query={requestPath === '/search' ? (urlParsed.search.q ?? '') : ''} className="site-search" />
         <div className="site-tools">
           <span className="visually-hidden">{t('lang.label')}</span>
           {LANGS.map((l) => (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalText, TourSection, TourStop } from '../shared/content.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
@@ -69,19 +69,26 @@ const LAKES: { name: string; at: [number, number]; rx: number; ry: number }[] = 
 ];
 
 /**
- * Smallest gap between two stops' centres along x or y (map units). The canvas is never drawn narrower than
- * MAP_MIN_WIDTH CSS pixels (a phone pans it), so stop buttons of 24 px (WCAG 2.2 target size) never overlap.
+ * Smallest gap between two stops' centres along x or y (map units), so stop buttons of 24 px (WCAG 2.2 target
+ * size) never overlap: STOP_SPACING where the map is drawn at least WIDE_MAP CSS pixels wide (a desktop, or a
+ * phone zoomed in), PHONE_SPACING where it is narrower (the whole map on a phone of 360 px, in a 340 px frame).
  */
 export const STOP_SPACING = 32;
-export const MAP_MIN_WIDTH = 560;
+export const WIDE_MAP = 560;
+export const PHONE_FRAME = 340;
+const TARGET = 24;
+export const PHONE_SPACING = Math.ceil((TARGET * MAP_WIDTH) / PHONE_FRAME);
+
+/** How far the map zooms in: each step is the frame's width times this. */
+export const ZOOMS = [1, 1.6, 2.5, 4] as const;
 
 /**
  * Where each stop's button goes: its projected position, nudged apart from close neighbours (Yangzhou and
  * Zhenjiang face each other across the Yangtze) until their square buttons cannot overlap: the larger of
- * the x and y gaps is at least STOP_SPACING, and a pair too close is parted along that axis. Pure, so the
+ * the x and y gaps is at least `spacing`, and a pair too close is parted along that axis. Pure, so the
  * server and the browser place them identically.
  */
-export function placeStops(stops: readonly Pick<TourStop, 'lat' | 'lng'>[]): [number, number][] {
+export function placeStops(stops: readonly Pick<TourStop, 'lat' | 'lng'>[], spacing = STOP_SPACING): [number, number][] {
   const at = stops.map((s) => project(s.lat, s.lng));
   for (let round = 0; round < 60; round++) {
     let moved = false;
@@ -91,11 +98,11 @@ export function placeStops(stops: readonly Pick<TourStop, 'lat' | 'lng'>[]): [nu
         const b = at[j]!;
         const dx = b[0] - a[0];
         const dy = b[1] - a[1];
-        if (Math.max(Math.abs(dx), Math.abs(dy)) >= STOP_SPACING - 0.01) continue;
+        if (Math.max(Math.abs(dx), Math.abs(dy)) >= spacing - 0.01) continue;
         // Part along the axis they are already further apart on (the smaller move); coincident ones vertically.
         const axis = Math.abs(dx) > Math.abs(dy) ? 0 : 1;
         const gap = axis === 0 ? dx : dy;
-        const push = ((STOP_SPACING - Math.abs(gap)) / 2) * (gap < 0 ? -1 : 1);
+        const push = ((spacing - Math.abs(gap)) / 2) * (gap < 0 ? -1 : 1);
         a[axis] -= push;
         b[axis] += push;
         moved = true;
@@ -104,6 +111,37 @@ export function placeStops(stops: readonly Pick<TourStop, 'lat' | 'lng'>[]): [nu
     if (!moved) break;
   }
   return at;
+}
+
+/**
+ * Map units a name takes beside its stop (the longest, on a phone), the same with its gap from the stop
+ * (the room it needs before the map's edge), and the band of rows it covers.
+ */
+const LABEL_ROOM = 110;
+const LABEL_REACH = 150;
+const LABEL_BAND = 24;
+
+/**
+ * Which side each stop's name goes: the eastern third names to the west, so the map's edge never clips them,
+ * the others to the east; a name switches sides when a neighbour stands closer on its side than on the other
+ * and the other side has room before the map's edge.
+ */
+export function labelsWest(placed: readonly [number, number][]): boolean[] {
+  return placed.map(([x, y], i) => {
+    let east = Infinity;
+    let west = Infinity;
+    placed.forEach(([ox, oy], j) => {
+      if (j === i || Math.abs(oy - y) > LABEL_BAND) return;
+      if (ox > x) east = Math.min(east, ox - x);
+      else west = Math.min(west, x - ox);
+    });
+    const preferWest = x > MAP_WIDTH * 0.6;
+    const near = preferWest ? west : east;
+    const other = preferWest ? east : west;
+    // Only where the other side has room for the name before the map's edge.
+    const room = preferWest ? x < MAP_WIDTH - LABEL_REACH : x > LABEL_REACH;
+    return near < LABEL_ROOM && other > near && room ? !preferWest : preferWest;
+  });
 }
 
 /** One colour per section, in the sections' order. */
@@ -119,12 +157,15 @@ export function sectionColour(sections: TourSection[], canalId: number): string 
  * its CSP nonce (style attributes are refused): stops by `data-stop`, sections by `data-section`.
  */
 export function tourStyles(sections: TourSection[], stops: TourStop[]): string {
-  const placed = placeStops(stops);
-  const rules = [`.tour-canvas{aspect-ratio:${MAP_WIDTH} / ${MAP_HEIGHT};min-width:${MAP_MIN_WIDTH}px}`];
-  stops.forEach((s, i) => {
-    const [x, y] = placed[i]!;
-    rules.push(`.tour-stop[data-stop="${s.id}"]{left:${((x / MAP_WIDTH) * 100).toFixed(2)}%;top:${((y / MAP_HEIGHT) * 100).toFixed(2)}%;color:${sectionColour(sections, s.canalId)}}`);
-  });
+  const stopRules = (placed: [number, number][]) =>
+    stops.map((s, i) => {
+      const [x, y] = placed[i]!;
+      return `.tour-stop[data-stop="${s.id}"]{left:${((x / MAP_WIDTH) * 100).toFixed(2)}%;top:${((y / MAP_HEIGHT) * 100).toFixed(2)}%}`;
+    });
+  const rules = [`.tour-canvas{aspect-ratio:${MAP_WIDTH} / ${MAP_HEIGHT}}`, ...stopRules(placeStops(stops))];
+  // The map's own width decides (a container query), so a phone zoomed in gets the wide placement.
+  rules.push(`@container tour (max-width:${WIDE_MAP - 0.02}px){${stopRules(placeStops(stops, PHONE_SPACING)).join('')}}`);
+  stops.forEach((s) => rules.push(`.tour-stop[data-stop="${s.id}"]{color:${sectionColour(sections, s.canalId)}}`));
   for (const s of sections) {
     const colour = sectionColour(sections, s.id);
     rules.push(`.tour-legend .swatch[data-section="${s.id}"]{background:${colour}}`, `.stop-group[data-section="${s.id}"]{border-color:${colour}}`);
@@ -176,14 +217,43 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
   const panel = useRef<HTMLElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const tapped = useRef(false);
+  const [zoom, setZoom] = useState(0);
+  /** The point of the map at the frame's centre before a zoom, as fractions, kept there after it. */
+  const centre = useRef<[number, number] | null>(null);
+  const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
   const index = stops.findIndex((s) => s.id === selected);
   const stop = index >= 0 ? stops[index]! : null;
-  const placed = placeStops(stops);
-  // A phone shows part of the map: start at its middle, where the canal runs.
-  useEffect(() => {
+  const west = labelsWest(placeStops(stops));
+  const zoomTo = (next: number) => {
     const el = frame.current;
-    if (el) el.scrollLeft = (el.scrollWidth - el.clientWidth) / 2;
-  }, []);
+    if (el) centre.current = [(el.scrollLeft + el.clientWidth / 2) / el.scrollWidth, (el.scrollTop + el.clientHeight / 2) / el.scrollHeight];
+    setZoom(Math.max(0, Math.min(ZOOMS.length - 1, next)));
+  };
+  useLayoutEffect(() => {
+    const el = frame.current;
+    const at = centre.current;
+    if (!el || !at) return;
+    centre.current = null;
+    el.scrollLeft = at[0] * el.scrollWidth - el.clientWidth / 2;
+    el.scrollTop = at[1] * el.scrollHeight - el.clientHeight / 2;
+  }, [zoom]);
+  // A mouse drags the zoomed map about (touch pans it natively); a press on a city stays a click.
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    const el = frame.current;
+    if (!el || e.pointerType !== 'mouse' || e.button !== 0 || zoom === 0 || (e.target as HTMLElement).closest('button')) return;
+    drag.current = { x: e.clientX, y: e.clientY, left: el.scrollLeft, top: el.scrollTop };
+    el.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const el = frame.current;
+    const from = drag.current;
+    if (!el || !from) return;
+    el.scrollLeft = from.left - (e.clientX - from.x);
+    el.scrollTop = from.top - (e.clientY - from.y);
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
   // City pages link here as /canal#stop-ID ("on the map"): open that city's story.
   useEffect(() => {
     const id = Number(/^#stop-(\d+)$/.exec(window.location.hash)?.[1]);
@@ -209,42 +279,59 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
     <div className="tour row g-4" onKeyDown={(e) => e.key === 'Escape' && setSelected(null)}>
       <div className="col-lg-8">
         <figure className="tour-map mb-2">
-          {/* Narrower than MAP_MIN_WIDTH (phones), the map pans inside its frame; the page itself never does. */}
-          <div className="tour-frame" ref={frame}>
-            <div className="tour-canvas">
-              <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby="tour-map-title">
-                <title id="tour-map-title">{t('tour.mapTitle')}</title>
-                <polygon className="tour-sea" points={points(COAST)} />
-                <text className="tour-label tour-label-sea" x={project(34.2, 121.3)[0]} y={project(34.2, 121.3)[1]}>
-                  {t('tour.sea')}
-                </text>
-                {LAKES.map((l) => {
-                  const [x, y] = project(...l.at);
-                  return <ellipse key={l.name} className="tour-lake" cx={x} cy={y} rx={l.rx * SHRINK * SCALE} ry={l.ry * SCALE} />;
-                })}
-                {RIVERS.map((r) => {
-                  const [x, y] = project(...r.at);
-                  return (
-                    <g key={r.label}>
-                      <polyline className="tour-river" points={points(r.line)} />
-                      <text className="tour-label" x={x} y={y}>
-                        {t(`tour.${r.label}`)}
-                      </text>
-                    </g>
-                  );
-                })}
-                {sections.map((s, i) => (
-                  <polyline key={s.id} className="tour-course" points={points(s.course)} stroke={SECTION_COLOURS[i % SECTION_COLOURS.length]} />
-                ))}
-              </svg>
-              {stops.map((s, i) => {
-                const [x] = placed[i]!;
-                return (
+          <p className="tour-hint small text-body-secondary mb-2">
+            {t('tour.hint')}
+          </p>
+          <div className="tour-view">
+            <div className="tour-zoom btn-group-vertical" role="group" aria-label={t('tour.zoom')}>
+              <button type="button" className="btn btn-light" onClick={() => zoomTo(zoom + 1)} disabled={zoom === ZOOMS.length - 1} aria-label={t('tour.zoomIn')} data-zoom="in">
+                <span aria-hidden="true">+</span>
+              </button>
+              <button type="button" className="btn btn-light" onClick={() => zoomTo(zoom - 1)} disabled={zoom === 0} aria-label={t('tour.zoomOut')} data-zoom="out">
+                <span aria-hidden="true">−</span>
+              </button>
+            </div>
+            {/* The whole map fits its frame at first; zoomed in, it pans inside the frame (the page itself never does). */}
+            <div
+              className={`tour-frame${zoom > 0 ? ' is-zoomed' : ''}`}
+              ref={frame}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={onPointerUp}
+            >
+              {/* Zoomed, the canvas is wider than the frame; set through the DOM once hydrated (the CSP refuses style attributes in HTML). */}
+              <div className="tour-canvas" style={zoom > 0 ? { width: `${ZOOMS[zoom]! * 100}%` } : undefined}>
+                <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby="tour-map-title">
+                  <title id="tour-map-title">{t('tour.mapTitle')}</title>
+                  <polygon className="tour-sea" points={points(COAST)} />
+                  <text className="tour-label tour-label-sea" x={project(34.2, 121.3)[0]} y={project(34.2, 121.3)[1]}>
+                    {t('tour.sea')}
+                  </text>
+                  {LAKES.map((l) => {
+                    const [x, y] = project(...l.at);
+                    return <ellipse key={l.name} className="tour-lake" cx={x} cy={y} rx={l.rx * SHRINK * SCALE} ry={l.ry * SCALE} />;
+                  })}
+                  {RIVERS.map((r) => {
+                    const [x, y] = project(...r.at);
+                    return (
+                      <g key={r.label}>
+                        <polyline className="tour-river" points={points(r.line)} />
+                        <text className="tour-label" x={x} y={y}>
+                          {t(`tour.${r.label}`)}
+                        </text>
+                      </g>
+                    );
+                  })}
+                  {sections.map((s, i) => (
+                    <polyline key={s.id} className="tour-course" points={points(s.course)} stroke={SECTION_COLOURS[i % SECTION_COLOURS.length]} />
+                  ))}
+                </svg>
+                {stops.map((s, i) => (
                   <button
                     key={s.id}
                     type="button"
-                    // Stops on the eastern side put their label on the left, so the map's edge never clips it.
-                    className={`tour-stop${x > MAP_WIDTH * 0.6 ? ' label-west' : ''}${s.id === selected ? ' is-active' : ''}`}
+                    className={`tour-stop${west[i] ? ' label-west' : ''}${s.id === selected ? ' is-active' : ''}`}
                     data-stop={s.id}
                     aria-pressed={s.id === selected}
                     aria-controls="tour-panel"
@@ -255,8 +342,8 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
                   >
                     <span className="tour-stop-label">{s.name.text}</span>
                   </button>
-                );
-              })}
+                ))}
+              </div>
             </div>
           </div>
           <figcaption className="small text-body-secondary mt-2">{t('tour.mapNote')}</figcaption>

@@ -45,7 +45,7 @@ function PromptItem({ label }: { label: string }) {
 /** Size of the server's images, used for the placeholder so the dialog does not jump when one arrives. */
 const DEFAULT_WIDTH = 350;
 const DEFAULT_HEIGHT = 200;
-/** Time to read "Verification is successful!" before the caller moves on. */
+/** Time to read "Verified" before the caller moves on. */
 const SUCCESS_DELAY_MS = 700;
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

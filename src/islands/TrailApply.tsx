@@ -5,11 +5,14 @@ import type { UserInfo } from '../shared/account.ts';
 import { ApiCode } from '../shared/api/envelope.ts';
 import { DIFFICULTIES } from '../shared/content.ts';
 import { RequestError } from '../shared/request/client.ts';
-import { TRAIL_LIMITS, trailApplicationSchema, type TrailOptions } from '../shared/schemas/trail.ts';
+import type { Lang } from '../shared/i18n/langs.ts';
+import { TRAIL_LIMITS, trailApplicationSchema, trailTextFields, type TrailDraft, type TrailOptions } from '../shared/schemas/trail.ts';
 import type { SiteInfo } from '../shared/site.ts';
 import Uploader from './Uploader.tsx';
 import { Icon } from './lib/Icon.tsx';
 import { browserRequest } from './lib/request.ts';
+import { EMPTY, FORM_ID, Label, fieldId, focusField, messageKey, type FieldKit, type TextField, type Values } from './trailApply/fields.tsx';
+import { OtherLanguage } from './trailApply/OtherLanguage.tsx';
 
 export interface TrailApplyProps {
   /** The login page, set to come back here (in the page language). */
@@ -26,54 +29,21 @@ interface IndexAnswer {
 
 type Phase = 'checking' | 'redirecting' | 'failed' | 'form' | 'done';
 
-type TextField = 'title' | 'canal_id' | 'city_id' | 'length_km' | 'duration_min' | 'difficulty' | 'summary' | 'route' | 'title_en' | 'summary_en' | 'route_en';
-type Values = Record<TextField, string>;
-
-const EMPTY: Values = {
-  title: '',
-  canal_id: '',
-  city_id: '',
-  length_km: '',
-  duration_min: '',
-  difficulty: '',
-  summary: '',
-  route: '',
-  title_en: '',
-  summary_en: '',
-  route_en: '',
-};
-const ENGLISH_FIELDS: readonly string[] = ['title_en', 'summary_en', 'route_en'];
-const FORM_ID = 'trail-apply';
-
-/** Catalogue keys come from the shared schema; zod's own texts mean a malformed value. */
-function messageKey(message: string): string {
-  return /^[a-z][\w-]*:[\w.]+$/.test(message) ? message : 'trail:error.invalid';
-}
-
-function fieldId(field: string): string {
-  return `${FORM_ID}-${field}`;
-}
-
-/** Puts the keyboard on a field with a problem: the first radio of a group, the photos' whole fieldset. */
-function focusField(field: string): void {
-  const el = document.getElementById(fieldId(field));
-  const target = field === 'difficulty' ? el?.querySelector<HTMLElement>('input') : el;
-  target?.focus();
-}
-
-function Label({ field, text, required }: { field: string; text: string; required?: boolean }) {
-  const { t } = useTranslation('trail');
-  return (
-    <label className="form-label" htmlFor={fieldId(field)}>
-      {text}
-      <span className="text-body-secondary small ms-1">({t(required ? 'form.required' : 'form.optional')})</span>
-    </label>
-  );
+/**
+ * A rejected application's texts in the form. Where an English member gave no Chinese, the Chinese columns
+ * hold their English: the optional Chinese fields start empty then, as they were left.
+ */
+function draftValues(draft: TrailDraft, lang: Lang): Values {
+  const values: Values = { ...EMPTY };
+  for (const field of Object.keys(EMPTY) as TextField[]) values[field] = draft[field];
+  if (lang === 'en') for (const name of ['title', 'summary', 'route'] as const) if (values[name] === values[`${name}_en`]) values[name] = '';
+  return values;
 }
 
 /**
  * The /trail/apply form (an island): only for logged-in members, so a guest goes to the login page and is
- * sent back here. Validated with the schema the server uses; photos go up through the member uploader
+ * sent back here. The member writes in the page's language (the other one is optional, folded away).
+ * Validated with the schema the server uses; photos go up through the member uploader
  * first, and the application is sent with their URLs. Success shows a confirmation with a link to the
  * member centre, where the review can be followed.
  */
@@ -86,11 +56,16 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
   const [values, setValues] = useState<Values>(EMPTY);
   const [photos, setPhotos] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [englishOpen, setEnglishOpen] = useState(false);
+  const [otherOpen, setOtherOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
+  /** A rejected application being changed (from `?id=`): its id and the reviewer's remark. */
+  const [draft, setDraft] = useState<{ id: number; remark: string } | null>(null);
   const doneRef = useRef<HTMLHeadingElement>(null);
   const hintPrefix = useId();
+  const lang: Lang = i18n.language === 'en' ? 'en' : 'zh-cn';
+  const [title, summary, route] = trailTextFields(lang);
+  const otherFields: readonly string[] = trailTextFields(lang === 'en' ? 'zh-cn' : 'en');
 
   const toLogin = useCallback(() => {
     setPhase('redirecting');
@@ -102,10 +77,17 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
     setPhase('checking');
     try {
       // requiredLogin: an expired access token is refreshed by the client; a guest answers 303.
-      const [index, choices] = await Promise.all([
+      const againId = new URLSearchParams(window.location.search).get('id');
+      const [index, choices, previous] = await Promise.all([
         browserRequest()<IndexAnswer>('/api/index/index', { params: { requiredLogin: 1 } }, { showCodeMessage: false }),
         browserRequest()<TrailOptions>('/api/trail/options'),
+        againId ? browserRequest()<TrailDraft>('/api/trail/application', { params: { id: againId } }) : null,
       ]);
+      if (previous) {
+        setValues(draftValues(previous.data, lang));
+        setPhotos(previous.data.photos);
+        setDraft({ id: previous.data.id, remark: previous.data.remark });
+      }
       setSite(index.data.site);
       setUserId(index.data.userInfo.id);
       setOptions(choices.data);
@@ -114,7 +96,7 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
       if (error instanceof RequestError && error.envelope?.code === ApiCode.loginState) return toLogin();
       setPhase('failed');
     }
-  }, [toLogin]);
+  }, [toLogin, lang]);
 
   useEffect(() => {
     void load();
@@ -142,15 +124,15 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
     setErrors(next);
     const first = Object.keys(next)[0];
     if (!first) return;
-    if (ENGLISH_FIELDS.includes(first)) setEnglishOpen(true);
-    // After the render that shows the messages (and opens the English part when the problem is there).
+    if (otherFields.includes(first)) setOtherOpen(true);
+    // After the render that shows the messages (and opens the other language's part when the problem is there).
     window.setTimeout(() => focusField(first), 0);
   }
 
   async function submit(e: FormEvent<HTMLFormElement>): Promise<void> {
     e.preventDefault();
     setNotice('');
-    const parsed = trailApplicationSchema.safeParse({ ...values, photos });
+    const parsed = trailApplicationSchema(lang).safeParse({ ...values, photos });
     if (!parsed.success) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
@@ -161,7 +143,14 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
     }
     setBusy(true);
     try {
-      await browserRequest()('/api/trail/apply', { method: 'POST', body: { ...values, photos } }, { showCodeMessage: false });
+      await browserRequest()('/api/trail/apply', { method: 'POST', body: { ...values, photos, id: draft?.id ?? '' } }, { showCodeMessage: false });
+      if (draft) {
+        // Sent again: a reload must not reopen it (it is pending now, no longer to be changed).
+        const url = new URL(window.location.href);
+        url.searchParams.delete('id');
+        window.history.replaceState(null, '', url);
+        setDraft(null);
+      }
       setPhase('done');
     } catch (error) {
       if (error instanceof RequestError && error.envelope?.code === ApiCode.loginState) return toLogin();
@@ -182,11 +171,11 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
 
   const describe = (field: string, hint = false): string | undefined =>
     [hint ? `${hintPrefix}-${field}` : '', errors[field] ? `${fieldId(field)}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const control = (field: TextField, className = 'form-control') => ({
+  const control: FieldKit['control'] = (field, className = 'form-control') => ({
     id: fieldId(field),
     name: field,
     className: errors[field] ? `${className} is-invalid` : className,
-    'aria-invalid': errors[field] ? true : undefined,
+    ...(errors[field] ? { 'aria-invalid': true as const } : {}),
     value: values[field],
   });
   const error = (field: string): ReactNode =>
@@ -248,13 +237,19 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
 
   return (
     <form id={FORM_ID} className="trail-apply my-4" noValidate onSubmit={(e) => void submit(e)} aria-busy={busy || undefined}>
+      {draft && (
+        <div className="alert alert-info" data-changing={draft.id}>
+          <p className="mb-1">{t('form.changing')}</p>
+          {draft.remark && <p className="mb-0 fw-semibold">{t('form.reviewerSaid', { remark: draft.remark })}</p>}
+        </div>
+      )}
       <fieldset className="mb-4">
         <legend className="h5">{t('form.basics')}</legend>
         <div className="row g-3">
           <div className="col-12">
-            <Label field="title" text={t('form.title')} required />
-            <input {...control('title')} type="text" maxLength={TRAIL_LIMITS.title} autoComplete="off" aria-required="true" aria-describedby={describe('title')} onChange={(e) => set('title', e.target.value)} />
-            {error('title')}
+            <Label field={title} text={t('form.title')} required />
+            <input {...control(title)} type="text" maxLength={TRAIL_LIMITS.title} autoComplete="off" aria-required="true" aria-describedby={describe(title)} onChange={(e) => set(title, e.target.value)} />
+            {error(title)}
           </div>
           <div className="col-12 col-md-6">
             <Label field="canal_id" text={t('form.canal')} required />
@@ -317,15 +312,15 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
             </fieldset>
           </div>
           <div className="col-12">
-            <Label field="summary" text={t('form.summary')} />
-            <input {...control('summary')} type="text" maxLength={TRAIL_LIMITS.summary} autoComplete="off" aria-describedby={describe('summary')} onChange={(e) => set('summary', e.target.value)} />
-            {error('summary')}
+            <Label field={summary} text={t('form.summary')} />
+            <input {...control(summary)} type="text" maxLength={TRAIL_LIMITS.summary} autoComplete="off" aria-describedby={describe(summary)} onChange={(e) => set(summary, e.target.value)} />
+            {error(summary)}
           </div>
           <div className="col-12">
-            <Label field="route" text={t('form.route')} required />
-            <textarea {...control('route')} rows={7} maxLength={TRAIL_LIMITS.route} aria-required="true" aria-describedby={describe('route', true)} onChange={(e) => set('route', e.target.value)} />
-            {hint('route', t('form.routeHint'))}
-            {error('route')}
+            <Label field={route} text={t('form.route')} required />
+            <textarea {...control(route)} rows={7} maxLength={TRAIL_LIMITS.route} aria-required="true" aria-describedby={describe(route, true)} onChange={(e) => set(route, e.target.value)} />
+            {hint(route, t('form.routeHint'))}
+            {error(route)}
           </div>
         </div>
       </fieldset>
@@ -356,29 +351,7 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
         {error('photos')}
       </fieldset>
 
-      <details className="mb-4 trail-apply-english" open={englishOpen} onToggle={(e) => setEnglishOpen(e.currentTarget.open)}>
-        <summary className="h5 mb-2">
-          {t('form.english')} <span className="text-body-secondary small">({t('form.optional')})</span>
-        </summary>
-        <p className="form-text mt-0">{t('form.englishHint')}</p>
-        <div className="row g-3" lang="en">
-          <div className="col-12">
-            <Label field="title_en" text={t('form.titleEn')} />
-            <input {...control('title_en')} type="text" maxLength={TRAIL_LIMITS.title} autoComplete="off" aria-describedby={describe('title_en')} onChange={(e) => set('title_en', e.target.value)} />
-            {error('title_en')}
-          </div>
-          <div className="col-12">
-            <Label field="summary_en" text={t('form.summaryEn')} />
-            <input {...control('summary_en')} type="text" maxLength={TRAIL_LIMITS.summary} autoComplete="off" aria-describedby={describe('summary_en')} onChange={(e) => set('summary_en', e.target.value)} />
-            {error('summary_en')}
-          </div>
-          <div className="col-12">
-            <Label field="route_en" text={t('form.routeEn')} />
-            <textarea {...control('route_en')} rows={5} maxLength={TRAIL_LIMITS.route} aria-describedby={describe('route_en')} onChange={(e) => set('route_en', e.target.value)} />
-            {error('route_en')}
-          </div>
-        </div>
-      </details>
+      <OtherLanguage lang={lang} open={otherOpen} onToggle={setOtherOpen} kit={{ control, describe, error, set }} />
 
       {notice && (
         <div className="alert alert-danger" role="alert">
@@ -388,7 +361,7 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
       <div className="d-grid d-md-block">
         <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
           {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t(busy ? 'form.submitting' : 'form.submit')}
+          {t(busy ? 'form.submitting' : draft ? 'form.resubmit' : 'form.submit')}
         </button>
       </div>
     </form>

@@ -4,6 +4,7 @@ import { userLogin } from './user/login/island.ts';
 
 /** Every island the pages may render. A name here is the `data-island` attribute in the HTML. */
 export const islands = {
+  ActivitySignup: island(() => import('./ActivitySignup.tsx'), import.meta.glob('../locales/*/{activity,request}.json', { import: 'default' })),
   AdminApp: island(() => import('./admin/AdminApp.tsx'), import.meta.glob('../locales/*/{admin,common,request,validate,account}.json', { import: 'default' })),
   AdminLogin: island(() => import('./admin/AdminLogin.tsx'), import.meta.glob('../locales/*/{admin,common,account,validate,captcha,request}.json', { import: 'default' })),
   BackCountdown: island(() => import('./BackCountdown.tsx'), import.meta.glob('../locales/*/common.json', { import: 'default' })),

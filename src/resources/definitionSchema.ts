@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isMenuIcon, type MenuIconName } from '../shared/icons.ts';
-import { COLUMN_RENDERS, FIELD_TYPES, FIELD_VALIDATORS, SEARCH_OPERATORS, type ResourceDef } from './types.ts';
+import { COLUMN_RENDERS, FIELD_TYPES, FIELD_VALIDATORS, SEARCH_OPERATORS, SIGNUP_COLUMNS, unsearchableColumns, type FieldType, type ResourceDef } from './types.ts';
 
 /**
  * The shape of a resource definition kept as data (the CRUD generator's, in `crud_resource`): checked when
@@ -23,6 +23,7 @@ const fieldSchema = z
     max: z.number().optional(),
     min: z.number().optional(),
     precision: z.number().int().min(0).max(30).optional(),
+    cents: z.boolean().optional(),
     options: z.array(z.union([z.string(), z.number()])).optional(),
     remote: z.object({ resource: z.string().min(1), labelField: z.string().min(1), exclude: z.array(z.string()).optional(), columns: z.array(IDENTIFIER).optional() }).strict().optional(),
     validators: z.array(z.enum(FIELD_VALIDATORS)).optional(),
@@ -54,6 +55,7 @@ export const definitionSchema = z
     name: z.string().regex(/^[a-z][A-Za-z0-9]*(\/[a-z][A-Za-z0-9]*){0,3}$/).max(100),
     table: IDENTIFIER,
     pk: IDENTIFIER,
+    snowflake: z.boolean().optional(),
     fields: z.array(fieldSchema).min(1),
     quickSearch: z.array(COLUMN_PATH),
     defaultOrder: z.tuple([IDENTIFIER, z.enum(['asc', 'desc'])]),
@@ -88,8 +90,29 @@ export const definitionSchema = z
         value: z.string().max(50).optional(),
         field: IDENTIFIER.optional(),
         category: IDENTIFIER.optional(),
+        // A page of this site, to which `?id=<key>` is added.
+        page: z.string().max(255).regex(/^\/(?!\/)[^\s"<>?#]*$/).optional(),
       })
       .strict()
+      .optional(),
+    search: z
+      .object({
+        type: z.string().regex(/^[a-z][A-Za-z0-9]{0,30}$/).optional(),
+        title: IDENTIFIER,
+        body: z.array(IDENTIFIER).max(10),
+        time: IDENTIFIER,
+        // A page of this site, or another site's address; `{id}` stands for the row's key.
+        url: z.string().max(255).regex(/^(\/(?!\/)|https?:\/\/)[^\s"<>]*$/),
+      })
+      .strict()
+      .optional(),
+    signup: z.object({ title: IDENTIFIER, start: IDENTIFIER }).strict().optional(),
+    transfer: z.object({ export: z.boolean().optional(), import: z.boolean().optional() }).strict().optional(),
+    todo: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('waiting'), field: IDENTIFIER, value: z.string().max(50) }).strict(),
+        z.object({ kind: z.literal('upcoming'), field: IDENTIFIER, days: z.number().int().min(1).max(366) }).strict(),
+      ])
       .optional(),
   })
   .strict()
@@ -111,8 +134,51 @@ export const definitionSchema = z
       const parent = def.fields.find((f) => f.name === category);
       if (category !== undefined && parent?.type !== 'remoteSelect') ctx.addIssue({ code: 'custom', message: `${category} is not a remote select`, path: ['publish', 'category'] });
     }
+    if (def.todo && !names.has(def.todo.field)) ctx.addIssue({ code: 'custom', message: `${def.todo.field} is not a field`, path: ['todo', 'field'] });
     if (def.tree && def.pk !== 'id') ctx.addIssue({ code: 'custom', message: 'a tree is keyed by id', path: ['tree'] });
+    for (const problem of capabilityProblems(def as ResourceDef)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.capability] });
+    // A tree's parents are numbers (pid), which a snowflake key does not fit.
+    if (def.tree && def.snowflake) ctx.addIssue({ code: 'custom', message: 'a tree is not keyed by snowflake ids', path: ['snowflake'] });
   });
+
+const TEXT_TYPES: readonly FieldType[] = ['string', 'textarea', 'editor', 'select', 'radio', 'url'];
+const TIME_TYPES: readonly FieldType[] = ['timestamp', 'datetime'];
+
+/**
+ * What is wrong with a definition's search and sign-up declarations: columns that are not fields (or not of a
+ * kind that fits), a search reading a secret, hidden or opaque column, and either without a publish rule (both
+ * show only the rows the public may see, by that rule). Checked for stored definitions
+ * (above) and for every unit the registry serves, hand-written ones included.
+ */
+export function capabilityProblems(def: ResourceDef): { capability: 'search' | 'signup'; message: string }[] {
+  const problems: { capability: 'search' | 'signup'; message: string }[] = [];
+  const field = (name: string) => def.fields.find((f) => f.name === name && !f.virtual);
+  const need = (capability: 'search' | 'signup', name: string, types: readonly FieldType[], what: string) => {
+    const found = field(name);
+    if (!found) problems.push({ capability, message: `${name} is not a column` });
+    else if (!types.includes(found.type)) problems.push({ capability, message: `${name} is not ${what}` });
+  };
+  if (def.search) {
+    const { title, body, time } = def.search;
+    const refused = new Set(unsearchableColumns(def));
+    for (const name of [title, ...body]) {
+      if (refused.has(name)) problems.push({ capability: 'search', message: `${name} is secret, hidden or a copy of other rows: it is never searched` });
+      else need('search', name, TEXT_TYPES, 'text');
+    }
+    need('search', time, TIME_TYPES, 'a time');
+    if (!def.publish) problems.push({ capability: 'search', message: 'a searchable table declares a publish rule (publish): it says which rows the public finds' });
+  }
+  if (def.signup) {
+    need('signup', def.signup.title, TEXT_TYPES, 'text');
+    need('signup', def.signup.start, TIME_TYPES, 'a time');
+    need('signup', SIGNUP_COLUMNS.capacity, ['number'], 'a number');
+    need('signup', SIGNUP_COLUMNS.end, TIME_TYPES, 'a time');
+    if (!field(SIGNUP_COLUMNS.fee)?.cents) problems.push({ capability: 'signup', message: `${SIGNUP_COLUMNS.fee} is not a float field in cents` });
+    for (const optional of [SIGNUP_COLUMNS.start, SIGNUP_COLUMNS.cancelEnd]) if (field(optional)) need('signup', optional, TIME_TYPES, 'a time');
+    if (!def.publish) problems.push({ capability: 'signup', message: 'a table taking sign-ups declares a publish rule (publish): members sign up for public rows only' });
+  }
+  return problems;
+}
 
 /** A stored definition, checked; throws a zod error naming what is wrong. */
 export function parseDefinition(value: unknown): ResourceDef {

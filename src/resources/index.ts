@@ -11,6 +11,7 @@ import userRule from './user/rule.ts';
 import moneyLog from './user/moneyLog.ts';
 import scoreLog from './user/scoreLog.ts';
 import activity from './content/activity.ts';
+import activitySignup from './content/activitySignup.ts';
 import canal from './content/canal.ts';
 import city from './content/city.ts';
 import culture from './content/culture.ts';
@@ -50,6 +51,7 @@ export const resources: readonly ResourceDef[] = [
   newsCategory,
   news,
   activity,
+  activitySignup,
   canal,
   city,
   trail,

@@ -19,8 +19,10 @@ const FILE_URL = /^(\/storage\/|\/images\/|\/static\/|https?:\/\/)/;
 const ICON = /^(fa fa-[a-z0-9-]+|el-icon-[A-Za-z0-9]+|local-[a-z0-9-]+)$/;
 const COLOR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|(rgb|hsl)a?\([\d\s.,%]+\))$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Keys of remoteSelect(s) and area ids of city: positive whole numbers. */
-export const ID = /^[1-9]\d{0,15}$/;
+/** Keys of remoteSelect(s) and area ids of city: positive whole numbers, up to 19 digits (a snowflake id). */
+export const ID = /^[1-9]\d{0,18}$/;
+/** The largest key a signed 64-bit column holds. */
+const MAX_KEY = 2n ** 63n - 1n;
 
 /** A validator's verdict on a non-empty text, as a catalogue key, or null when it passes. */
 function validatorError(validator: FieldValidator, v: string): string | null {
@@ -139,6 +141,11 @@ function fieldSchema(field: FieldDef, column: string, english: boolean, timeZone
         if (required) ctx.addIssue({ code: 'custom', message: 'validate:required', path: [column] });
         return field.default ?? null;
       }
+      // A remote key beyond what a JavaScript number holds exactly (a snowflake id) stays its decimal text.
+      if (field.type === 'remoteSelect' && typeof v === 'string' && ID.test(v.trim()) && !Number.isSafeInteger(Number(v))) {
+        if (BigInt(v.trim()) > MAX_KEY) ctx.addIssue({ code: 'custom', message: 'validate:invalidField', path: [column] });
+        return v.trim();
+      }
       const n = Number(v);
       if (typeof v === 'boolean' || !Number.isFinite(n) || (field.type !== 'float' && !Number.isInteger(n))) {
         ctx.addIssue({ code: 'custom', message: field.type === 'float' ? 'validate:number' : 'validate:integer', path: [column] });
@@ -151,7 +158,8 @@ function fieldSchema(field: FieldDef, column: string, english: boolean, timeZone
       if ((field.min !== undefined && n < field.min) || (field.max !== undefined && n > field.max)) {
         ctx.addIssue({ code: 'custom', message: 'validate:invalidField', path: [column] });
       }
-      return n;
+      // Money is entered in yuan and kept in cents (FieldDef.cents); min and max are in yuan.
+      return field.cents ? Math.round(n * 100) : n;
     });
   }
   if (field.type === 'switch') {

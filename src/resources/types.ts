@@ -98,6 +98,11 @@ export interface FieldDef {
   };
   /** float: decimal places a value may have. */
   precision?: number;
+  /**
+   * float: money, entered and answered in yuan and stored in whole cents like the ledgers (`fee` 12.50 is
+   * 1250 in the table), so sums never meet a rounding error.
+   */
+  cents?: boolean;
   /** Further checks of the form value (server and form alike). */
   validators?: readonly FieldValidator[];
   /** Admin table column; `false` hides it from the list (it can still be edited). */
@@ -113,6 +118,50 @@ export interface FieldDef {
    * never filtered, sorted or searched on, or a LIKE could read a stored value a character at a time.
    */
   opaque?: boolean;
+}
+
+/**
+ * Visitors find the rows with the site search (`/search`, `/api/search`). Only rows the public may see now are
+ * found, by the resource's publish rule (which a searchable resource must declare); secret, hidden and opaque columns are never searched or shown. Localized columns are searched in the
+ * reader's language (English falling back to the Chinese text where a row has none).
+ */
+export interface SearchMode {
+  /** What a result is called: a key of the `search` catalogue's `types`; without it, the resource's title. */
+  type?: string;
+  /** The column of a result's title: rows matching in it come before rows matching in the body only. */
+  title: string;
+  /** The other columns searched and quoted in the snippet (rich text is read as plain text). */
+  body: readonly string[];
+  /** The time shown with a result; newer results come first among equals. */
+  time: string;
+  /** The public page of a row, `{id}` standing for its key: `/news/info?id={id}`. */
+  url: string;
+}
+
+/** The columns a resource declaring sign-ups has, each with its meaning (SignupMode). */
+export const SIGNUP_COLUMNS = {
+  /** Places (0: no limit). */
+  capacity: 'capacity',
+  /** What a place costs, in cents (a `cents` field; 0: free), charged from the member's balance. */
+  fee: 'fee',
+  /** Sign-ups open then (optional column; 0 or empty: as soon as the row is public). */
+  start: 'signup_start',
+  /** Sign-ups close then; empty: the row takes no sign-ups. */
+  end: 'signup_end',
+  /** Cancelling (with the fee refunded) is possible until then (optional column; empty: until the start). */
+  cancelEnd: 'cancel_end',
+} as const;
+
+/**
+ * Members sign up for the rows (brand activities, or any table declaring it): places, a fee from the balance,
+ * a waitlist, cancellation with refund, check-in codes, and notices. The table has the columns of
+ * SIGNUP_COLUMNS (`signup_start` and `cancel_end` optional).
+ */
+export interface SignupMode {
+  /** The column naming a row in messages, the ledger and the roster (localized or not). */
+  title: string;
+  /** The column of the start time (Unix seconds): sign-ups end by then, and the reminder goes a day before. */
+  start: string;
 }
 
 /** A table whose rows form a tree through `pid`, the parent's `id` (0 for a root): rules, groups, departments. */
@@ -146,6 +195,12 @@ export interface ResourceDef {
   table: string;
   /** Primary key column. */
   pk: string;
+  /**
+   * The key is a snowflake id (the generator's `spk`): a 64-bit number the server sets before the insert,
+   * read and answered as a decimal string (a JavaScript number holds only 53 bits), as are the remote
+   * selects that point at such a row.
+   */
+  snowflake?: boolean;
   fields: readonly FieldDef[];
   quickSearch: readonly string[];
   defaultOrder: readonly [string, 'asc' | 'desc'];
@@ -202,6 +257,10 @@ export interface ResourceDef {
    * scheduled to appear follow from `publish` without a word here.
    */
   todo?: { kind: 'waiting'; field: string; value: string } | { kind: 'upcoming'; field: string; days: number };
+  /** Visitors find the rows with the site search. */
+  search?: SearchMode;
+  /** Members sign up for the rows. */
+  signup?: SignupMode;
 }
 
 const GENERIC_ACTIONS = ['index', 'add', 'edit', 'del', 'sortable'] as const;
@@ -235,4 +294,9 @@ export function secretColumns(def: ResourceDef): string[] {
 /** Columns never answered: the secrets and the bookkeeping columns. */
 export function unansweredColumns(def: ResourceDef): string[] {
   return [...new Set([...secretColumns(def), ...(def.hidden ?? [])])];
+}
+
+/** Columns a search may never read: the unanswered ones and the copies of other rows. */
+export function unsearchableColumns(def: ResourceDef): string[] {
+  return [...unansweredColumns(def), ...def.fields.filter((f) => f.opaque).map((f) => f.name)];
 }

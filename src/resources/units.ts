@@ -7,6 +7,7 @@ import group from './auth/group.server.ts';
 import job from './auth/job.server.ts';
 import rule from './auth/rule.server.ts';
 import trailApplication from './content/trailApplication.server.ts';
+import activitySignup from './content/activitySignup.server.ts';
 import order from './pay/order.server.ts';
 import attachment from './routine/attachment.server.ts';
 import config from './routine/config.server.ts';
@@ -33,6 +34,7 @@ const withBehaviour: readonly ResourceUnit[] = [
   job,
   rule,
   trailApplication,
+  activitySignup,
   order,
   attachment,
   config,

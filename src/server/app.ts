@@ -11,6 +11,8 @@ import { runSeeds } from './seed.ts';
 import { ensureResourceRules } from './services/resourceRules.ts';
 import { ensureResourceIndexes } from './services/resourceIndexes.ts';
 import { units as builtInUnits } from '../resources/units.ts';
+import { searchPageLimit } from './middleware/searchLimit.ts';
+import { RateLimiter } from './services/rateLimit.ts';
 import type { ResourceUnit } from './services/crud/unit.ts';
 import type { LazyModules } from './moduleFolders.ts';
 import { createServices, type Services } from './services/index.ts';
@@ -36,6 +38,7 @@ import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/s
 import { ApiRegistry, apiRouter } from '../api/router.ts';
 import { registerRoutes } from '../api/routes.ts';
 import { PendingOrderCheck } from './services/pay/checker.ts';
+import { ReminderRounds } from './services/activity/reminders.ts';
 
 /** How often each process sweeps the temporary folders of processes that are gone (services/scratch.ts). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -109,6 +112,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
     await services.resources.sync(true);
+    // Entries missing or built from another declaration are rebuilt before the first search.
+    await services.search.ensure();
+    services.resources.onChange(() => void services.search.ensure().catch((err: unknown) => log.error({ err }, 'search index rebuild failed')));
     const renderer = await createRenderer(services, dev);
     services.backup.onRestored(async () => {
       // An archive from before a later migration is brought up to date like a database at boot.
@@ -117,6 +123,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       await ensureResourceRules(knex, defs);
       // An archive from before the list and quick-search indexes gets them; searches rely on the latter.
       await ensureResourceIndexes(knex, defs);
+      await services.search.ensure();
       await services.caches.clearAll();
     });
     // Folders of processes gone since the start (or on other hosts sharing DATA_DIR) are swept every minute.
@@ -126,7 +133,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       ? scheduleDaily(config.backupTime, () => services.backup.create('daily'), (err) => log.error({ err }, 'daily backup failed'))
       : () => {};
 
-    const csp = contentSecurityPolicy(services.upload.storage.origins);
+    const csp = contentSecurityPolicy(services.upload.storage.origins, [new URL(config.wechatJssdkUrl).origin]);
     // Behind one proxy, the client is the address that proxy appended: the last of X-Forwarded-For.
     const koa = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
     koa.context.apiEncryptKey = config.apiEncryptKey;
@@ -150,6 +157,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(lang());
     koa.use(apiRouter(registry, services));
     koa.use(feeds(services));
+    koa.use(searchPageLimit(new RateLimiter(knex, config.rateLimitFactor)));
     if (renderer.devAssets) koa.use(renderer.devAssets);
     koa.use(renderer.pages);
 
@@ -157,6 +165,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await services.schedule.start();
     const payCheck = new PendingOrderCheck(services.pay, log);
     payCheck.start(config.payCheckInterval);
+    const reminders = new ReminderRounds(services.signups, log);
+    reminders.start();
 
     const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan, csp };
     const listener = dev
@@ -175,6 +185,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       renderer,
       async close() {
         await payCheck.stop();
+        await reminders.stop();
         await services.cacheEvents.stop();
         services.schedule.stop();
         stopBackups();

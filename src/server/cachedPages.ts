@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import querystring from 'node:querystring';
-import { isBypass, isCacheablePath, type CacheState, type Entry, type PageCache } from './pageCache.ts';
+import { isCacheablePath, type CacheState, type Entry, type PageCache } from './pageCache.ts';
 import type { Renderer } from './render.ts';
 import { classifyRequest } from './request/classify.ts';
 import { earlyRequestOf, handOver, sendEarly, type EarlyOptions, type EarlyRequest } from './request/early.ts';
@@ -44,7 +44,7 @@ function pageRequestOf(cache: PageCache, options: CachedPagesOptions, req: Incom
 /** Sends a page, with what Koa's middleware would have added (security headers, request id, lang cookie, log). */
 function send(cache: PageCache, options: CachedPagesOptions, req: IncomingMessage, res: ServerResponse, page: PageRequest, entry: Entry, state: CacheState): void {
   const nonce = nextNonce();
-  const { headers, body } = cache.answer(entry, page.early.encoding, nonce, state);
+  const { headers, body } = cache.answer(entry, page.early.encoding, nonce, state, req.headers);
   // A language switch by link is remembered, as the lang middleware does.
   if (page.early.switchedTo) headers.push('Set-Cookie', langCookie(page.early.switchedTo));
   sendEarly(options, req, res, page.early, nonce, headers, body);
@@ -70,8 +70,9 @@ export function withCachedPages(cache: PageCache, options: CachedPagesOptions, p
     try {
       const page = pageRequestOf(cache, options, req);
       if (!page) return koa(req, res);
-      // A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry.
-      const entry = isBypass(req.headers) ? undefined : cache.get(page.key);
+      // A hard reload (Cache-Control: no-cache) is answered from the cache too: every change drops the pages
+      // it shows, in every process, so a stored page is never stale, and no visitor can make every request a render.
+      const entry = cache.get(page.key);
       if (entry) send(cache, options, req, res, page, entry, 'HIT');
       else renderAndSend(req, res, page).catch((err: unknown) => fail(err, req, res));
     } catch (err) {

@@ -9,9 +9,16 @@ import { BackupRefused, BackupService } from './services/backup/index.ts';
 import { createStorage } from './services/storage/index.ts';
 import { ScratchSpace } from './services/scratch.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
+import type { Logger } from 'pino';
+import { units } from '../resources/units.ts';
+import { ResourceRegistry } from './services/resourceRegistry.ts';
+import { SiteSearch } from './services/search/index.ts';
 
-/** Commands besides serving: `backup` and `restore FILE`, for when the admin cannot be reached. */
-export const CLI_COMMANDS = ['backup', 'restore'] as const;
+/**
+ * Commands besides serving: `backup` and `restore FILE`, for when the admin cannot be reached, and
+ * `search-rebuild`, which builds the site search's index afresh from the tables.
+ */
+export const CLI_COMMANDS = ['backup', 'restore', 'search-rebuild'] as const;
 
 /** Messages follow the shell's language (LANG=zh_CN.UTF-8 → Chinese), English otherwise. */
 function cliLang(): Lang {
@@ -25,8 +32,9 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * Returns the exit code.
  */
 export async function runCli(config: AppConfig, command: (typeof CLI_COMMANDS)[number], args: string[]): Promise<number> {
-  const t = serverT(cliLang(), 'backup');
   const { log } = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
+  if (command === 'search-rebuild') return rebuildSearch(config, log);
+  const t = serverT(cliLang(), 'backup');
   if (isPostgres(config.databaseUrl)) {
     console.error(t('postgres'));
     return 1;
@@ -70,6 +78,20 @@ export async function runCli(config: AppConfig, command: (typeof CLI_COMMANDS)[n
     return 1;
   } finally {
     await scratch.close();
+    await knex.destroy();
+  }
+}
+
+/** Rebuilds every searchable resource's index entries, the generated resources' too; on either database. */
+async function rebuildSearch(config: AppConfig, log: Logger): Promise<number> {
+  const t = serverT(cliLang(), 'search');
+  const knex = await openDatabase(config.databaseUrl);
+  try {
+    const registry = new ResourceRegistry(knex, log, units);
+    await registry.sync(true);
+    for (const { resource, rows } of await new SiteSearch(knex, registry, log).rebuildAll()) console.log(t('cli.rebuilt', { resource, rows }));
+    return 0;
+  } finally {
     await knex.destroy();
   }
 }

@@ -32,10 +32,14 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Base URL of WeChat's server API (code2Session of the mini program); tests point it at a local fake. */
   wechatApiBase: string;
+  /** WeChat's JS-SDK script, loaded by pages opened in WeChat's browser for their share card. */
+  wechatJssdkUrl: string;
   /** Key (any string of 16+ characters) that encrypts stored secrets such as payment keys; empty = they cannot be saved. */
   secretsKey: string;
   /** Seconds between background checks of pending payment orders; 0 turns the check off. */
   payCheckInterval: number;
+  /** Whether anonymous public pages are kept in memory between requests (off: every request renders, for debugging and measuring). */
+  pageCache: boolean;
   /** Time of the daily backup, HH:MM in the server's time zone; empty = no scheduled backups. */
   backupTime: string;
   /** Backups of each automatic kind (daily, before a restore) kept; older ones are removed. */
@@ -156,6 +160,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
   if (!/^https?:\/\/[^/]+/.test(wechatApiBase)) {
     throw new ConfigError(`WECHAT_API_BASE must be an http(s) URL such as https://api.weixin.qq.com, got "${env.WECHAT_API_BASE}"`);
   }
+  const wechatJssdkUrl = env.WECHAT_JSSDK_URL?.trim() || 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
+  if (!/^https?:\/\/[^/]+\/\S*$/.test(wechatJssdkUrl)) {
+    throw new ConfigError(`WECHAT_JSSDK_URL must be an http(s) URL such as https://res.wx.qq.com/open/js/jweixin-1.6.0.js, got "${env.WECHAT_JSSDK_URL}"`);
+  }
   const allowedHosts = (env.ALLOWED_HOSTS?.trim() || DEFAULT_ALLOWED_HOSTS)
     .split(',')
     .map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
@@ -188,8 +196,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     rateLimitFactor: int(env, 'RATE_LIMIT_FACTOR', 1, 0, 1000),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     wechatApiBase,
+    wechatJssdkUrl,
     secretsKey,
     payCheckInterval: int(env, 'PAY_CHECK_INTERVAL', 60, 0, 86400),
+    pageCache: bool(env, 'PAGE_CACHE', true),
     backupTime: backupTime(env),
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     healthMinFreeMb: int(env, 'HEALTH_MIN_FREE_MB', 100, 0, 10_000_000),

@@ -32,8 +32,11 @@ export interface ConnectionInfo {
   database: string;
 }
 
-/** Tables the migration tool and the quick-search indexes keep for themselves: never a subject of admin tools. */
-const INTERNAL = new RegExp(`^(knex_|sqlite_|${QUICK_SEARCH_PREFIX})`);
+/**
+ * Tables the migration tool, the quick-search indexes and the site search's index keep for themselves: never a
+ * subject of admin tools.
+ */
+const INTERNAL = new RegExp(`^(knex_|sqlite_|${QUICK_SEARCH_PREFIX}|search_(entry|source|fts(_\\w+)?)$)`);
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export function connectionInfo(databaseUrl: string): ConnectionInfo {

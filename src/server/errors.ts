@@ -1,4 +1,4 @@
-import { ApiCode } from '../shared/api/envelope.ts';
+import { ApiCode, type FieldFault, type FieldFaults } from '../shared/api/envelope.ts';
 import { isBadValueError } from './dialect.ts';
 
 /**
@@ -23,6 +23,15 @@ export class Refusal extends Error {
 
   static raw(text: string): Refusal {
     return new Refusal(text, ApiCode.failure, null, {}, true);
+  }
+
+  /**
+   * A refusal of values a form sent, naming every field at fault (at least one): the message is the first
+   * one's, and `data.fields` lists them all so the form marks each field at once.
+   */
+  static fields(faults: readonly [FieldFault, ...FieldFault[]]): Refusal {
+    const [first] = faults;
+    return new Refusal(first.message, ApiCode.failure, { fields: faults } satisfies FieldFaults, { field: first.field });
   }
 }
 

@@ -15,11 +15,12 @@ const MAX_ENTRIES = 1000;
 export const SITE_TAG = '*';
 
 /**
- * Paths whose HTML is the same for every visitor: the public site, not the member centre or the admin.
- * Pages have no dot in their path; files (favicon, assets, sitemap.xml) do, and pass on untouched.
+ * Paths whose HTML is the same for every visitor: the public site, not the member centre or the admin, nor
+ * the search page (a query each, rate-limited per address in Koa). Pages have no dot in their path; files
+ * (favicon, assets, sitemap.xml) do, and pass on untouched.
  */
 export function isCacheablePath(path: string): boolean {
-  return !path.includes('.') && !/^\/(admin|user|404|401)(\/|$)/.test(path);
+  return !path.includes('.') && !/^\/(admin|user|404|401|search)(\/|$)/.test(path);
 }
 
 export interface Entry {
@@ -31,6 +32,9 @@ export interface Entry {
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
+/** Tags a request's answer carries in its head beyond the cached page (the share card in WeChat's browser). */
+export type ExtraHead = (headers: IncomingHttpHeaders, nonce: string) => string;
+
 /**
  * Anonymous public HTML kept in memory per (origin, path + query, language), least recently used first out, and
  * dropped by tag when that kind of content changes (ARCHITECTURE section 4).
@@ -39,6 +43,15 @@ export class PageCache {
   private readonly entries = new Map<string, Entry>();
   /** Counts the drops: a page rendered across one may show what was dropped, and is not kept. */
   private generation = 0;
+
+  /**
+   * `extraHead` adds what a request's own head needs to a stored page (WeChat's share script); `enabled` false
+   * (PAGE_CACHE=off) keeps nothing: every request renders its page.
+   */
+  constructor(
+    private readonly extraHead: ExtraHead = () => '',
+    private readonly enabled = true,
+  ) {}
 
   /** The entry of a page: its origin (absolute links differ per allowed host), language, path and query. */
   key(origin: string, lang: Lang, path: string, querystring: string): string {
@@ -66,7 +79,7 @@ export class PageCache {
     const section = sectionOf(path);
     const tags = new Set([SITE_TAG, ...(section ? [section] : [])]);
     const entry: Entry = { html, tags, hasNonce: html.includes(NONCE_PLACEHOLDER), encoded: {} };
-    if (since !== this.generation) return entry;
+    if (!this.enabled || since !== this.generation) return entry;
     this.entries.set(key, entry);
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return entry;
@@ -99,32 +112,37 @@ export class PageCache {
    * and kept; HTML with one differs per request and is compressed quickly each time, as any rendered page
    * would be. `state` says whether the page came from the cache or was rendered for this request.
    */
-  answer(entry: Entry, encoding: Encoding, nonce: string, state: CacheState): { headers: string[]; body: Buffer | string } {
+  answer(entry: Entry, encoding: Encoding, nonce: string, state: CacheState, request: IncomingHttpHeaders): { headers: string[]; body: Buffer | string } {
     const headers = [
       'Content-Type', 'text/html; charset=utf-8',
       'Cache-Control', 'no-cache',
       'X-Page-Cache', state,
-      // Every variant of a page: encoding, and the language chosen by header or cookie.
-      'Vary', NEGOTIATED_VARY,
+      // Every variant of a page: encoding, the language chosen by header or cookie, and WeChat's browser.
+      'Vary', PAGE_VARY,
     ];
-    const html = entry.hasNonce ? entry.html.replaceAll(NONCE_PLACEHOLDER, nonce) : entry.html;
+    const extra = this.extraHead(request, nonce);
+    const page = extra ? entry.html.replace('</head>', `${extra}</head>`) : entry.html;
+    const html = entry.hasNonce ? page.replaceAll(NONCE_PLACEHOLDER, nonce) : page;
     // Uncompressed HTML goes out as the string: Node writes it to the socket as UTF-8 without a copy of its own.
     if (encoding === 'identity') return { headers, body: html };
     headers.push('Content-Encoding', encoding);
-    if (entry.hasNonce) return { headers, body: encode(html, encoding, QUICK_LEVELS) };
+    if (entry.hasNonce || extra) return { headers, body: encode(html, encoding, QUICK_LEVELS) };
     return { headers, body: (entry.encoded[encoding] ??= encode(html, encoding, SMALL)) };
   }
 
   /** Answers a Koa request with a page just rendered and stored. */
   respond(ctx: Context, entry: Entry): void {
     // Requests that accept no encoding were refused before rendering (middleware/compression.ts).
-    const { headers, body } = this.answer(entry, encodingOf(ctx.req) ?? 'identity', ctx.state.cspNonce, 'MISS');
+    const { headers, body } = this.answer(entry, encodingOf(ctx.req) ?? 'identity', ctx.state.cspNonce, 'MISS', ctx.req.headers);
     ctx.status = 200;
     for (let i = 0; i < headers.length; i += 2) ctx.set(headers[i]!, headers[i + 1]!);
     ctx.compress = false;
     ctx.body = body;
   }
 }
+
+/** Pages differ by encoding and language, and get a share card in WeChat's browser (the user agent says which). */
+const PAGE_VARY = `${NEGOTIATED_VARY}, User-Agent`;
 
 /** Whether an answer came from the cache or was rendered for its request (the X-Page-Cache header). */
 export type CacheState = 'HIT' | 'MISS';
@@ -134,11 +152,6 @@ const SMALL = { br: 9, gzip: 9 };
 function encode(html: string, encoding: 'br' | 'gzip', level: { br: number; gzip: number }): Buffer {
   if (encoding === 'br') return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level.br } });
   return zlib.gzipSync(html, { level: level.gzip });
-}
-
-/** A hard reload (Cache-Control: no-cache) renders afresh, which also refreshes the entry. */
-export function isBypass(headers: IncomingHttpHeaders): boolean {
-  return /no-cache/.test(headers['cache-control'] ?? '') || /no-cache/.test(String(headers.pragma ?? ''));
 }
 
 /** The cache key of a page request, or null when the page is not cached (member centre, admin). */

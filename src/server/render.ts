@@ -137,6 +137,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       requestPath,
       content: preview ? services.content.previewing(preview) : services.content,
       preview: preview !== null,
+      search: services.search,
     };
   }
 

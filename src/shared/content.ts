@@ -1,4 +1,5 @@
 import type { Lang } from './i18n/langs.ts';
+import type { SignupFacts } from './activity.ts';
 
 /**
  * What public pages read from the content tables: the `ContentReader` the Koa bridge hands to every page as
@@ -45,13 +46,15 @@ export const APPLICATION_STATES = ['pending', 'approved', 'rejected'] as const;
 
 /** Items per list page: small enough that the seeded lists show a second page. */
 export const PAGE_SIZE = {
-  news: 8,
-  culture: 8,
+  // Three-column grids (CardGrid): whole rows of three.
+  news: 9,
+  culture: 9,
   brand: 6,
   trail: 6,
   members: 8,
   forum: 6,
-  canals: 8,
+  // The canal has ten sections (the page says so): all of them on one page, with room for more.
+  canals: 24,
 } as const;
 
 /** News and culture articles share one shape. */
@@ -90,6 +93,8 @@ export interface ActivityCard {
 
 export interface ActivityDetail extends ActivityCard {
   content: LocalText;
+  /** Its sign-ups, when it takes any. */
+  signup: SignupFacts | null;
 }
 
 export interface TrailCard {

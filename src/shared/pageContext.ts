@@ -1,5 +1,6 @@
 import type { ContentReader } from './content.ts';
 import type { Lang } from './i18n/langs.ts';
+import type { SearchReader } from './search.ts';
 import type { SiteInfo } from './site.ts';
 
 /** What the Koa bridge hands to every Vike render, on top of Vike's own fields. */
@@ -18,6 +19,8 @@ export interface PortalPageContext {
   content: ContentReader;
   /** A staff preview link's render: one draft or scheduled row shown, the page not to be indexed. */
   preview: boolean;
+  /** The site search, read by /search's data hook on the server. */
+  search: SearchReader;
 }
 
 declare global {

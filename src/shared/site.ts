@@ -8,10 +8,19 @@ export interface UploadSettings {
   mode: string;
 }
 
+/** How visitors reach the association (config `contact_*`); an empty field is not shown. */
+export interface SiteContact {
+  /** In the page's language (the English address, else the Chinese one). */
+  address: string;
+  phone: string;
+  email: string;
+}
+
 /** `site` of GET /api/index/index, also handed to every server-rendered page. */
 export interface SiteInfo {
   siteName: string;
   recordNumber: string;
+  contact: SiteContact;
   version: string;
   cdnUrl: string;
   /** IANA name of the site's time zone: pages and islands show every date in it. */

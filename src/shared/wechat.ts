@@ -3,6 +3,9 @@
 /** Where WeChat posts the official account's messages (the settings screen shows it for copying). */
 export const WECHAT_CALLBACK_PATH = '/api/wechat/callback';
 
+/** The share-card script of pages opened in WeChat's browser, built from src/islands/wechatShare.ts. */
+export const WECHAT_SHARE_SCRIPT = 'wechat-share.js';
+
 /** How messages travel: in the clear, both ways at once (while switching), or only encrypted. */
 export const MESSAGE_MODES = ['plain', 'compatible', 'safe'] as const;
 export type MessageMode = (typeof MESSAGE_MODES)[number];

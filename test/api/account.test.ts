@@ -72,7 +72,7 @@ test('profile: read, update (always the own row), validation', async (t) => {
   t.regex((await bad({ nickname: '<script>' })).msg, /nickname may contain/);
   t.regex((await bad({ username: other.username })).msg, /already taken/);
   t.regex((await bad({ username: '9lives' })).msg, /account name/);
-  t.regex((await bad({ birthday: '1990-13-45' })).msg, /correct date/);
+  t.regex((await bad({ birthday: '1990-13-45' })).msg, /valid date/);
   t.regex((await bad({ avatar: 'https://evil.example/x.png' })).msg, /avatar/i);
   t.is((await bad({ avatar: '/static/images/avatar.png' })).code, 1, 'the default avatar is accepted and stored as empty');
 });

@@ -89,9 +89,9 @@ test('add: validation, hashing, group rows', async (t) => {
   t.true((await verifyPassword('secret123', row.password)).ok);
   t.deepEqual(await accessOf(row.id), [group]);
   const dupMail = await root('/admin/auth.Admin/add', { body: { ...base, username: 'new_admin2', email: 'new@example.com' } });
-  t.regex(dupMail.msg, /e-mail address is already used/);
+  t.regex(dupMail.msg, /e-mail address is already in use/);
   const dupMobile = await root('/admin/auth.Admin/add', { body: { ...base, username: 'new_admin2', mobile: '13800138000' } });
-  t.regex(dupMobile.msg, /mobile number is already used/);
+  t.regex(dupMobile.msg, /mobile number is already in use/);
 });
 
 test('edit: read without secrets, optional password, own account protected, groups rebuilt', async (t) => {
@@ -121,7 +121,7 @@ test('edit: read without secrets, optional password, own account protected, grou
   const me = await server.app.knex('admin').where({ username: 'admin' }).first();
   const self = await root('/admin/auth.Admin/edit', { body: { id: me.id, status: '0' } });
   t.is(self.code, 0);
-  t.regex(self.msg, /another administrator account to disable/);
+  t.regex(self.msg, /cannot disable the account you are logged in with/);
   t.is((await server.app.knex('admin').where({ id: me.id }).first()).status, '1');
   const toggled = await root('/admin/auth.Admin/edit', { body: { id: a.id, status: '0' } });
   t.is(toggled.code, 1, 'a partial edit (the list switch) needs no other field');
@@ -151,11 +151,11 @@ test('a non-super admin: scope, group assignment refusals, superiors protected',
   t.is(added.code, 1, added.msg);
   for (const group of [boss, superGroup, peer]) {
     const res = await call('/admin/auth.Admin/add', { body: { ...body, username: 'sub_refused', group_arr: [group] } });
-    t.is(res.msg, 'You have no permission to add an administrator to this group!');
+    t.is(res.msg, 'You are not allowed to add administrators to this role group.');
   }
-  t.regex((await call('/admin/auth.Admin/edit', { body: { id: inSub.id, group_arr: [boss] } })).msg, /no permission to add an administrator/);
+  t.regex((await call('/admin/auth.Admin/edit', { body: { id: inSub.id, group_arr: [boss] } })).msg, /not allowed to add administrators/);
   t.regex((await call('/admin/auth.Admin/edit', { body: { id: alsoSuper.id, password: 'hijack123' } })).msg, /group you do not manage/);
-  t.is((await call(`/admin/auth.Admin/edit?id=${inPeer.id}`)).msg, 'You have no permission', 'outside the data scope');
+  t.is((await call(`/admin/auth.Admin/edit?id=${inPeer.id}`)).msg, 'You do not have permission to do this', 'outside the data scope');
   t.is((await call('/admin/auth.Admin/edit', { body: { id: inSub.id, nickname: 'Fine' } })).code, 1);
 
   const ownDel = await call(`/admin/auth.Admin/del?ids[]=${m.id}`, { method: 'DELETE' });

@@ -67,7 +67,7 @@ test('a non-super admin grants only rules they hold, never all of them', async (
   t.is(refused.code, 0);
   t.is(refused.msg, 'You can only grant permissions that you have yourself');
   const all = await call('/admin/auth.Group/add', { body: { name: 'Peer', pid: boss, rules: [...managing, ...extra], status: '1' } });
-  t.is(all.msg, 'Role group has all your rights, please contact the upper administrator to add or do not need to add!');
+  t.is(all.msg, 'This role group has every permission you have, so you cannot assign it; ask a higher administrator, or leave it out.');
   t.falsy(await server.app.knex('admin_group').whereIn('name', ['Sneaky', 'Peer']).first());
 
   const ok = await call('/admin/auth.Group/add', { body: { name: 'Helpers', pid: boss, rules: extra, status: '1' } });
@@ -82,10 +82,10 @@ test('a non-super admin grants only rules they hold, never all of them', async (
   const superGroupId = (await server.app.knex('admin_group').where({ rules: '*' }).first<{ id: number }>('id')).id;
   t.false(visible.includes(superGroupId), 'not groups with rules the admin lacks');
 
-  t.is((await call('/admin/auth.Group/edit', { body: { id: boss, name: 'Renamed' } })).msg, 'You cannot modify your own management group!');
+  t.is((await call('/admin/auth.Group/edit', { body: { id: boss, name: 'Renamed' } })).msg, 'You cannot change your own role group.');
   const superGroup = superGroupId;
-  t.regex((await call(`/admin/auth.Group/edit?id=${superGroup}`)).msg, /all the permissions of the group and have additional permissions/);
-  t.regex((await call(`/admin/auth.Group/del?ids[]=${superGroup}`, { method: 'DELETE' })).msg, /all the permissions of the group/);
+  t.regex((await call(`/admin/auth.Group/edit?id=${superGroup}`)).msg, /only when you have all of its permissions and more/);
+  t.regex((await call(`/admin/auth.Group/del?ids[]=${superGroup}`, { method: 'DELETE' })).msg, /all of its permissions/);
   t.regex((await call('/admin/auth.Group/edit', { body: { id: helpers.id, rules: notHeld } })).msg, /only grant permissions that you have/);
   t.is((await call('/admin/auth.Group/edit', { body: { id: helpers.id, name: 'Helpers 2', rules: [] } })).code, 1);
   t.is(await storedRules(helpers.id), helpers.rules, 'an empty rules list leaves them unchanged');

@@ -122,7 +122,7 @@ test('a non-super admin lists, changes and extends only the rules they hold', as
   const list = await call<{ list: RuleNode[] }>('/admin/auth.Rule/index?isTree=false');
   t.deepEqual(list.data.list.map((r) => r.id).sort((x, y) => x - y), [...held].sort((x, y) => x - y));
   const foreign = (await rule('auth/admin'))!;
-  t.is((await call('/admin/auth.Rule/edit', { body: { id: foreign.id, name: 'auth/admin2' } })).msg, 'You have no permission');
+  t.is((await call('/admin/auth.Rule/edit', { body: { id: foreign.id, name: 'auth/admin2' } })).msg, 'You do not have permission to do this');
   t.is((await rule('auth/admin'))!.name, 'auth/admin');
   t.regex((await call('/admin/auth.Rule/add', { body: { ...base, name: 'auth/admin/export', pid: foreign.id } })).msg, /under rules you have/);
   const own = (await rule('dashboard'))!;

@@ -68,7 +68,7 @@ test.serial('departments: a tree index, parent checks, select options, sorting, 
   const orphan = await root('/admin/auth.Department/add', { body: { name: 'Ghost', pid: 9999 } });
   t.is(orphan.msg, 'The parent does not exist');
   const badMail = await root('/admin/auth.Department/add', { body: { name: 'Press', email: 'not-an-address' } });
-  t.is(badMail.msg, 'Please enter a correct e-mail address');
+  t.is(badMail.msg, 'Please enter a valid e-mail address');
   const badPhone = await root('/admin/auth.Department/add', { body: { name: 'Press', phone: 'call us' } });
   t.is(badPhone.msg, 'Please enter a correct phone number');
   const noName = await root('/admin/auth.Department/add', { body: { name: '' } });

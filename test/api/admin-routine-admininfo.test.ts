@@ -76,8 +76,8 @@ test('edit validates: nickname required, e-mail and mobile format and uniqueness
   const other = await makeAdmin();
   const tries: [Record<string, unknown>, string][] = [
     [{ nickname: '' }, 'Please enter a nickname'],
-    [{ nickname: 'A', email: 'nope' }, 'Please enter a correct e-mail address'],
-    [{ nickname: 'A', mobile: '12345' }, 'Please enter the correct mobile number'],
+    [{ nickname: 'A', email: 'nope' }, 'Please enter a valid e-mail address'],
+    [{ nickname: 'A', mobile: '12345' }, 'Please enter a valid mobile number'],
     [{ nickname: 'A', email: `${other.username}@canal.example.org` }, 'This e-mail address is already in use'],
     [{ nickname: 'A', password: 'a<b' }, `The password must be 6 to 32 characters and cannot contain & < > " '`],
   ];
@@ -95,7 +95,7 @@ test('a non-empty avatar saves only the avatar', async (t) => {
   const me = await makeAdmin();
   const res = await as(me, '/admin/routine.AdminInfo/edit', { id: me.id, avatar: '/storage/avatar/20261121/me.png', nickname: 'ignored' });
   t.is(res.body.code, 1);
-  t.is(res.body.msg, 'Avatar modified successfully!');
+  t.is(res.body.msg, 'Avatar updated');
   const row = await server.app.knex('admin').where({ id: me.id }).first<{ avatar: string; nickname: string }>();
   t.is(row.avatar, '/storage/avatar/20261121/me.png');
   t.is(row.nickname, me.username);

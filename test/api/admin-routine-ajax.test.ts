@@ -30,7 +30,7 @@ test.serial('clearCache: tp and all clear every registered cache; other types ar
 
   const res = await call('/admin/ajax/clearCache', { type: 'all' });
   t.is(res.body.code, 1, res.body.msg);
-  t.is(res.body.msg, 'Cache cleaned~');
+  t.is(res.body.msg, 'Cache cleared');
   t.is(await services.settings.get('site_name'), 'Changed behind the cache');
   t.deepEqual(cleared, ['all']);
   t.is(services.pageCache.size, 0, 'the public page cache is cleared too');

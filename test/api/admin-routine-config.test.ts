@@ -117,7 +117,7 @@ test.serial('every item type round-trips through add → index → edit → inde
   const body = Object.fromEntries(TYPES.map((s) => [`t_${s.type.toLowerCase()}`, s.post]));
   const edited = await call('/admin/routine.Config/edit', { body, lang: 'en' });
   t.is(edited.body.code, 1, edited.body.msg);
-  t.is(edited.body.msg, 'The current page configuration item was updated successfully');
+  t.is(edited.body.msg, 'The settings on this page have been saved');
   for (const spec of TYPES) {
     const name = `t_${spec.type.toLowerCase()}`;
     t.deepEqual((await item(name)).value, spec.shown, `${spec.type}: value shown`);
@@ -133,16 +133,16 @@ test.serial('every item type round-trips through add → index → edit → inde
 test.serial('values are checked against their type, their choices and their rules', async (t) => {
   const bad: [Record<string, unknown>, RegExp][] = [
     [{ t_number: 'abc' }, /Please enter a number/],
-    [{ t_date: '2026-02-30' }, /correct date/],
-    [{ t_datetime: 'tomorrow' }, /correct date/],
-    [{ t_time: '25:00' }, /correct date/],
+    [{ t_date: '2026-02-30' }, /valid date/],
+    [{ t_datetime: 'tomorrow' }, /valid date/],
+    [{ t_time: '25:00' }, /valid date/],
     [{ t_select: 'z' }, /not valid/],
     [{ t_checkbox: ['a', 'z'] }, /not valid/],
-    [{ t_image: 'javascript:alert(1)' }, /correct URL/],
+    [{ t_image: 'javascript:alert(1)' }, /valid URL/],
     [{ t_city: ['x'] }, /not valid/],
     [{ time_zone: 'Mars/Olympus' }, /Unknown time zone/],
     [{ site_name: '' }, /Site name: required/],
-    [{ smtp_sender_mail: 'not-an-address' }, /Sender address: Please enter a correct e-mail address/],
+    [{ smtp_sender_mail: 'not-an-address' }, /Sender address: Please enter a valid e-mail address/],
   ];
   for (const [body, message] of bad) {
     const res = await call('/admin/routine.Config/edit', { body, lang: 'en' });
@@ -186,7 +186,7 @@ test.serial('add: name format and uniqueness, known group and type, choices, rul
   t.deepEqual(extra.input_extend, { placeholder: 'you@example.org' });
   t.is(extra.value, 'office@canal.example.org');
   const wrong = await call('/admin/routine.Config/edit', { body: { extra_one: 'nobody' }, lang: 'en' });
-  t.regex(wrong.body.msg, /^Extra: Please enter a correct e-mail address$/, 'the item rules apply on edit');
+  t.regex(wrong.body.msg, /^Extra: Please enter a valid e-mail address$/, 'the item rules apply on edit');
   t.regex((await call('/admin/routine.Config/edit', { body: { extra_one: '' }, lang: 'en' })).body.msg, /required/);
 });
 
@@ -290,7 +290,7 @@ test.serial('sendTestMail sends a real HTML mail with the unsaved form values, i
     };
     const res = await call('/admin/routine.Config/sendTestMail', { body: form, lang: 'en' });
     t.is(res.body.code, 1, res.body.msg);
-    t.is(res.body.msg, 'Test mail sent successfully~');
+    t.is(res.body.msg, 'Test mail sent');
     t.is(inbox.messages.length, 1);
     const { mail, user, pass } = inbox.messages[0]!;
     t.is(user, 'canal-mailer');
@@ -301,7 +301,7 @@ test.serial('sendTestMail sends a real HTML mail with the unsaved form values, i
     t.is(await stored('smtp_server'), 'smtp.qq.com', 'the form values were not saved');
 
     const badAddress = await call('/admin/routine.Config/sendTestMail', { body: { ...form, testMail: 'nobody' }, lang: 'en' });
-    t.is(badAddress.body.msg, 'Please enter a correct e-mail address');
+    t.is(badAddress.body.msg, 'Please enter a valid e-mail address');
   } finally {
     await inbox.close();
   }

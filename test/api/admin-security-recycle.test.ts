@@ -145,6 +145,24 @@ test.serial('a restore whose key is taken restores nothing and says why', async 
   t.deepEqual(await knex('news').whereIn('id', ids).orderBy('id'), originals);
 });
 
+test.serial('a restore of a row whose parent was deleted since restores nothing and says why', async (t) => {
+  const knex = server.app.knex;
+  const { id: _model, ...model } = await knex('canal_city').orderBy('id').first<Row>();
+  const [city] = await knex('canal_city').insert({ ...model, name: 'Gone city', name_en: 'Gone city' }).returning('id');
+  const cityId = (city as { id: number }).id;
+  const trail = await knex('trail').orderBy('id').first<{ id: number }>('id');
+  await knex('trail').where({ id: trail.id }).update({ city_id: cityId });
+  t.is((await call(`/admin/content.Trail/del?ids[]=${trail.id}`, { method: 'DELETE' })).body.code, 1);
+  await knex('canal_city').where({ id: cityId }).delete();
+  const entry = await knex('security_data_recycle_log').where({ data_table: 'trail', is_restore: 0 }).first<{ id: number }>('id');
+  const res = await call('/admin/security.DataRecycleLog/restore', { body: { ids: [entry.id] } });
+  t.is(res.status, 200);
+  t.is(res.body.code, 0);
+  t.is(res.body.msg, `Nothing was restored: the row id=${trail.id} of trail refers to a row that has been deleted since`);
+  t.is(await knex('trail').where({ id: trail.id }).first(), undefined);
+  t.like(await knex('security_data_recycle_log').where({ id: entry.id }).first(), { is_restore: 0 }, 'the entry stays in the bin');
+});
+
 test.serial('a refused or empty delete leaves no recycle copy', async (t) => {
   const knex = server.app.knex;
   const count = async () => Number((await knex('security_data_recycle_log').count({ n: '*' }))[0]!.n);

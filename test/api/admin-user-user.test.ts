@@ -67,9 +67,9 @@ test('add: validated, password hashed, balances start at zero', async (t) => {
     [{ username: '1abc' }, /account name/],
     [{ username: taken.username }, /already taken/],
     [{ email: 'nope' }, /e-mail/],
-    [{ email: 'TAKEN@example.com' }, /already used/],
+    [{ email: 'TAKEN@example.com' }, /already in use/],
     [{ mobile: '1390000000' }, /mobile/],
-    [{ mobile: '13900000001' }, /already used/],
+    [{ mobile: '13900000001' }, /already in use/],
     [{ gender: 3 }, /not valid/],
     [{ status: 'banned' }, /not valid/],
     [{ group_id: 999999 }, /member group does not exist/],
@@ -77,6 +77,15 @@ test('add: validated, password hashed, balances start at zero', async (t) => {
     [{ password: '' }, /enter a password/],
   ];
   for (const [patch, msg] of fails) t.regex((await root('/admin/user.User/add', { body: { ...base, ...patch } })).msg, msg, JSON.stringify(patch));
+  // Every field at fault at once, each with its catalogue key, for the form to mark (issue 32, item 9).
+  const several = await root('/admin/user.User/add', { body: { ...base, username: taken.username, mobile: '12345', password: 'x' } });
+  t.deepEqual(several.data, {
+    fields: [
+      { field: 'username', message: 'account:usernameTaken' },
+      { field: 'mobile', message: 'validate:mobile' },
+      { field: 'password', message: 'validate:password' },
+    ],
+  });
   const ok = await root('/admin/user.User/add', { body: { ...base, money: '999.00', score: 500 } });
   t.is(ok.code, 1, ok.msg);
   const added = await server.app.knex('user').where({ username: 'added_member' }).first();

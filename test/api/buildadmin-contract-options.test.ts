@@ -273,7 +273,7 @@ test.serial("the image captcha's check: a member login answers it once; a wrong 
   t.truthy(ok.body.data.userInfo.token);
   const replay = await login(id, code);
   t.is(replay.body.code, 0);
-  t.is(replay.body.msg, 'Captcha error, please verify again');
+  t.is(replay.body.msg, 'The captcha check failed; please try again');
 
   // Wrong answers: five kill it, and the right one fails after that (checked on the service: each failed
   // login would also count against the address's tries at the account).

@@ -133,6 +133,8 @@ test('every seeded member rule: a view path under /src/views/frontend/user/, an 
 
 /** Ours beside the reference site fields: the site's time zone, which every date on screen is shown in. */
 const SITE_EXTRAS = ours({ timeZone: 'string' });
+/** And for the public site: how visitors reach the association. */
+const CONTACT = ours({ contact: { address: 'string', phone: 'string', email: 'string' } });
 /** The site config fields of spec section 3 that BuildAdmin's client keeps in its siteConfig store. */
 const SITE_STATE = { headNav: 'array', initialize: 'boolean', userInitialize: 'boolean' } as const;
 const UPLOAD = { maxSize: 'number', saveName: 'string', allowedSuffixes: 'string', allowedMimeTypes: 'array', mode: 'string' };
@@ -174,7 +176,7 @@ test('/api/index/index answers in the reference shape, and the member keeps the 
   const guest = await api<Row>(server.url, '/api/index/index');
   t.is(guest.body.code, 1);
   t.deepEqual(Object.keys(guest.body.data).sort(), ['menus', 'openMemberCenter', 'rules', 'site', 'userInfo']);
-  matchShape(t, guest.body.data.site, { siteName: 'string', recordNumber: 'string', version: 'string', cdnUrl: 'string', apiUrl: 'string', upload: UPLOAD, ...SITE_STATE, ...SITE_EXTRAS }, 'site');
+  matchShape(t, guest.body.data.site, { siteName: 'string', recordNumber: 'string', version: 'string', cdnUrl: 'string', apiUrl: 'string', upload: UPLOAD, ...SITE_STATE, ...SITE_EXTRAS, ...CONTACT }, 'site');
   t.like(guest.body.data.site as Row, { apiUrl: `//${new URL(server.url).host}`, initialize: true, userInitialize: false });
   t.is(guest.body.data.openMemberCenter, true);
   t.deepEqual(guest.body.data.userInfo, [], 'a guest gets an empty array');

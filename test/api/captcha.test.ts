@@ -13,7 +13,7 @@ interface CaptchaData {
   height: number;
 }
 
-const FAILED = { 'zh-cn': '未点中正确区域，请重试！', en: 'The correct area is not clicked, please try again!' } as const;
+const FAILED = { 'zh-cn': '未点中正确区域，请重试！', en: 'That is not the right spot; please try again.' } as const;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 let server: TestServer;

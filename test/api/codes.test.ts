@@ -1,108 +1,11 @@
 import test from 'ava';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
+import { setConfig, startGateway, startInbox, useInbox, type Inbox } from '../helpers/standIns.ts';
 
 // A real SMTP server and a real HTTP receiver on 127.0.0.1 stand in for the mail relay and the SMS gateway.
 // Each test server gets its own database; sends are rate limited per route and IP (10 a minute), so the
 // mail tests are spread over two servers. Tests run serially: they change the config table.
-
-interface Received {
-  mail: ParsedMail;
-  /** The session was TLS by the time the message was sent (STARTTLS or implicit). */
-  secure: boolean;
-  user: string;
-}
-
-interface Inbox {
-  port: number;
-  messages: Received[];
-  close(): Promise<void>;
-}
-
-/**
- * SMTP on an ephemeral port that accepts any login. smtp-server offers STARTTLS (or speaks TLS from the
- * first byte when `secure`) with its bundled self-signed localhost certificate, which our transport accepts
- * only when `smtp_tls_verify` is off.
- */
-async function startInbox(secure: boolean): Promise<Inbox> {
-  const messages: Received[] = [];
-  const smtp = new SMTPServer({
-    secure,
-    logger: false,
-    authMethods: ['PLAIN', 'LOGIN'],
-    onAuth(auth, _session, callback) {
-      callback(null, { user: auth.username });
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          messages.push({ mail, secure: session.secure, user: String(session.user) });
-          callback();
-        },
-        (err: Error) => callback(err),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (smtp.server.address() as AddressInfo).port,
-    messages,
-    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
-  };
-}
-
-interface Hook {
-  body: Record<string, unknown>;
-  authorization: string;
-}
-
-/** The SMS gateway: records every POST and answers with `status`. */
-async function startGateway(): Promise<{ url: string; hooks: Hook[]; status: number; close(): Promise<void> }> {
-  const hooks: Hook[] = [];
-  const gateway = {
-    url: '',
-    hooks,
-    status: 200,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-  const server = http.createServer((req, res) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-    req.on('end', () => {
-      hooks.push({ body: JSON.parse(data) as Record<string, unknown>, authorization: req.headers.authorization ?? '' });
-      res.writeHead(gateway.status, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  gateway.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`;
-  return gateway;
-}
-
-async function setConfig(server: TestServer, values: Record<string, string>): Promise<void> {
-  for (const [name, value] of Object.entries(values)) {
-    const changed = await server.app.knex('config').where({ name }).update({ value });
-    if (changed !== 1) throw new Error(`no config row ${name}`);
-  }
-  server.app.services.settings.invalidate();
-}
-
-/** Points the mail settings at a local inbox: 127.0.0.1 is reached only with the intranet switch on. */
-async function useInbox(server: TestServer, inbox: Inbox): Promise<void> {
-  await setConfig(server, {
-    outbound_allow_private: '1',
-    smtp_server: '127.0.0.1',
-    smtp_port: String(inbox.port),
-    smtp_user: 'canal-mailer',
-    smtp_pass: 'any-password',
-    smtp_verification: 'TLS',
-    smtp_sender_mail: 'noreply@canal.example.org',
-    smtp_tls_verify: '0',
-  });
-}
 
 let captchas = 0;
 /** A click captcha with known boxes and the clicks that solve it. */
@@ -223,7 +126,7 @@ test.serial('a captcha is consumed: replaying the same captchaId/captchaInfo fai
 test.serial('a missing captcha is refused', async (t) => {
   const res = await ems(guest, { email: 'other@example.org', event: 'user_register' }, 'en');
   t.is(res.body.code, 0);
-  t.is(res.body.msg, 'Captcha error');
+  t.is(res.body.msg, 'The captcha check failed');
 });
 
 test.serial('a malformed e-mail address is refused before the captcha is spent', async (t) => {

@@ -242,10 +242,10 @@ test.serial('add and edit validate: required, too long, bad date, unknown record
     [{ ...base, title: '' }, 'required'],
     [{ ...base, category_id: '' }, 'required'],
     [{ ...base, title: 'x'.repeat(201) }, 'The text is too long'],
-    [{ ...base, publish_time: 'next Tuesday' }, 'Please enter a correct date'],
+    [{ ...base, publish_time: 'next Tuesday' }, 'Please enter a valid date'],
     [{ ...base, publish_time: '' }, 'required'],
     [{ ...base, weigh: '1.5' }, 'Please enter a whole number'],
-    [{ ...base, cover: 'javascript:alert(1)' }, 'Please enter a correct URL'],
+    [{ ...base, cover: 'javascript:alert(1)' }, 'Please enter a valid URL'],
   ];
   for (const [body, msg] of tries) {
     const res = await call('/admin/content.News/add', { body });

@@ -186,7 +186,7 @@ test.serial('the recycle bin and the sensitive-data log serve a generated resour
   const edited = await post('/admin/demo.Everything/edit', { id, title: 'Watched title' });
   t.is(edited.code, 1, edited.msg);
   const change = await knex('security_sensitive_data_log').where({ data_table: 'demo_everything' }).first<Row>();
-  t.like(change, { data_field: 'title', after: 'Watched title', id_value: id });
+  t.like(change, { data_field: 'title', after: 'Watched title', id_value: String(id) });
 
   const added = await post('/admin/demo.Everything/add', { title: 'Short-lived' });
   t.is(added.code, 1, added.msg);

@@ -108,7 +108,7 @@ test.serial('a direct upload by an admin is checked in the bucket and recorded l
   const bytes = png([10, 200, 10]);
   const answer = await directUpload('admin', bytes, describe(bytes, 'green.png'), asAdmin());
   t.is(answer.body.code, 1, answer.body.msg);
-  t.is(answer.body.msg, 'File uploaded successfully');
+  t.is(answer.body.msg, 'File uploaded');
   const { file } = answer.body.data as { file: UploadedFile };
   for (const field of ['id', 'topic', 'admin_id', 'user_id', 'url', 'width', 'height', 'name', 'size', 'mimetype', 'storage', 'sha1', 'last_upload_time', 'suffix', 'full_url']) {
     t.true(field in file, field);

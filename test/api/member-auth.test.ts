@@ -45,11 +45,11 @@ test('login failures: captcha, unknown account, wrong password, disabled, valida
   const m = await createMember(server);
   const noCaptcha = await api(server.url, '/api/user/checkIn', { body: { tab: 'login', username: m.username, password: m.password }, lang: 'en' });
   t.is(noCaptcha.body.code, 0);
-  t.regex(noCaptcha.body.msg, /Captcha error/);
+  t.regex(noCaptcha.body.msg, /captcha check failed/);
   const captcha = await solvedCaptcha(server);
   t.is((await api(server.url, '/api/user/checkIn', { body: { tab: 'login', username: m.username, password: m.password, ...captcha } })).body.code, 1);
   const replay = await api(server.url, '/api/user/checkIn', { body: { tab: 'login', username: m.username, password: m.password, ...captcha }, lang: 'en' });
-  t.regex(replay.body.msg, /Captcha error/, 'a captcha is consumed by its first business use');
+  t.regex(replay.body.msg, /captcha check failed/, 'a captcha is consumed by its first business use');
   t.regex((await login('nobody_here', 'secret123')).body.msg, /Incorrect account or password/);
   t.regex((await login(m.username, 'wrong-password')).body.msg, /Incorrect account or password/);
   t.regex((await login(m.username, 'ab')).body.msg, /6 to 32/);
@@ -92,7 +92,7 @@ test('expired token → 409 → refresh → retry succeeds; refresh rules', asyn
   t.is(foreign.body.code, 0, "another member's access token is refused");
   t.regex(foreign.body.msg, /Invalid token/);
   const notRefresh = await api(server.url, '/api/common/refreshToken', { body: { refreshToken: otherToken }, headers: { 'ba-user-token': otherToken }, lang: 'en' });
-  t.regex(notRefresh.body.msg, /Login expired/, 'an access token is not a refresh token');
+  t.regex(notRefresh.body.msg, /login has expired/, 'an access token is not a refresh token');
   const missing = await api(server.url, '/api/common/refreshToken', { body: { refreshToken: next }, lang: 'en' });
   t.regex(missing.body.msg, /Invalid token/);
 });
@@ -132,7 +132,7 @@ test('index/index for a member carries userInfo and the member menus; requiredLo
   t.deepEqual(res.body.data.menus.map((n) => n.name), ['account']);
   t.deepEqual(
     res.body.data.menus[0]!.children.map((n) => n.name),
-    ['account/overview', 'account/profile', 'account/changePassword', 'account/integral', 'account/balance', 'account/message', 'account/trailApplication'],
+    ['account/overview', 'account/profile', 'account/changePassword', 'account/integral', 'account/balance', 'account/message', 'account/activity', 'account/trailApplication'],
   );
   const guest = await api(server.url, '/api/index/index?requiredLogin=1');
   t.is(guest.body.code, 303);

@@ -15,14 +15,14 @@ test.after.always(async () => {
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers });
 
-test.serial('public pages are cached per path and language; a hard reload renders afresh', async (t) => {
+test.serial('public pages are cached per path and language; a hard reload is answered from the cache', async (t) => {
   const first = await get('/news?page=1&lang=en');
   t.is(first.headers.get('x-page-cache'), 'MISS');
   const again = await get('/news?lang=en&page=1');
   t.is(again.headers.get('x-page-cache'), 'HIT', 'query order does not matter');
   t.is(await again.text(), await first.text());
   t.is((await get('/news?page=1')).headers.get('x-page-cache'), 'MISS', 'Chinese is another entry');
-  t.is((await get('/news?lang=en&page=1', { 'cache-control': 'no-cache' })).headers.get('x-page-cache'), 'MISS');
+  t.is((await get('/news?lang=en&page=1', { 'cache-control': 'no-cache' })).headers.get('x-page-cache'), 'HIT', 'the cache is never stale: every change drops its pages');
   t.is((await get('/user/login')).headers.get('x-page-cache'), null, 'the member centre is never cached');
   t.is((await get('/news/info?id=999999')).headers.get('x-page-cache'), null, 'a 404 is not cached');
 });
@@ -91,4 +91,16 @@ test.serial('an admin edit of news drops the news pages, not the others; a confi
   const members = await get('/members');
   t.is(members.headers.get('x-page-cache'), 'MISS');
   t.regex(await members.text(), /京杭大运河文化协会/);
+});
+
+test('PAGE_CACHE=off renders every request and keeps nothing', async (t) => {
+  const uncached = await startServer({ PAGE_CACHE: 'off' });
+  t.teardown(() => uncached.stop());
+  for (let i = 0; i < 2; i += 1) {
+    const res = await fetch(`${uncached.url}/news?lang=en`);
+    t.is(res.status, 200);
+    t.is(res.headers.get('x-page-cache'), 'MISS');
+    t.regex(await res.text(), /<h1>News<\/h1>/);
+  }
+  t.is(uncached.app.services.pageCache.size, 0);
 });

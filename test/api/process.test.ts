@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeededLocked } from '../helpers/build.ts';
-import { bootBundle as boot } from '../helpers/bundleServer.ts';
+import { bootBundle as boot, copyBundle } from '../helpers/bundleServer.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 // Large enough to be in flight when SIGTERM arrives, small enough to finish within the 4 s grace on a busy machine.
 const BIG_FILE_BYTES = 8 * 1024 * 1024;
 
@@ -68,18 +67,17 @@ test('the server starts, reuses its data on a second start and exits 0 on SIGTER
 
 test('npm start keeps V8 code cache beside the bundle and the next start accepts it; a start that set up the database leaves it to the next', async (t) => {
   await buildIfNeededLocked('all');
-  const cacheFile = path.join(ROOT, 'dist/portal/server.cjs.cache');
+  const bundle = copyBundle();
+  const cacheFile = path.join(bundle.dir, 'server.cjs.cache');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cache-'));
   const waitFor = async (check: () => boolean, ms: number) => {
     for (const until = Date.now() + ms; Date.now() < until && !check(); ) await new Promise((r) => setTimeout(r, 200));
     return check();
   };
-  // A cache left by a start with other flags (npm run bench) would be rejected and rewritten: start afresh.
-  fs.rmSync(cacheFile, { force: true });
   const children: Array<ReturnType<typeof boot>['child']> = [];
   try {
     // The first start migrates and seeds the new data folder: the code it compiled for that stays out of the cache.
-    const setup = boot(dataDir);
+    const setup = boot(dataDir, {}, bundle.dir);
     children.push(setup.child);
     await setup.port;
     await new Promise((r) => setTimeout(r, 7_000));
@@ -87,7 +85,7 @@ test('npm start keeps V8 code cache beside the bundle and the next start accepts
     setup.child.kill('SIGTERM');
     t.is(await setup.exit, 0);
 
-    const first = boot(dataDir);
+    const first = boot(dataDir, {}, bundle.dir);
     children.push(first.child);
     await first.port;
     // Written once the server has started.
@@ -96,7 +94,7 @@ test('npm start keeps V8 code cache beside the bundle and the next start accepts
     t.is(await first.exit, 0);
     const written = fs.statSync(cacheFile).mtimeMs;
 
-    const second = boot(dataDir);
+    const second = boot(dataDir, {}, bundle.dir);
     children.push(second.child);
     const port = await second.port;
     t.is((await fetch(`http://127.0.0.1:${port}/news`)).status, 200);
@@ -109,5 +107,6 @@ test('npm start keeps V8 code cache beside the bundle and the next start accepts
     // A failed check must not leave a server running: the test worker would wait for it forever.
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
+    bundle.remove();
   }
 });

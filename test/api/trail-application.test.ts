@@ -64,6 +64,7 @@ function proposal(photos: string[] | string, fields: Record<string, unknown> = {
     duration_min: '90',
     difficulty: 'easy',
     route: '从拱宸桥东堍出发，沿河向南。\n\n经过桥西历史街区，<b>终点</b>在运河文化广场。',
+    route_en: 'From the east end of Gongchen Bridge, south along the canal to the Grand Canal Culture Square.',
     photos,
     ...fields,
   };
@@ -111,7 +112,7 @@ test('validation: the shared schema, the canal and city, and photos that must be
   const mine = await photo(m);
   const theirs = await photo(other);
   const cases: [Record<string, unknown>, RegExp][] = [
-    [{ title: '  ' }, /enter the trail's name/],
+    [{ title_en: '  ' }, /enter the trail's name/],
     [{ canal_id: '' }, /choose the canal section/],
     [{ canal_id: 999999 }, /canal section does not exist/],
     [{ city_id: otherCanal.cities[0]!.id }, /not on that canal section/],
@@ -120,7 +121,9 @@ test('validation: the shared schema, the canal and city, and photos that must be
     [{ length_km: 'far' }, /above 0 and at most 500/],
     [{ duration_min: '1.5' }, /whole minutes/],
     [{ difficulty: 'extreme' }, /choose the difficulty/],
-    [{ route: 'short' }, /at least 10 characters/],
+    [{ route_en: 'short' }, /at least 10 characters/],
+    [{ route_en: '' }, /describe the route/],
+    [{ title_en: 'x'.repeat(201) }, /too long/],
     [{ title: 'x'.repeat(201) }, /too long/],
     [{ photos: [] }, /at least one photo/],
     [{ photos: Array.from({ length: 10 }, (_, i) => `/storage/x/${i}.png`) }, /9 photos at most/],
@@ -135,6 +138,8 @@ test('validation: the shared schema, the canal and city, and photos that must be
   }
   const zh = await apply(m, proposal([mine], { title: '' }), 'zh-cn');
   t.is(zh.body.msg, '请填写步道名称');
+  // A Chinese member writes the Chinese texts: the English ones do not stand in for them.
+  t.is((await apply(m, proposal([mine], { route: '' }), 'zh-cn')).body.msg, '请填写路线说明');
   t.is(await server.app.knex('trail_application').where({ user_id: m.id }).count<{ n: number }[]>('id as n').then((r) => Number(r[0]!.n)), 0, 'nothing was stored');
 });
 
@@ -219,9 +224,39 @@ test('apply → approve in one go: a published trail, the page cache dropped, th
   t.is(await server.app.knex('trail').where({ title: '拱宸桥至运河文化广场滨水步道' }).count<{ n: number }[]>('id as n').then((r) => Number(r[0]!.n)), 1, 'one trail only');
 });
 
+test('an English member writes in English: the Chinese texts are optional, and the trail is English, not a fallback', async (t) => {
+  const m = await member();
+  const english = { title: '', title_en: 'Test walk', summary: '', summary_en: 'A short stroll by the water.', route: '', route_en: 'Start at the lock and follow the towpath north.' };
+  const applied = await apply(m, proposal([await photo(m)], english));
+  t.is(applied.body.code, 1, applied.body.msg);
+  const id = applied.body.data.id;
+  // The Chinese columns are always filled: where the member gave no Chinese, their English stands there.
+  t.like(await server.app.knex('trail_application').where({ id }).first(), {
+    title: 'Test walk',
+    title_en: 'Test walk',
+    summary: 'A short stroll by the water.',
+    summary_en: 'A short stroll by the water.',
+    route: '<p>Start at the lock and follow the towpath north.</p>',
+    route_en: '<p>Start at the lock and follow the towpath north.</p>',
+  });
+  t.is((await applications(m)).body.data.list[0]!.title, 'Test walk');
+  const list = await root<{ list: Record<string, unknown>[] }>(`/admin/content.TrailApplication/index?quickSearch=${encodeURIComponent('Test walk')}`);
+  t.like(list.data.list[0], { id, title: 'Test walk', title_en: 'Test walk' });
+
+  const approved = await root<{ trail_id: number }>('/admin/content.TrailApplication/approve', { body: { id } });
+  t.is(approved.code, 1, approved.msg);
+  const html = await (await fetch(`${server.url}/trail/info?id=${approved.data.trail_id}&lang=en`)).text();
+  t.true(html.includes('Test walk'));
+  t.false(html.includes('fallback-mark'), 'not badged "Shown in Chinese"');
+
+  // A Chinese version, when given, is kept as written.
+  const both = await apply(m, proposal([await photo(m)], { ...english, title: '测试步道' }));
+  t.like(await server.app.knex('trail_application').where({ id: both.body.data.id }).first(), { title: '测试步道', title_en: 'Test walk' });
+});
+
 test('reject needs a remark, tells the member why, and a rejected application cannot be approved', async (t) => {
   const m = await member();
-  const applied = await apply(m, proposal([await photo(m)], { title: '宿迁皂河段骑行线', title_en: '', city_id: '' }));
+  const applied = await apply(m, proposal([await photo(m)], { title: '宿迁皂河段骑行线', title_en: '', city_id: '' }), 'zh-cn');
   t.is(applied.body.code, 1, applied.body.msg);
   const id = applied.body.data.id;
   t.is((await server.app.knex('trail_application').where({ id }).first()).city_id, null);
@@ -247,11 +282,46 @@ test('reject needs a remark, tells the member why, and a rejected application ca
   t.is(await server.app.knex('trail').where({ title: '宿迁皂河段骑行线' }).count<{ n: number }[]>('id as n').then((r) => Number(r[0]!.n)), 0);
 });
 
+test('a rejected application is changed and sent again: the same application, its photos kept, back in the queue', async (t) => {
+  const m = await member();
+  const other = await member();
+  const photos = [await photo(m), await photo(m)];
+  const id = (await apply(m, proposal(photos), 'zh-cn')).body.data.id;
+  const draft = (path: string, who: Member) => api<Record<string, unknown>>(server.url, path, { headers: { 'ba-user-token': who.token }, lang: 'en' });
+  t.regex((await draft(`/api/trail/application?id=${id}`, m)).body.msg, /not approved can be changed/, 'a pending one is not changed');
+  t.is((await root('/admin/content.TrailApplication/reject', { body: { id, remark: '请补充沿途照片' } })).code, 1);
+
+  const read = await draft(`/api/trail/application?id=${id}`, m);
+  t.is(read.body.code, 1, read.body.msg);
+  t.like(read.body.data, {
+    id,
+    title: '京杭运河滨水步道',
+    canal_id: String(canal.id),
+    length_km: '4.5',
+    duration_min: '90',
+    difficulty: 'easy',
+    route: '从拱宸桥东堍出发，沿河向南。\n\n经过桥西历史街区，<b>终点</b>在运河文化广场。',
+    photos,
+    remark: '请补充沿途照片',
+  });
+  t.is((await draft(`/api/trail/application?id=${id}`, other)).body.msg, 'Record not found', 'another member\'s application is not theirs to read');
+  t.is((await apply(other, proposal([await photo(other)], { id }))).body.msg, 'Record not found', 'nor to send again');
+
+  const more = await photo(m);
+  const again = await apply(m, proposal([...photos, more], { id, title: '京杭运河滨水步道（补充照片）' }), 'zh-cn');
+  t.is(again.body.code, 1, again.body.msg);
+  t.is(again.body.data.id, id, 'the same application');
+  t.like(await server.app.knex('trail_application').where({ id }).first(), { status: 'pending', remark: '', admin_id: null, review_time: null, title: '京杭运河滨水步道（补充照片）', photos: [...photos, more].join(',') });
+  t.is(await server.app.knex('trail_application').where({ user_id: m.id }).count<{ n: number }[]>('id as n').then((r) => Number(r[0]!.n)), 1, 'no second application');
+  t.regex((await apply(m, proposal(photos, { id }), 'en')).body.msg, /not approved can be changed/, 'sent once only');
+  t.is((await apply(m, proposal(photos, { id: 'x' }))).body.code, 0);
+});
+
 test('a member lists only their own applications, newest first and paged', async (t) => {
   const m = await member();
   const other = await member();
   const pic = await photo(m);
-  for (const title of ['第一条步道', '第二条步道', '第三条步道']) t.is((await apply(m, proposal([pic], { title, title_en: '' }))).body.code, 1);
+  for (const title of ['第一条步道', '第二条步道', '第三条步道']) t.is((await apply(m, proposal([pic], { title, title_en: '' }), 'zh-cn')).body.code, 1);
   t.is((await apply(other, proposal([await photo(other)]))).body.code, 1);
   const first = await api<{ list: MemberApplication[]; total: number }>(server.url, '/api/trail/applications?limit=2', { headers: { 'ba-user-token': m.token } });
   t.is(first.body.data.total, 3);

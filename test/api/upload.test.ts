@@ -99,7 +99,7 @@ test.serial('a member uploads a PNG: stored under /storage/default/<date>/, serv
   const { status, body } = await upload('/api/ajax/upload', { bytes, name: 'canal photo.png', type: 'image/png' }, asMember());
   t.is(status, 200);
   t.is(body.code, 1, body.msg);
-  t.is(body.msg, 'File uploaded successfully');
+  t.is(body.msg, 'File uploaded');
   const { file } = body.data;
   const day = formatTime(Date.now(), 'yyyymmdd', 'Asia/Shanghai');
   t.regex(file.url, new RegExp(`^/storage/default/${day}/canalphoto[0-9a-f]{40}\\.png$`));

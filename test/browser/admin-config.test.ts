@@ -113,7 +113,7 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
   const body = JSON.parse((await saved).request().postData() ?? '{}') as Record<string, unknown>;
   t.false('smtp_server' in body);
   t.is(body.site_name, '京杭大运河文化协会');
-  await toastText(page, 'The current page configuration item was updated successfully');
+  await toastText(page, 'The settings on this page have been saved');
   t.is(await stored('site_name'), '京杭大运河文化协会');
   t.is(await stored('site_name_en'), 'Beijing–Hangzhou Canal Society');
   t.is(await stored('smtp_server'), 'smtp.qq.com');
@@ -193,7 +193,7 @@ test.serial('add a select item with choices, set it, keep it over a reload, dele
   const saved = page.waitForResponse(isConfig('edit'));
   await page.click(`${screen} [data-config-save]`);
   await saved;
-  await toastText(page, 'The current page configuration item was updated successfully');
+  await toastText(page, 'The settings on this page have been saved');
   t.is(await stored('canal_season'), 'autumn');
   // Once the saved values are read back the tab is clean, and a reload does not ask first.
   await page.waitForFunction((s: string) => !document.querySelector(`${s} [data-unsaved]`), {}, screen);
@@ -278,7 +278,7 @@ test.serial('every item type has its widget; values typed into them are saved in
   const saved = page.waitForResponse(isConfig('edit'));
   await page.click(`${screen} [data-config-save]`);
   await saved;
-  await toastText(page, 'The current page configuration item was updated successfully');
+  await toastText(page, 'The settings on this page have been saved');
   const expected: Record<string, string> = {
     t_number: '42.5',
     t_radio: 'b',
@@ -331,7 +331,7 @@ test.serial('the mail tab sends a test mail with its unsaved values, password in
     await page.click(`${screen} [data-test-mail-send]`);
     const body = JSON.parse((await sent).request().postData() ?? '{}') as Record<string, unknown>;
     t.like(body, { smtp_server: '127.0.0.1', smtp_pass: 'form-secret', smtp_verification: 'TLS', smtp_tls_verify: false, testMail: 'keeper@example.org' });
-    await toastText(page, 'Test mail sent successfully~');
+    await toastText(page, 'Test mail sent');
     t.is(inbox.messages.length, 1);
     const mail = inbox.messages[0]!;
     t.is(mail.to && !Array.isArray(mail.to) ? mail.to.text : '', 'keeper@example.org');

@@ -312,12 +312,12 @@ test.serial('members: add a member with a remote-selected group', async (t) => {
   const form = '[data-crud-form="user/user"]';
   await page.waitForSelector(form);
   const group = await pickRemote(page, `${form} [data-column="group_id"]`, '');
-  // A name already taken: the server's answer shows in the form, which stays open.
+  // A name already taken: the server's answer shows under the field, and the form stays open.
   await page.type(`${form} [data-column="username"] input`, 'lock_keeper');
   await page.type(`${form} [data-column="password"] input`, 'keeper2026');
   await page.click('[data-form-submit]');
-  await page.waitForSelector(`${form} .alert-danger`);
-  t.is(await page.$eval(`${form} .alert-danger`, (a) => a.textContent), '该用户名已被使用');
+  await page.waitForSelector(`${form} [data-column="username"] .invalid-feedback`);
+  t.is(await page.$eval(`${form} [data-column="username"] .invalid-feedback`, (a) => a.textContent), '用户名已被使用');
   await page.$eval(`${form} [data-column="username"] input`, (i) => (i as HTMLInputElement).select());
   await page.type(`${form} [data-column="username"] input`, 'towpath_keeper');
   await page.type(`${form} [data-column="nickname"] input`, '纤道守护人');

@@ -13,7 +13,7 @@ const offlineText = (lang: string) => (JSON.parse(fs.readFileSync(new URL(`../..
 async function loginPage(lang: string): Promise<Page> {
   const page = await (await suite.browser.createBrowserContext()).newPage();
   await page.goto(`${suite.server.url}/admin/login?lang=${lang}`);
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form:not([role="search"]) button[type="submit"]')?.disabled === false);
   return page;
 }
 
@@ -23,11 +23,11 @@ for (const lang of ['zh-cn', 'en']) {
     const logins: string[] = [];
     offline.on('request', (r) => r.url().includes('/admin/index/login') && logins.push(r.url()));
     await offline.setOfflineMode(true);
-    await offline.click('form button[type="submit"]');
+    await offline.click('form:not([role="search"]) button[type="submit"]');
     await offline.waitForSelector('form .alert-danger');
     t.is(await offline.$eval('form .alert-danger', (e) => e.textContent), offlineText(lang));
     await offline.setOfflineMode(false);
-    await offline.click('form button[type="submit"]');
+    await offline.click('form:not([role="search"]) button[type="submit"]');
     await offline.waitForSelector('#admin-login-username-error');
     t.is(await offline.$('form .alert-danger'), null, 'back online, the stale message is gone');
     const messages = await offline.$$eval('.invalid-feedback', (els) => els.map((e) => e.textContent ?? ''));

@@ -114,7 +114,6 @@ test.serial('the balance ledger: from a member row, before and after, a refused 
   await page.waitForFunction((f: string) => document.querySelector(`${f} [data-ledger-before]`)?.textContent === '12.50 yuan', {}, form);
   t.is((await balance(member.id)).money, 1250, 'the balance is unchanged');
   t.is(Number((await knex('user_money_log').where({ user_id: member.id }).count<{ n: number }[]>('id as n'))[0]!.n), 1, 'and no line was written');
-  await page.screenshot({ path: '/tmp/admin-ledger-refused.png' });
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
 
@@ -294,7 +293,6 @@ test.serial('menu rules: moved among siblings, added under a parent, deleted chi
   await page.waitForSelector('dialog.crud-dialog [data-delete-problem]');
   t.is(await text(page, 'dialog.crud-dialog [data-delete-problem]'), 'Please delete the child element first, or use batch deletion');
   t.truthy(await knex('admin_rule').where({ id: folder.id }).first());
-  await page.screenshot({ path: '/tmp/admin-rules-delete.png' });
   await page.click('dialog.crud-dialog [data-confirm="cancel"]');
   await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
 

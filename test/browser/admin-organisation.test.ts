@@ -44,7 +44,6 @@ test.serial('a department tree and a job, assigned to an admin who is then found
   await page.waitForFunction((s: string) => !document.querySelector(s), {}, child);
   await page.click(`${tree} [data-toggle-row="${secretariat.id}"]`);
   await page.waitForSelector(child);
-  await page.screenshot({ path: '/tmp/admin-departments.png' });
 
   // --- a job -------------------------------------------------------------------------------------------------
   await openMenu(page, 'auth/job');
@@ -84,6 +83,5 @@ test.serial('a department tree and a job, assigned to an admin who is then found
   await filtered;
   await page.waitForFunction((s: string) => document.querySelectorAll(`${s} tbody tr[data-row-id]`).length === 1, {}, admins);
   t.truthy(await page.$(row));
-  await page.screenshot({ path: '/tmp/admin-admins-by-department.png' });
   t.deepEqual(errors, []);
 });

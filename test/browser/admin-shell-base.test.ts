@@ -29,10 +29,10 @@ test('a guest is sent to /manage/login and brought back; every admin link stays 
   await page.goto(`${suite.server.url}/manage/routine/adminInfo?lang=en`);
   await waitForPath(page, /^\/manage\/login\?redirect=%2Fmanage%2Froutine%2FadminInfo/);
   t.is(await page.evaluate(() => document.documentElement.dataset.adminBase), '/manage');
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form:not([role="search"]) button[type="submit"]')?.disabled === false);
   await page.type('#admin-login-username', 'admin');
   await page.type('#admin-login-password', ADMIN_PASSWORD);
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   await waitForPath(page, '/manage/routine/adminInfo');
   await page.waitForSelector('[data-screen="adminInfo"] #admin-info-nickname');
   t.is(await page.title(), 'Profile - Grand Canal Culture Association');
@@ -81,7 +81,7 @@ test('a guest is sent to /manage/login and brought back; every admin link stays 
   // A rule of an unknown menu type has no page: the not-found state says why.
   await page.goto(`${suite.server.url}/manage/popup`);
   await page.waitForSelector('[data-not-found] [data-nav-error="menuTypeUnknown"]');
-  t.is(await page.$eval('[data-nav-error]', (e) => e.textContent), 'Navigation failed, the menu type is unrecognized!');
+  t.is(await page.$eval('[data-nav-error]', (e) => e.textContent), 'Navigation failed: the menu type is not recognised.');
 
   // A narrower window turns the side menu into a drawer once the resize has settled (300 ms).
   await page.setViewport({ width: 700, height: 800 });

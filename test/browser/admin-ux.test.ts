@@ -255,10 +255,10 @@ test.serial('the login captcha shows the shapes to click as small pictures named
   // A context of its own: the other tests' admin login lives in the default one.
   const page = await (await suite.browser.createBrowserContext()).newPage();
   await page.goto(`${suite.server.url}/admin/login?lang=en`);
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form:not([role="search"]) button[type="submit"]')?.disabled === false);
   await page.type('#admin-login-username', 'admin');
   await page.type('#admin-login-password', ADMIN_PASSWORD);
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   await page.waitForSelector('[data-captcha-prompt] .captcha-item');
   // Targets are drawn at random: new images until one asks for a shape.
   for (let i = 0; i < 30 && !(await page.$('[data-captcha-prompt] svg[data-shape]')); i++) {

@@ -67,7 +67,6 @@ test.serial('the official account: settings saved, then "test the callback" show
   t.is(await page.$eval(`${screen} [data-probe-reply-field="MsgType"] td`, (td) => td.textContent), 'text');
   t.is(await page.$eval(`${screen} [data-probe-reply-field="Content"] td`, (td) => td.textContent), 'Welcome aboard the Grand Canal!');
   t.regex(await page.$eval(`${screen} [data-probe-result]`, (e) => e.textContent ?? ''), /The callback works[\s\S]*Safe mode \(recommended\)[\s\S]*Encrypted both ways[\s\S]*200/);
-  await page.screenshot({ path: '/tmp/admin-wechat-config.png', fullPage: true });
 
   // A keyword text, with no rule for it: the callback answers without a reply, and the screen says so.
   await page.click(`${screen} #wechat-probe-kind-text`);

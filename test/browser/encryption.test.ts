@@ -24,7 +24,7 @@ test('with API_ENCRYPT_KEY the page hands its scripts the key and the login isla
     await page.click('#user-tab-register');
     // The register form depends on the decrypted `accountVerificationType`.
     await page.waitForSelector('#register-username');
-    t.deepEqual(await page.$$eval('#portal-toasts .alert', (els) => els.map((e) => e.textContent)), [], 'no "Server exception!" toast');
+    t.deepEqual(await page.$$eval('#portal-toasts .alert', (els) => els.map((e) => e.textContent)), [], 'no "Server error." toast');
     t.deepEqual(errors, []);
   } finally {
     await close();

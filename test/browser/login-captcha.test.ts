@@ -26,7 +26,7 @@ test('member login: the form shows the captcha when the server asks for it, and 
   await page.type('#login-username', m.username);
   await page.type('#login-password', m.password);
   const captcha = page.waitForResponse(isCaptcha);
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   await solveCaptcha(suite.server, page, captcha);
   await waitForPath(page, /^\/user(?!\/login)/);
   t.is((await storedUserInfo(page))?.username, m.username);
@@ -37,12 +37,12 @@ test('admin login: the same, on the admin login page', async (t) => {
   await failFromElsewhere('/admin/index/login', { username: 'admin', password: 'wrong-password' });
   const page = await suite.browser.newPage();
   await page.goto(`${suite.server.url}/admin/login?lang=en`);
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form:not([role="search"]) button[type="submit"]')?.disabled === false);
   await page.type('#admin-login-username', 'admin');
   await page.type('#admin-login-password', ADMIN_PASSWORD);
   const captcha = page.waitForResponse(isCaptcha);
   const refused = page.waitForResponse((r) => r.url().includes('/admin/index/login') && r.request().method() === 'POST');
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   t.deepEqual(((await (await refused).json()) as { data: unknown }).data, { captcha: true }, 'the first try, without a captcha, is asked for one');
   await solveCaptcha(suite.server, page, captcha);
   await waitForPath(page, /^\/admin(?!\/login)/);
@@ -124,7 +124,7 @@ test('on a 390 px phone: the picture fits the screen and taps on the glyphs solv
   await page.type('#login-username', m.username);
   await page.type('#login-password', m.password);
   const answer = page.waitForResponse(isCaptcha);
-  await page.tap('form button[type="submit"]');
+  await page.tap('form:not([role="search"]) button[type="submit"]');
   const { data } = (await (await answer).json()) as { data: { id: string; base64: string; text: string[] } };
   await page.waitForFunction((src: string) => document.querySelector('[role="dialog"] img')?.getAttribute('src') === src, {}, data.base64);
   t.is(data.text.length, 3);

@@ -37,7 +37,7 @@ async function logIn(page: Page): Promise<void> {
   await loginPageReady(page);
   await page.type('#login-username', member.username);
   await page.type('#login-password', member.password);
-  await Promise.all([page.waitForNavigation(), page.click('form button[type="submit"]')]);
+  await Promise.all([page.waitForNavigation(), page.click('form:not([role="search"]) button[type="submit"]')]);
 }
 
 test.serial('an unknown member path ends on the not-found state via the loading route, after logging in', async (t) => {

@@ -47,7 +47,7 @@ test.serial('register with an e-mail code, edit the profile, upload an avatar, l
   const code = /code is ([2-8A-NP-Z]{4})/.exec(mail.text ?? '')?.[1];
   t.truthy(code, mail.text);
   await page.type('#register-captcha', code!);
-  await Promise.all([page.waitForNavigation(), page.click('form button[type="submit"]')]);
+  await Promise.all([page.waitForNavigation(), page.click('form:not([role="search"]) button[type="submit"]')]);
 
   // --- the member centre opens on the overview with both charts ---------------------------------------
   await waitForPath(page, '/user/account/overview');
@@ -111,7 +111,7 @@ test.serial('register with an e-mail code, edit the profile, upload an avatar, l
   await page.type('#login-username', 'walker@example.org');
   await page.type('#login-password', 'towpath2024');
   const loginCaptcha = page.waitForResponse(isCaptcha);
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   await solveCaptcha(suite.server, page, loginCaptcha);
   await waitForPath(page, '/user/account/message');
   await page.waitForSelector('[data-empty]');
@@ -187,12 +187,12 @@ test.serial('retrieve the password with an e-mail code, then log in with the new
   await solveCaptcha(suite.server, page, captcha);
   await page.type('#retrieve-captcha', await codeFor('walker@canal.example.org', before));
   await page.type('#retrieve-password', 'lockgate789');
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   // Back on the login form with the account filled in.
   await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#login-username')?.value === 'walker@canal.example.org');
   await page.type('#login-password', 'lockgate789');
   const loginCaptcha = page.waitForResponse(isCaptcha);
-  await page.click('form button[type="submit"]');
+  await page.click('form:not([role="search"]) button[type="submit"]');
   await solveCaptcha(suite.server, page, loginCaptcha);
   await waitForPath(page, '/user/account/overview');
   t.is((await storedUserInfo(page))?.username, 'canal_walker');

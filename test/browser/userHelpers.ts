@@ -104,7 +104,7 @@ export async function waitForPath(page: Page, wanted: string | RegExp, timeout =
 /** The login page is usable once its island has the check-in settings and has enabled its buttons. */
 export async function loginPageReady(page: Page): Promise<void> {
   await page.waitForSelector('#login-username');
-  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.disabled === false);
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('form:not([role="search"]) button[type="submit"]')?.disabled === false);
 }
 
 export async function storedUserInfo(page: Page): Promise<Record<string, unknown> | null> {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import fs from 'node:fs';
 import path from 'node:path';
 import { startCommand } from '../../scripts/startCommand.ts';
 
@@ -13,10 +14,14 @@ export interface BundleServer {
   output(): string;
 }
 
-/** Starts `npm start`'s server (the compiled bundle) as a real process; `port` resolves once it listens. */
-export function bootBundle(dataDir: string, env: Record<string, string> = {}): BundleServer {
+/**
+ * Starts `npm start`'s server (the compiled bundle) as a real process; `port` resolves once it listens.
+ * `bundleDir` runs a copy of dist/portal from another folder beside it (see copyBundle).
+ */
+export function bootBundle(dataDir: string, env: Record<string, string> = {}, bundleDir?: string): BundleServer {
   const start = startCommand();
-  const child = spawn(process.execPath, start.args, {
+  const args = bundleDir ? start.args.map((a) => (a.startsWith('dist/portal/') ? path.join(bundleDir, path.basename(a)) : a)) : start.args;
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...start.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,4 +39,16 @@ export function bootBundle(dataDir: string, env: Record<string, string> = {}): B
   });
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, port, exit, output: () => out };
+}
+
+/**
+ * A copy of the built bundle in a folder of its own beside dist/portal (the bundle finds the installation two
+ * folders up, as from there), so a test of V8's code cache file owns that file: other tests boot the shared
+ * bundle at the same time and would write its cache.
+ */
+export function copyBundle(): { dir: string; remove(): void } {
+  const source = path.join(ROOT, 'dist/portal');
+  const dir = fs.mkdtempSync(path.join(ROOT, 'dist/portal-copy-'));
+  for (const name of ['server.cjs', 'start.cjs']) fs.copyFileSync(path.join(source, name), path.join(dir, name));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

@@ -11,7 +11,7 @@ import { formatDate } from '../../src/shared/time.ts';
 import { localize, parseCourse } from '../../src/server/services/content.ts';
 import { pageWindow } from '../../src/components/content/Pagination.tsx';
 import { absoluteUrl, clip, pageHref } from '../../src/components/content/meta.ts';
-import { MAP_MIN_WIDTH, MAP_WIDTH, STOP_SPACING, placeStops } from '../../src/islands/CanalMap.tsx';
+import { MAP_WIDTH, PHONE_FRAME, PHONE_SPACING, STOP_SPACING, WIDE_MAP, labelsWest, placeStops } from '../../src/islands/CanalMap.tsx';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -31,7 +31,7 @@ async function contentResources(): Promise<ResourceDef[]> {
 
 test('every resource label resolves in both languages, quick-search columns of joined tables too (the slash in the name is not a separator)', async (t) => {
   const catalogue = toResources(catalogues());
-  t.is((await contentResources()).length, 11);
+  t.is((await contentResources()).length, 12);
   for (const lang of LANGS) {
     const i18n = createI18n(lang, catalogue, Object.keys(catalogue[lang] ?? {}));
     const missing: string[] = [];
@@ -53,7 +53,8 @@ test('every resource label resolves in both languages, quick-search columns of j
 });
 
 test('content resources are complete: timestamps, weigh, publish status, recycle, menu under content', async (t) => {
-  for (const def of await contentResources()) {
+  // The roster of sign-ups is written by members and read by staff: not content, never deleted.
+  for (const def of (await contentResources()).filter((r) => r.name !== 'content/activitySignup')) {
     const names = def.fields.map((f) => f.name);
     t.true(def.timestamps && def.recycle === true, def.name);
     t.is(def.menu.parent, 'content', def.name);
@@ -126,6 +127,20 @@ test('map stops too close to tell apart are nudged apart until their buttons can
   // Square buttons overlap unless they are STOP_SPACING apart along x or y.
   const gap = Math.max(Math.abs(zhenjiang![0] - yangzhou![0]), Math.abs(zhenjiang![1] - yangzhou![1]));
   t.true(gap >= STOP_SPACING - 0.01 && gap < STOP_SPACING + 2, `gap ${gap}`);
-  t.true(STOP_SPACING * (MAP_MIN_WIDTH / MAP_WIDTH) >= 24, 'at its smallest the map keeps 24 px between stops');
+  t.true(STOP_SPACING * (WIDE_MAP / MAP_WIDTH) >= 24, 'drawn wide, the map keeps 24 px between stops');
+  t.true(PHONE_SPACING * (PHONE_FRAME / MAP_WIDTH) >= 24, 'the whole map on a phone keeps 24 px between stops');
+  const [near, far] = placeStops([{ lat: 32.39, lng: 119.43 }, { lat: 32.21, lng: 119.45 }], PHONE_SPACING);
+  t.true(Math.max(Math.abs(far![0] - near![0]), Math.abs(far![1] - near![1])) >= PHONE_SPACING - 0.01, 'and parts them further there');
   t.true(yangzhou![1] < zhenjiang![1], 'north stays north');
+});
+
+test('map names point away from a close neighbour, never off the map', (t) => {
+  // Two stops in one row: the western one names itself to the west, the eastern one to the east.
+  t.deepEqual(labelsWest([[200, 300], [250, 305]]), [true, false]);
+  // Near the western edge there is no room to the west: the name stays east.
+  t.deepEqual(labelsWest([[120, 300], [170, 300]]), [false, false]);
+  // The eastern third names to the west; alone in its row it keeps that side.
+  t.deepEqual(labelsWest([[MAP_WIDTH - 20, 100]]), [true]);
+  // Far apart rows do not count as neighbours.
+  t.deepEqual(labelsWest([[200, 300], [250, 400]]), [false, false]);
 });

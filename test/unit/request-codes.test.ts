@@ -57,10 +57,10 @@ test('code 0 with an empty message notifies nothing but still rejects', async (t
 });
 
 test('code 401 from the server is a plain code error with its message', async (t) => {
-  const h = harness({ reply: () => json(envelope(401, [], 'You have no permission')), path: '/admin/auth/group' });
+  const h = harness({ reply: () => json(envelope(401, [], 'You do not have permission to do this')), path: '/admin/auth/group' });
   const error = await t.throwsAsync(h.request('/admin/auth.Group/index'), { instanceOf: RequestError });
   t.is(error?.envelope?.code, 401);
-  t.deepEqual(h.notes, [['error', 'You have no permission']]);
+  t.deepEqual(h.notes, [['error', 'You do not have permission to do this']]);
   t.deepEqual(h.navigations, []);
 });
 

@@ -152,7 +152,7 @@ test('a refresh lost to the network fails like a refused one', async (t) => {
   t.is(error?.kind, 'network');
   t.deepEqual(h.storage.info(USER_INFO), { ...member, token: '', refresh_token: '' });
   t.deepEqual(h.navigations, ['/user/login']);
-  t.deepEqual(h.notes, [['error', 'Server exception!']]);
+  t.deepEqual(h.notes, [['error', 'Server error.']]);
 });
 
 test('a refresh answer without a known type is a failure', async (t) => {

@@ -9,8 +9,8 @@ test('a request that outlives its timeout is aborted with the timeout message', 
   const h = harness({ reply: () => 'hang' });
   const error = await t.throwsAsync(h.request('/api/slow', {}, { timeout: 20 }), { instanceOf: RequestError });
   t.is(error?.kind, 'timeout');
-  t.is(error?.message, 'Network request timeout!');
-  t.deepEqual(h.notes, [['error', 'Network request timeout!']]);
+  t.is(error?.message, 'The network request timed out.');
+  t.deepEqual(h.notes, [['error', 'The network request timed out.']]);
   t.true(h.calls[0]?.signal.aborted);
 });
 
@@ -122,9 +122,9 @@ test('a network failure while online shows the server exception message', async 
   const h = harness({ reply: () => new TypeError('fetch failed') });
   const error = await t.throwsAsync(h.request('/api/x'), { instanceOf: RequestError });
   t.is(error?.kind, 'network');
-  t.is(error?.message, 'Server exception!');
+  t.is(error?.message, 'Server error.');
   t.true(error?.cause instanceof TypeError);
-  t.deepEqual(h.notes, [['error', 'Server exception!']]);
+  t.deepEqual(h.notes, [['error', 'Server error.']]);
 });
 
 test('a network failure while offline shows the disconnected message', async (t) => {
@@ -132,7 +132,7 @@ test('a network failure while offline shows the disconnected message', async (t)
   h.state.online = false;
   const error = await t.throwsAsync(h.request('/api/x'), { instanceOf: RequestError });
   t.is(error?.kind, 'network');
-  t.deepEqual(h.notes, [['error', 'You are disconnected!']]);
+  t.deepEqual(h.notes, [['error', 'You are offline.']]);
 });
 
 test('a network failure is silent when error messages are off', async (t) => {
@@ -142,21 +142,21 @@ test('a network failure is silent when error messages are off', async (t) => {
 });
 
 const STATUS_MESSAGES: Array<[number, string]> = [
-  [302, 'Interface redirected!'],
-  [400, 'Incorrect parameter!'],
-  [401, 'You do not have permission to operate!'],
-  [403, 'You do not have permission to operate!'],
+  [302, 'The request was redirected.'],
+  [400, 'The request was not valid.'],
+  [401, 'You do not have permission to do this.'],
+  [403, 'You do not have permission to do this.'],
   [404, 'Error requesting address:/api/missing'],
-  [408, 'Request timed out!'],
-  [409, 'The same data already exists in the system!'],
-  [500, 'Server internal error!'],
-  [501, 'Service not implemented!'],
-  [502, 'Gateway error!'],
-  [503, 'Service unavailable!'],
-  [504, 'The service is temporarily unavailable Please try again later!'],
-  [505, 'HTTP version is not supported!'],
-  [418, 'Abnormal problem, please contact the website administrator!'],
-  [599, 'Abnormal problem, please contact the website administrator!'],
+  [408, 'The request timed out.'],
+  [409, 'This data already exists.'],
+  [500, 'Internal server error.'],
+  [501, 'This service is not implemented.'],
+  [502, 'Bad gateway.'],
+  [503, 'The service is unavailable.'],
+  [504, 'The service is temporarily unavailable; please try again later.'],
+  [505, 'This HTTP version is not supported.'],
+  [418, 'Something went wrong; please contact the site administrator.'],
+  [599, 'Something went wrong; please contact the site administrator.'],
 ];
 
 for (const [status, message] of STATUS_MESSAGES) {
@@ -189,7 +189,7 @@ test('an answer that is not an envelope is a server exception', async (t) => {
   const h = harness({ reply: () => new Response('<html>oops</html>', { status: 200 }) });
   const error = await t.throwsAsync(h.request('/api/x'), { instanceOf: RequestError });
   t.is(error?.kind, 'http');
-  t.deepEqual(h.notes, [['error', 'Server exception!']]);
+  t.deepEqual(h.notes, [['error', 'Server error.']]);
 });
 
 test('the throttle answer without time and data is completed into a full envelope', async (t) => {
@@ -224,14 +224,14 @@ test('data that cannot be decrypted is a server exception', async (t) => {
   const h = harness({ reply: () => json(envelope(1, encryptData({ a: 1 }, 'wrong-key'))), encryptKey: KEY });
   const error = await t.throwsAsync(h.request('/api/x'), { instanceOf: RequestError });
   t.is(error?.kind, 'http');
-  t.is(error?.message, 'Server exception!');
-  t.deepEqual(h.notes, [['error', 'Server exception!']]);
+  t.is(error?.message, 'Server error.');
+  t.deepEqual(h.notes, [['error', 'Server error.']]);
 });
 
 test('garbage instead of cipher text is a server exception too', async (t) => {
   const h = harness({ reply: () => json(envelope(1, 'not-a-cipher')), encryptKey: KEY });
   await t.throwsAsync(h.request('/api/x'), { instanceOf: RequestError });
-  t.deepEqual(h.notes, [['error', 'Server exception!']]);
+  t.deepEqual(h.notes, [['error', 'Server error.']]);
 });
 
 test('a failed request is told by its reason; a cancelled one by nothing', async (t) => {

@@ -25,7 +25,7 @@ export function profileRoutes(services: Services): ApiRoute[] {
       auth: 'userRule',
       async handler({ user, input }) {
         const data = parseInput(profileSchema, input);
-        if (await members.findBy('username', data.username, user!.id)) throw new Refusal('account:usernameTaken');
+        if (await members.findBy('username', data.username, user!.id)) throw Refusal.fields([{ field: 'username', message: 'account:usernameTaken' }]);
         // Avatars are our own uploads or the default; anything else (an outside URL) is refused.
         const avatar = data.avatar === DEFAULT_AVATAR ? '' : data.avatar;
         if (avatar && !avatar.startsWith('/storage/')) throw new Refusal('account:avatarInvalid');

@@ -6,6 +6,7 @@ import type { Services } from '../../server/services/index.ts';
 import { ruleRemark } from '../../server/services/remarks.ts';
 import { needsDoing } from '../../server/services/todo.ts';
 import type { ApiRoute } from '../types.ts';
+import { verificationTypes } from '../user/checkIn.ts';
 
 const DAYS = 30;
 const RECENT = 10;
@@ -79,6 +80,8 @@ export function dashboardRoutes(services: Services): ApiRoute[] {
         return {
           remark: await ruleRemark(knex, 'dashboard', t),
           todo,
+          // Members register (and reset passwords) with a code by mail or SMS: closed until one can be sent.
+          registration: { open: (await verificationTypes(services)).length > 0 },
           stats: {
             memberJoins: { dates, counts: dates.map((d) => perDay.get(d)!) },
             paidPerDay,

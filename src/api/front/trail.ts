@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import { PUBLISHED } from '../../shared/content.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import { pageSchema } from '../../shared/schemas/account.ts';
-import { trailApplicationSchema, type MemberApplication, type TrailApplicationData, type TrailOptions } from '../../shared/schemas/trail.ts';
+import { trailApplicationSchema, type MemberApplication, type TrailApplicationData, type TrailDraft, type TrailOptions } from '../../shared/schemas/trail.ts';
 import { now } from '../../server/services/clock.ts';
 import { localize } from '../../server/services/content.ts';
 import { sanitizeRichText } from '../../server/services/richText.ts';
@@ -35,6 +36,28 @@ function plainTextToHtml(text: string): string {
     .map((p) => `<p>${p.split('\n').map((line) => escapeHtml(line.trim())).join('<br />')}</p>`);
   return sanitizeRichText(paragraphs.join(''));
 }
+
+/** The paragraphs back as the member typed them, for changing a rejected application. */
+function htmlToPlainText(html: string): string {
+  const unescape = (text: string) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return html
+    .split(/<\/p>/i)
+    .map((p) => unescape(p.replace(/<br\s*\/?>/gi, '\n').replace(/<[^>]*>/g, '')).trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** The member's own rejected application, the only kind that may be changed and sent again. */
+async function ownRejected(knex: Knex, userId: number, id: number): Promise<Row> {
+  const row = await knex('trail_application').where({ id, user_id: userId }).first<Row | undefined>();
+  if (!row) throw new Refusal('crud:recordNotFound');
+  if (row.status !== 'rejected') throw new Refusal('trail:error.notRejected');
+  return row;
+}
+
+const idSchema = z.object({ id: z.coerce.number({ message: 'crud:parameterError' }).int({ message: 'crud:parameterError' }).positive({ message: 'crud:parameterError' }) });
+/** Applying again: the id of the rejected application being changed, when there is one. */
+const againSchema = z.object({ id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.shape.id.optional()) });
 
 /** Published canal sections and their published cities, in the caller's language, in display order. */
 async function trailOptions(knex: Knex, lang: Lang): Promise<TrailOptions> {
@@ -90,36 +113,73 @@ export function trailRoutes(services: Services): ApiRoute[] {
       auth: 'userRule',
       rule: MEMBER_RULE,
       rateLimit: { max: 20, windowSec: 600 },
-      async handler({ user, input }) {
-        const data = parseInput(trailApplicationSchema, input);
+      async handler({ ctx, user, input }) {
+        const data = parseInput(trailApplicationSchema(ctx.state.lang), input);
+        const { id: again } = parseInput(againSchema, input);
+        if (again) await ownRejected(knex, user!.id, again);
         await checkPlace(knex, data);
         await checkPhotos(knex, user!.id, data.photos);
         const [{ n }] = (await knex('trail_application').where({ user_id: user!.id, status: 'pending' }).count<{ n: number }[]>('id as n')) as [{ n: number }];
         if (Number(n) >= MAX_PENDING) throw new Refusal('trail:error.tooManyPending', 0, null, { max: MAX_PENDING });
         const time = now();
+        const proposal = {
+          title: data.title,
+          title_en: data.title_en,
+          summary: data.summary,
+          summary_en: data.summary_en,
+          canal_id: data.canal_id,
+          city_id: data.city_id,
+          length_km: Math.round(data.length_km * 100) / 100,
+          duration_min: data.duration_min,
+          difficulty: data.difficulty,
+          route: plainTextToHtml(data.route),
+          route_en: data.route_en ? plainTextToHtml(data.route_en) : '',
+          cover: data.photos[0],
+          photos: data.photos.join(','),
+          status: 'pending',
+          update_time: time,
+        };
+        if (again) {
+          // Back in the queue as a fresh proposal: the earlier decision no longer applies. Conditional on the
+          // status, so a second send of the same change cannot queue it twice.
+          const changed = await knex('trail_application')
+            .where({ id: again, user_id: user!.id, status: 'rejected' })
+            .update({ ...proposal, remark: '', admin_id: null, review_time: null });
+          if (changed === 0) throw new Refusal('trail:error.notRejected');
+          return new Success({ id: again }, 'trail:applied');
+        }
         const [inserted] = await knex('trail_application')
-          .insert({
-            user_id: user!.id,
-            title: data.title,
-            title_en: data.title_en,
-            summary: data.summary,
-            summary_en: data.summary_en,
-            canal_id: data.canal_id,
-            city_id: data.city_id,
-            length_km: Math.round(data.length_km * 100) / 100,
-            duration_min: data.duration_min,
-            difficulty: data.difficulty,
-            route: plainTextToHtml(data.route),
-            route_en: data.route_en ? plainTextToHtml(data.route_en) : '',
-            cover: data.photos[0],
-            photos: data.photos.join(','),
-            status: 'pending',
-            create_time: time,
-            update_time: time,
-          })
+          .insert({ ...proposal, user_id: user!.id, create_time: time })
           .returning('id');
         const id = typeof inserted === 'object' ? Number((inserted as Row).id) : Number(inserted);
         return new Success({ id }, 'trail:applied');
+      },
+    },
+    {
+      methods: ['GET'],
+      path: '/api/trail/application',
+      auth: 'userRule',
+      rule: MEMBER_RULE,
+      async handler({ user, input }): Promise<TrailDraft> {
+        const { id } = parseInput(idSchema, input);
+        const row = await ownRejected(knex, user!.id, id);
+        const text = (name: string) => String(row[name] ?? '');
+        return {
+          id,
+          title: text('title'),
+          title_en: text('title_en'),
+          summary: text('summary'),
+          summary_en: text('summary_en'),
+          canal_id: String(row.canal_id ?? ''),
+          city_id: row.city_id === null || row.city_id === undefined ? '' : String(row.city_id),
+          length_km: String(Number(row.length_km)),
+          duration_min: String(row.duration_min ?? ''),
+          difficulty: text('difficulty'),
+          route: htmlToPlainText(text('route')),
+          route_en: htmlToPlainText(text('route_en')),
+          photos: text('photos').split(',').filter(Boolean),
+          remark: text('remark'),
+        };
       },
     },
     {

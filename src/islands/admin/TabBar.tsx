@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { tabHref, type Tab } from './tabs.ts';
@@ -98,10 +98,23 @@ export function TabBar({ tabs, activePath, titleOf, onSelect, onCommand }: TabBa
   const listRef = useRef<HTMLUListElement>(null);
   const active = tabs.find((tab) => tab.path === activePath) ?? null;
 
+  // The strip alone scrolls to the current tab: scrollIntoView would also scroll the page under the header.
   useEffect(() => {
-    const el = listRef.current?.querySelector('[aria-current="page"]');
-    el?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const strip = listRef.current?.parentElement;
+    const tab = listRef.current?.querySelector<HTMLElement>('[aria-current="page"]')?.parentElement;
+    if (!strip || !tab) return;
+    const box = tab.getBoundingClientRect();
+    const left = box.left - strip.getBoundingClientRect().left + strip.scrollLeft;
+    if (left < strip.scrollLeft) strip.scrollLeft = left;
+    else if (left + box.width > strip.scrollLeft + strip.clientWidth) strip.scrollLeft = left + box.width - strip.clientWidth;
   }, [activePath, tabs.length]);
+
+  // A mouse wheel turns vertically: over the strip it scrolls the tabs sideways.
+  function onWheel(event: WheelEvent<HTMLElement>): void {
+    const strip = event.currentTarget;
+    if (event.deltaX !== 0 || strip.scrollWidth <= strip.clientWidth) return;
+    strip.scrollLeft += event.deltaY;
+  }
 
   const focusTab = (path: string) => listRef.current?.querySelector<HTMLAnchorElement>(`a[data-tab="${CSS.escape(path)}"]`)?.focus();
 
@@ -112,7 +125,7 @@ export function TabBar({ tabs, activePath, titleOf, onSelect, onCommand }: TabBa
 
   return (
     <div className="admin-tabs">
-      <nav className="admin-tabs-scroll" aria-label={t('tabs.label')}>
+      <nav className="admin-tabs-scroll" aria-label={t('tabs.label')} onWheel={onWheel}>
         <ul ref={listRef} className="admin-tab-list">
           {tabs.map((tab) => {
             const title = titleOf(tab);

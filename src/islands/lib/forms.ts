@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { fieldFaults } from '../../shared/api/envelope.ts';
 import { RequestError } from '../../shared/request/client.ts';
 
 /** A problem of a form: which field, and the catalogue key of its message. */
@@ -69,6 +70,11 @@ export async function checkAccount<T>(pick: (rules: AccountRules) => Pick<ZodTyp
 export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The fields a refused save named (the server's Refusal.fields), as problems the form marks inline. */
+export function refusedFields(err: unknown): FormProblem[] {
+  return err instanceof RequestError && err.kind === 'code' ? fieldFaults(err.envelope?.data) : [];
 }
 
 /**

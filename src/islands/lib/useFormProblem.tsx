@@ -10,7 +10,7 @@ import type { CatalogueStore } from './translation.ts';
 const problemCatalogues = import.meta.glob('../../locales/*/{account,validate}.json', { import: 'default' }) as Record<string, () => Promise<Record<string, unknown>>>;
 
 /** Loads the catalogues of `problems`' messages that the page has not loaded yet. */
-async function messagesFor(i18n: CatalogueStore, problems: readonly FormProblem[]): Promise<void> {
+export async function messagesFor(i18n: CatalogueStore, problems: readonly FormProblem[]): Promise<void> {
   const missing = problems.map((p) => /^([a-z-]+):/.exec(p.message)?.[1]).filter((ns): ns is string => !!ns && !i18n.hasResourceBundle(i18n.language, ns));
   if (missing.length === 0) return;
   const byNs = await loadCatalogues(problemCatalogues, i18n.language);

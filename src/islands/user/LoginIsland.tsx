@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../shared/request/client.ts';
+import type { SiteContact } from '../../shared/site.ts';
 import { LazyClickCaptcha } from '../lib/LazyClickCaptcha.tsx';
 import { browserRequest } from '../lib/request.ts';
 import { useFormProblem } from '../lib/useFormProblem.tsx';
@@ -15,6 +16,8 @@ const RetrieveForm = lazy(async () => ({ default: (await import('./login/CodeFor
 export interface UserLoginProps {
   /** The site's home page in the page language. */
   homeHref: string;
+  /** How to reach the association, for visitors who cannot register or reset a password yet. */
+  contact: SiteContact;
 }
 
 type View = 'login' | 'register' | 'retrieve';
@@ -118,7 +121,7 @@ function Loading() {
  * The member login page (/user/login): log in, register with an e-mail or SMS code, or set a new password
  * with one. One click-captcha id serves the whole page view.
  */
-export default function UserLogin({ homeHref }: UserLoginProps) {
+export default function UserLogin({ homeHref, contact }: UserLoginProps) {
   const { t } = useTranslation('user');
   const [view, setView] = useState<View>('login');
   const [config, setConfig] = useState<CheckInConfig | null>(null);
@@ -181,6 +184,7 @@ export default function UserLogin({ homeHref }: UserLoginProps) {
           <Suspense fallback={<Loading />}>
             <RetrieveForm
               config={config}
+              contact={contact}
               captchaId={captchaId}
               onBack={() => setView('login')}
               onDone={(done) => {
@@ -214,7 +218,7 @@ export default function UserLogin({ homeHref }: UserLoginProps) {
                 <LoginForm config={config} captchaId={captchaId} account={account} onAccount={setAccount} onForgot={() => setView('retrieve')} />
               ) : (
                 <Suspense fallback={<Loading />}>
-                  <RegisterForm config={config} captchaId={captchaId} />
+                  <RegisterForm config={config} captchaId={captchaId} contact={contact} />
                 </Suspense>
               )}
             </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MenuNode, UserInfo } from '../../shared/account.ts';
@@ -19,13 +19,13 @@ import { createProgressBar } from '../app/progress.ts';
 import { activeItem, buildRouteTable, resolveLocation, type MenuItem, type Resolution, type RouteTable } from '../app/routes.ts';
 import { createScreenLoader } from '../app/screens.ts';
 import { useAppLocation } from '../app/useLocation.ts';
-import type { AppLocation } from '../app/paths.ts';
 import { browserRequest } from '../lib/request.ts';
-import { MemberContext, type MemberContextValue, type ScreenProps } from './context.ts';
+import { MemberContext, type MemberContextValue } from './context.ts';
 import { SCREENS } from './screens.ts';
 import { useHydrated } from '../lib/useHydrated.ts';
 import { clearUserInfo, readUserInfo, storeUserInfo } from './store.ts';
-import { Spinner } from '../app/Spinner.tsx';
+import { InboxLink, UnreadBadge, inboxPath, useUnread } from './unread.tsx';
+import { ViewContent, type View } from './ViewContent.tsx';
 
 export interface UserAppProps {
   /** The site's home page in the page language. */
@@ -47,14 +47,6 @@ const HISTORY: HistoryOptions = { base: USER_BASE, external: [USER_LOGIN] };
 
 type Phase = 'loading' | 'ready' | 'closed' | 'failed';
 
-/** What the content area shows: a resolution and, for screens, the loaded component. */
-interface View {
-  resolution: Resolution;
-  location: AppLocation;
-  Screen: ComponentType<ScreenProps> | null;
-  failed: boolean;
-}
-
 /**
  * A menu's title, which /api/index/index sends in the page language; an English page shows a rule without an
  * English title in Chinese, marked.
@@ -68,7 +60,8 @@ function Icon({ name }: { name: string }) {
   return name.trim() ? <i className={`${menuIconClass(name)} me-2`} aria-hidden="true" /> : null;
 }
 
-function SideMenu({ items, current, lang, t }: { items: MenuItem[]; current: string; lang: string; t: TFunction }) {
+/** The side menu; the inbox's entry (at `inbox`) carries the unread count. */
+function SideMenu({ items, current, lang, t, inbox, unread }: { items: MenuItem[]; current: string; lang: string; t: TFunction; inbox: string | null; unread: number }) {
   const active = activeItem(items, current);
   return (
     <>
@@ -82,20 +75,20 @@ function SideMenu({ items, current, lang, t }: { items: MenuItem[]; current: str
             <ul className="list-unstyled mb-2">
               {item.children.map((child) => (
                 <li key={child.node.id}>
-                  <MenuLink item={child} active={child === active} lang={lang} t={t} />
+                  <MenuLink item={child} active={child === active} lang={lang} t={t} badge={child.href === inbox ? unread : undefined} />
                 </li>
               ))}
             </ul>
           </div>
         ) : (
-          <MenuLink key={item.node.id} item={item} active={item === active} lang={lang} t={t} />
+          <MenuLink key={item.node.id} item={item} active={item === active} lang={lang} t={t} badge={item.href === inbox ? unread : undefined} />
         ),
       )}
     </>
   );
 }
 
-function MenuLink({ item, active, lang, t }: { item: MenuItem; active: boolean; lang: string; t: TFunction }) {
+function MenuLink({ item, active, lang, t, badge }: { item: MenuItem; active: boolean; lang: string; t: TFunction; badge?: number }) {
   const title = <LocalTextView value={menuTitle(item.node, lang)} />;
   if (item.kind === 'link') {
     return (
@@ -111,6 +104,7 @@ function MenuLink({ item, active, lang, t }: { item: MenuItem; active: boolean; 
     <a className={`member-menu-link${active ? ' active' : ''}`} href={item.href} aria-current={active ? 'page' : undefined}>
       <Icon name={item.node.icon} />
       {title}
+      {badge !== undefined && <UnreadBadge n={badge} />}
     </a>
   );
 }
@@ -137,6 +131,8 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const navigated = useRef(false);
+  const inbox = useMemo(() => inboxPath(table), [table]);
+  const [unread, setUnread] = useUnread(inbox);
 
   const load = useCallback(async () => {
     setPhase('loading');
@@ -258,9 +254,10 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
             site,
             updateUser: (info) => setUser(storeUserInfo(info)),
             navigate: (href) => history?.push(href),
+            setUnread,
           }
         : null,
-    [user, site, history],
+    [user, site, history, setUnread],
   );
 
   const ready = phase === 'ready' && context !== null && table !== null;
@@ -282,11 +279,13 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
           >
             <i className="bi bi-list me-1" aria-hidden="true" />
             {t('shell.menu')}
+            <UnreadBadge n={unread} className="ms-1" />
           </button>
         )}
         <span className="member-bar-title d-none d-sm-inline">{t('common:title.user')}</span>
         {ready && (
           <div className="d-flex align-items-center gap-2 ms-auto">
+            {inbox && <InboxLink href={inbox} n={unread} />}
             <img className="member-avatar-sm" src={avatarSrc} alt="" width={32} height={32} />
             <span className="d-none d-sm-inline text-truncate" style={{ maxWidth: '10rem' }}>
               {user!.nickname}
@@ -333,7 +332,7 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
                 <div className="small text-body-secondary">{t(`common:greeting.${greetingKey(new Date().getHours())}`)}</div>
               </div>
               <nav aria-label={t('shell.sideMenu')}>
-                <SideMenu items={table.menu} current={location?.pathname ?? ''} lang={lang} t={t} />
+                <SideMenu items={table.menu} current={location?.pathname ?? ''} lang={lang} t={t} inbox={inbox} unread={unread} />
               </nav>
             </aside>
             {menuOpen && <div className="member-backdrop d-lg-none" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
@@ -346,48 +345,6 @@ export default function UserApp({ homeHref, siteName }: UserAppProps) {
           </div>
         </MemberContext.Provider>
       )}
-    </div>
-  );
-}
-
-function ViewContent({ view, title, homeHref, t }: { view: View | null; title: string; homeHref: string; t: TFunction }) {
-  if (!view) {
-    return <Spinner label={t('common:title.loading')} />;
-  }
-  const r = view.resolution;
-  if (view.failed) {
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t('shell.screenFailed')}
-      </div>
-    );
-  }
-  if (r.kind === 'screen' && view.Screen) {
-    const Screen = view.Screen;
-    return <Screen route={r.route} location={view.location} />;
-  }
-  if (r.kind === 'iframe') {
-    return <iframe className="member-iframe" src={r.url} title={title} />;
-  }
-  if (r.kind === 'empty') {
-    return (
-      <div className="alert alert-info" role="status">
-        {t('shell.noMenu')}
-      </div>
-    );
-  }
-  return (
-    <div className="member-not-found text-center py-4" data-not-found="">
-      <div className="display-5 fw-bold text-primary">404</div>
-      <p className="mt-2">{t('common:notFound.tip')}</p>
-      <div className="d-flex justify-content-center gap-2 flex-wrap">
-        <a className="btn btn-primary" href={USER_BASE}>
-          {t('shell.centreHome')}
-        </a>
-        <a className="btn btn-outline-primary" href={homeHref}>
-          {t('nav.home')}
-        </a>
-      </div>
     </div>
   );
 }

@@ -11,6 +11,8 @@ export interface MemberContextValue {
   /** Stores fresh member info (after a profile or binding change) and shows it everywhere. */
   updateUser(info: UserInfo): void;
   navigate(href: string): void;
+  /** The inbox reports its unread count, which the menu and the header show. */
+  setUnread(n: number): void;
 }
 
 export const MemberContext = createContext<MemberContextValue | null>(null);

@@ -13,4 +13,5 @@ export const SCREENS: ScreenRegistry<ScreenProps> = {
   'account/balance': { load: () => import('./screens/Balance.tsx'), ns: ['pay'] },
   'account/message': { load: () => import('./screens/Messages.tsx') },
   'account/trailApplication': { load: () => import('./screens/TrailApplications.tsx'), ns: ['trail'] },
+  'account/activity': { load: () => import('./screens/Activities.tsx'), ns: ['activity'] },
 };

@@ -48,5 +48,6 @@ export function articleResource(kind: Articles): ResourceDef {
     menu: kind.menu,
     cacheTags: [kind.section, 'home'],
     publish: { field: 'publish_time', category: 'category_id', page: kind.page },
+    siteSearch: { type: kind.section, title: 'title', body: ['summary', 'content'], time: 'publish_time', url: `/${kind.section}/info?id={id}` },
   });
 }

@@ -23,4 +23,5 @@ export default publishedResource({
   menu: { icon: 'fa fa-map-marker', weigh: 80 },
   cacheTags: ['canals', 'canal', 'trail'],
   publish: { page: '/canals/info/city' },
+  siteSearch: { type: 'city', title: 'name', body: ['summary', 'intro', 'heritage'], time: 'create_time', url: '/canals/info/city?id={id}' },
 });

@@ -17,4 +17,6 @@ export default publishedResource({
   menu: { icon: 'fa fa-comments', weigh: 82 },
   cacheTags: ['forum', 'home'],
   publish: {},
+  // Items are read in place on /forum, under their anchor.
+  siteSearch: { type: 'forum', title: 'title', body: ['speaker', 'summary', 'content'], time: 'event_date', url: '/forum#forum-{id}' },
 });

@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef, type PublishRule, type ResourceDef } from '../types.ts';
+import { defineResource, type FieldDef, type PublishRule, type ResourceDef, type SearchMode, type SignupMode } from '../types.ts';
 import { CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
 import type { SectionKey } from '../../shared/sections.ts';
 
@@ -16,6 +16,10 @@ export interface PublishedKind {
   publish: PublishRule;
   /** What of these rows the dashboard lists as needing doing (see ResourceDef.todo). */
   todo?: ResourceDef['todo'];
+  /** Visitors find the rows with the site search (ResourceDef `search`). */
+  siteSearch?: SearchMode;
+  /** Members sign up for the rows. */
+  signup?: SignupMode;
 }
 
 /**
@@ -37,6 +41,8 @@ export function publishedResource(kind: PublishedKind): ResourceDef {
     recycle: true,
     revisions: true,
     publish: kind.publish,
-    ...(kind.todo ? { todo: kind.todo } : {}),
+    ...(kind.todo && { todo: kind.todo }),
+    ...(kind.siteSearch && { search: kind.siteSearch }),
+    ...(kind.signup && { signup: kind.signup }),
   });
 }

@@ -9,6 +9,7 @@ import { bilingual } from '../../server/services/bilingual.ts';
 import { now } from '../../server/services/clock.ts';
 import { notifyMember } from '../../server/services/memberMessages.ts';
 import trailApplicationResource from './trailApplication.ts';
+import trailResource from './trail.ts';
 import type { Call, Row } from '../../server/services/crud/call.ts';
 import type { Services } from '../../server/services/index.ts';
 import { defineUnit } from '../../server/services/crud/unit.ts';
@@ -101,6 +102,8 @@ async function review(services: Services, call: Call, decision: Decision): Promi
     if (decision === 'approved') {
       trailId = await publish(trx, application);
       await trx('trail_application').where({ id }).update({ trail_id: trailId });
+      // Written beside the resource engine: the search index follows here, in the same transaction.
+      await services.search.follow(trailResource, [String(trailId)], trx);
       url = `${call.origin}/trail/info?id=${trailId}`;
     }
     await notify(trx, application, decision, remark, url);

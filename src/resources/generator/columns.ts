@@ -1,12 +1,12 @@
 import { DesignError, effectiveType, type DesignField } from './design.ts';
-import { TEXT_COLUMN_TYPES, type DesignType } from './designTypes.ts';
+import { KEY_TYPES, TEXT_COLUMN_TYPES, type DesignType } from './designTypes.ts';
 
 /**
  * The table column of a design field, as a list of knex schema-builder calls. The same calls create the
  * column at run time (src/server/services/crud/ddl.ts) and are written into an exported migration
  * (exportSource.ts), so the two cannot drift apart.
  */
-export type ColumnMethod = 'increments' | 'integer' | 'bigInteger' | 'tinyint' | 'decimal' | 'string' | 'text' | 'unsigned' | 'notNullable' | 'nullable' | 'defaultTo';
+export type ColumnMethod = 'increments' | 'integer' | 'bigInteger' | 'tinyint' | 'decimal' | 'string' | 'text' | 'unsigned' | 'notNullable' | 'nullable' | 'defaultTo' | 'primary';
 export type CallArg = string | number | null;
 
 export interface ColumnCall {
@@ -23,11 +23,18 @@ export interface ColumnSpec {
 const STRING_LENGTHS: Partial<Record<DesignType, number>> = { date: 10, time: 8, icon: 50, color: 50 };
 const NUMERIC: readonly DesignType[] = ['pk', 'weigh', 'timestamp', 'datetime', 'year', 'number', 'float', 'switch', 'remoteSelect'];
 
-function columnOf(type: DesignType, field: DesignField): ColumnCall[] {
+function columnOf(type: DesignType, field: DesignField, snowflakeTarget: boolean): ColumnCall[] {
   const name = field.name;
   switch (type) {
     case 'pk':
       return [{ method: 'increments', args: [name] }];
+    case 'spk':
+      // Set by the server before the insert (src/server/services/snowflake.ts): 63 bits, so a signed bigint.
+      return [
+        { method: 'bigInteger', args: [name] },
+        { method: 'notNullable', args: [] },
+        { method: 'primary', args: [] },
+      ];
     case 'weigh':
     case 'year':
       return [{ method: 'integer', args: [name] }];
@@ -41,7 +48,7 @@ function columnOf(type: DesignType, field: DesignField): ColumnCall[] {
     case 'switch':
       return [{ method: 'tinyint', args: [name] }];
     case 'remoteSelect':
-      return [{ method: 'integer', args: [name] }];
+      return [{ method: snowflakeTarget ? 'bigInteger' : 'integer', args: [name] }];
     default:
       if (TEXT_COLUMN_TYPES.includes(type)) return [{ method: 'text', args: [name] }];
       return [{ method: 'string', args: [name, Math.min(field.length || STRING_LENGTHS[type] || 255, 2000)] }];
@@ -51,7 +58,7 @@ function columnOf(type: DesignType, field: DesignField): ColumnCall[] {
 /** The default a column gets (undefined: none), checked against the type: a refusal names the field. */
 export function columnDefault(field: DesignField): string | number | null | undefined {
   const type = effectiveType(field);
-  if (type === 'pk' || TEXT_COLUMN_TYPES.includes(type)) return undefined;
+  if (KEY_TYPES.includes(type) || TEXT_COLUMN_TYPES.includes(type)) return undefined;
   const numeric = NUMERIC.includes(type);
   switch (field.defaultType) {
     case 'NONE':
@@ -76,11 +83,14 @@ export function columnDefault(field: DesignField): string | number | null | unde
   }
 }
 
-/** The column of a design field: its type, sign, nullability and default. */
-export function columnSpec(field: DesignField): ColumnSpec {
+/**
+ * The column of a design field: its type, sign, nullability and default. `snowflakeTarget`: the field is a
+ * remote select of a table keyed by snowflake ids, whose keys need 64 bits.
+ */
+export function columnSpec(field: DesignField, snowflakeTarget = false): ColumnSpec {
   const type = effectiveType(field);
-  const calls = columnOf(type, field);
-  if (type === 'pk') return { name: field.name, calls };
+  const calls = columnOf(type, field, snowflakeTarget);
+  if (KEY_TYPES.includes(type)) return { name: field.name, calls };
   if (field.unsigned && NUMERIC.includes(type) && !['timestamp', 'datetime'].includes(type)) calls.push({ method: 'unsigned', args: [] });
   calls.push({ method: field.null ? 'nullable' : 'notNullable', args: [] });
   const dflt = columnDefault(field);

@@ -3,7 +3,7 @@ import { SYSTEM_COLUMNS } from '../schema.ts';
 import type { Bilingual, ColumnRender, FieldDef, FieldValidator, ResourceDef, SearchOperator } from '../types.ts';
 import { columnSpec, type ColumnSpec } from './columns.ts';
 import { DesignError, effectiveType, type Design, type DesignField } from './design.ts';
-import { CHOICE_TYPES, COMMENT_SEPARATORS, REMOTE_TYPES, TEXT_COLUMN_TYPES, fieldTypeOf, parseComment } from './designTypes.ts';
+import { CHOICE_TYPES, COMMENT_SEPARATORS, KEY_TYPES, REMOTE_TYPES, TEXT_COLUMN_TYPES, fieldTypeOf, parseComment } from './designTypes.ts';
 import { checkFieldName, checkResourceName, checkTableName, resourceNameOf } from './identifiers.ts';
 
 /**
@@ -21,6 +21,17 @@ export interface Compiled {
 
 /** Looks up the resource managing a table (for remote selects): hand-written or generated. */
 export type TableResolver = (table: string) => ResourceDef | undefined;
+
+/** The column of a design field; a remote select of a table keyed by snowflake ids holds 64-bit keys. */
+export function fieldColumn(field: DesignField, resolve: TableResolver): ColumnSpec {
+  const snowflakeTarget = effectiveType(field) === 'remoteSelect' && !!resolve(field.form['remote-table'] ?? '')?.snowflake;
+  return columnSpec(field, snowflakeTarget);
+}
+
+/** The columns of a design's table, in its order. */
+export function designColumns(design: Design, resolve: TableResolver): ColumnSpec[] {
+  return design.fields.map((field) => fieldColumn(field, resolve));
+}
 
 const VALIDATORS: Record<string, FieldValidator | undefined> = {
   email: 'email',
@@ -90,7 +101,7 @@ function remoteOf(field: DesignField, resolve: TableResolver): NonNullable<Field
 function fieldOf(field: DesignField, design: Design, resolve: TableResolver): { def: FieldDef; options?: Record<string, Bilingual> } {
   const type = effectiveType(field);
   const inList = design.table.columnFields.includes(field.name);
-  const system = type === 'pk' || SYSTEM_COLUMNS.includes(field.name);
+  const system = KEY_TYPES.includes(type) || SYSTEM_COLUMNS.includes(field.name);
   const inForm = !system && design.table.formFields.includes(field.name);
   const validators = field.form.validator ?? [];
   const checks = [...new Set(validators.map((v) => VALIDATORS[v]).filter((v): v is FieldValidator => v !== undefined))];
@@ -115,9 +126,9 @@ function fieldOf(field: DesignField, design: Design, resolve: TableResolver): { 
     }
   }
   if (REMOTE_TYPES.includes(type)) def.remote = remoteOf(field, resolve);
-  const spec = columnSpec(field);
+  const spec = fieldColumn(field, resolve);
   const dflt = spec.calls.find((c) => c.method === 'defaultTo')?.args[0];
-  if (dflt !== undefined && type !== 'pk') {
+  if (dflt !== undefined) {
     if (def.options && dflt !== null && dflt !== '') {
       const values = type === 'checkbox' || type === 'selects' ? String(dflt).split(',') : [String(dflt)];
       if (!values.every((v) => def.options!.map(String).includes(v.trim()))) throw new DesignError('defaultNotOption', { field: field.name });
@@ -146,9 +157,10 @@ export function compileDesign(design: Design, resolve: TableResolver): Compiled 
     if (seen.has(field.name)) throw new DesignError('fieldDuplicate', { field: field.name });
     seen.add(field.name);
   }
-  const pks = design.fields.filter((f) => f.designType === 'pk');
-  if (pks.length !== 1) throw new DesignError('pkCount');
-  const pk = pks[0]!.name;
+  const keys = design.fields.filter((f) => KEY_TYPES.includes(f.designType));
+  if (keys.length !== 1) throw new DesignError('pkCount');
+  const pk = keys[0]!.name;
+  const snowflake = keys[0]!.designType === 'spk';
   const has = (n: string) => seen.has(n);
   for (const [list, key] of [
     [table.columnFields, 'columnFieldUnknown'],
@@ -182,6 +194,7 @@ export function compileDesign(design: Design, resolve: TableResolver): Compiled 
     name,
     table: table.name,
     pk,
+    ...(snowflake ? { snowflake } : {}),
     fields,
     quickSearch: table.quickSearchField,
     defaultOrder: [sortField, table.defaultSortType],
@@ -197,5 +210,5 @@ export function compileDesign(design: Design, resolve: TableResolver): Compiled 
       ...(Object.keys(optionLabels).length ? { options: optionLabels } : {}),
     },
   };
-  return { def, columns: design.fields.map(columnSpec) };
+  return { def, columns: designColumns(design, resolve) };
 }

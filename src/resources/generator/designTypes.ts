@@ -6,6 +6,7 @@ import type { FieldType } from '../types.ts';
  */
 export const DESIGN_TYPES = [
   'pk',
+  'spk',
   'weigh',
   'timestamp',
   'string',
@@ -36,6 +37,8 @@ export const DESIGN_TYPES = [
 ] as const;
 export type DesignType = (typeof DESIGN_TYPES)[number];
 
+/** The key of a table: an auto-increment number, or a snowflake id the server sets before the insert. */
+export const KEY_TYPES: readonly DesignType[] = ['pk', 'spk'];
 /** Types whose values come from the field's dictionary (`Title:k1=Label1,k2=Label2`). */
 export const CHOICE_TYPES: readonly DesignType[] = ['radio', 'checkbox', 'select', 'selects', 'switch'];
 /** Types that pick rows of another table. */
@@ -45,9 +48,9 @@ export const MULTI_FORMS: Readonly<Partial<Record<DesignType, DesignType>>> = { 
 /** Types kept in a text column: no default value, no length. */
 export const TEXT_COLUMN_TYPES: readonly DesignType[] = ['textarea', 'editor', 'array', 'images', 'files'];
 
-/** The field type of the engine for a design type; pk is a number the form leaves out. */
+/** The field type of the engine for a design type; a key is a number the form leaves out. */
 export function fieldTypeOf(type: DesignType): FieldType {
-  return type === 'pk' ? 'number' : type;
+  return type === 'pk' || type === 'spk' ? 'number' : type;
 }
 
 /** A column of an existing table, as the table helpers describe it (src/server/dbTables.ts). */

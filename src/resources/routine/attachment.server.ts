@@ -14,7 +14,8 @@ const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
 export default defineUnit(attachmentResource, ({ knex, upload, log }) => ({
   async output(rows, call) {
     const cdn = await upload.cdnUrl(new URL(call.origin).host);
-    const shown = rows.map((row) => ({ ...row, suffix: fileSuffix(String(row.url ?? '')), full_url: cdn + String(row.url ?? '') }));
+    // The resized copies (`variants`) are the portal's own: the list answers BuildAdmin's columns.
+    const shown = rows.map(({ variants: _variants, ...row }) => ({ ...row, suffix: fileSuffix(String(row.url ?? '')), full_url: cdn + String(row.url ?? '') }));
     return withAccounts(knex, shown, { admin: 'admin_id', user: 'user_id' });
   },
   beforeSave(data) {
@@ -23,10 +24,12 @@ export default defineUnit(attachmentResource, ({ knex, upload, log }) => ({
   },
   async deleted(rows) {
     let failure = '';
-    for (const url of new Set(rows.map((r) => String(r.url)))) {
+    // A url's resized copies, as the deleted rows list them.
+    const variants = new Map(rows.map((r) => [String(r.url), typeof r.variants === 'string' ? r.variants : '']));
+    for (const [url, copies] of variants) {
       // Another row may still point at the same file (an upload repeated after its file went missing).
       if (await knex('attachment').where({ url }).first()) continue;
-      await upload.removeFile(url).catch((err: unknown) => {
+      await upload.removeFile(url, copies).catch((err: unknown) => {
         log.warn({ err, url }, 'attachment file not deleted');
         failure = err instanceof Error ? err.message : String(err);
       });

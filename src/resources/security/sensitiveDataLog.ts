@@ -14,7 +14,7 @@ export default defineResource({
     { name: 'primary_key', type: 'string', form: false, list: { operator: 'eq', hidden: true } },
     { name: 'data_field', type: 'string', form: false, list: { operator: 'LIKE' } },
     { name: 'data_comment', type: 'string', form: false, list: { operator: 'LIKE' } },
-    { name: 'id_value', type: 'number', form: false, list: { operator: 'eq' } },
+    { name: 'id_value', type: 'string', form: false, list: { operator: 'eq' } },
     { name: 'before', type: 'textarea', form: false, list: { operator: false }, opaque: true },
     { name: 'after', type: 'textarea', form: false, list: { operator: false }, opaque: true },
     // A rolled back change stays, marked, so the history reads whole (the reference deletes it).

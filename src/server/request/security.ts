@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
 /**
- * Content-Security-Policy: scripts and styles only from our origin or with this response's nonce (no inline
+ * Content-Security-Policy: scripts and styles only from our origin or with this response's nonce (plus, for
+ * scripts, the origin of WeChat's JS-SDK, which pages opened in WeChat load for their share card; no inline
  * style attributes: what is placed by number gets a nonce'd style element, or its style set from script
  * after hydration); images, fonts and connections only from our origin, plus the object storage's origins
  * when uploads live there (files shown from it, direct uploads sent to it). Iframe menu items may show other
@@ -11,10 +12,10 @@ import helmet from 'helmet';
  */
 export type CspOf = (nonce: string) => string;
 
-export function contentSecurityPolicy(storageOrigins: readonly string[] = []): CspOf {
+export function contentSecurityPolicy(storageOrigins: readonly string[] = [], scriptOrigins: readonly string[] = []): CspOf {
   const storage = storageOrigins.map((o) => ` ${o}`).join('');
   const script = "default-src 'self';script-src 'self' 'nonce-";
-  const style = "';style-src 'self' 'nonce-";
+  const style = `'${scriptOrigins.map((o) => ` ${o}`).join('')};style-src 'self' 'nonce-`;
   const rest = [
     "'",
     `img-src 'self' data: blob:${storage}`,

@@ -5,8 +5,11 @@ import type { ResourceLookup } from '../../resources/lookup.ts';
 import { publishingOf } from '../../resources/publishing.ts';
 import type { ResourceDef } from '../../resources/types.ts';
 import { localizedText } from '../../shared/localized.ts';
+import { centsToYuan } from '../../shared/account.ts';
+import { cancelDeadline, optionalTime, type SignupFacts } from '../../shared/activity.ts';
 import { now } from './clock.ts';
 import { onVisible, whereVisible } from './publicVisibility.ts';
+import { ResponsiveImages } from './responsiveImages.ts';
 import {
   ACTIVITY_STAGES,
   DIFFICULTIES,
@@ -90,6 +93,22 @@ export function parseCourse(text: string): [number, number][] {
     .filter((p): p is [number, number] => p.length === 2 && p.every((n) => Number.isFinite(n)) && Math.abs(p[0]!) <= 90 && Math.abs(p[1]!) <= 180);
 }
 
+/** The sign-up columns an activity page prints (SIGNUP_COLUMNS). */
+const SIGNUP_FACT_COLUMNS = ['capacity', 'fee', 'signup_start', 'signup_end', 'cancel_end'];
+
+/** An activity's sign-ups as its page prints them; null when it takes none (no closing time). */
+function signupFacts(row: Row): SignupFacts | null {
+  const closesAt = optionalTime(row.signup_end);
+  if (closesAt === null) return null;
+  return {
+    capacity: num(row, 'capacity'),
+    fee: centsToYuan(num(row, 'fee')),
+    opensAt: optionalTime(row.signup_start),
+    closesAt,
+    cancelUntil: cancelDeadline(num(row, 'start_time'), optionalTime(row.cancel_end)),
+  };
+}
+
 interface Order {
   column: string;
   order: 'asc' | 'desc';
@@ -131,12 +150,22 @@ export interface PreviewTarget {
 
 /** Reads what the public may see now for the pages, feeds and sitemap. Drafts and scheduled rows never leave this class. */
 export class ContentService implements ContentReader {
+  private readonly pictures: ResponsiveImages;
+
   constructor(
     private readonly knex: Knex,
     private readonly reads: Reads,
     private readonly resources: Pick<ResourceLookup, 'all' | 'find' | 'byTable'>,
     private readonly preview: PreviewTarget | null = null,
-  ) {}
+  ) {
+    this.pictures = new ResponsiveImages(knex);
+  }
+
+  /** A rich-text field for `lang`, its uploaded pictures offered in sizes that fit a phone. */
+  private async richText(row: Row, field: string, lang: Lang): Promise<LocalText> {
+    const value = localize(row, field, lang);
+    return { ...value, text: await this.pictures.apply(value.text) };
+  }
 
   /**
    * The same reads with one row shown whatever its state, for a staff preview link. Its queries differ from
@@ -240,7 +269,7 @@ export class ContentService implements ContentReader {
     const related = await this.rows(`${table}:related`, { category: card.category?.id ?? 0, id }, (p) =>
       limited(this.articleQuery(table, categoryTable, false, p.now).where(`${table}.category_id`, p.category).whereNot(`${table}.id`, p.id), 3),
     );
-    return { ...card, content: localize(row, 'content', lang), related: related.map((r) => this.articleCard(r, lang)) };
+    return { ...card, content: await this.richText(row, 'content', lang), related: related.map((r) => this.articleCard(r, lang)) };
   }
 
   newsList(lang: Lang, q: { page: number; category: number | null }): Promise<ArticleList> {
@@ -264,7 +293,9 @@ export class ContentService implements ContentReader {
   private activityQuery(withContent: boolean, at: At) {
     const t = 'brand_activity';
     return this.published(t, at)
-      .select(...cols(t, ['id', 'cover', 'start_time', 'end_time', 'activity_status'], withContent ? ['title', 'summary', 'place', 'content'] : ['title', 'summary', 'place']))
+      .select(
+        ...cols(t, ['id', 'cover', 'start_time', 'end_time', 'activity_status', ...(withContent ? SIGNUP_FACT_COLUMNS : [])], withContent ? ['title', 'summary', 'place', 'content'] : ['title', 'summary', 'place']),
+      )
       .orderBy(orderBy(t, [{ column: 'weigh', order: 'desc' }, { column: 'start_time', order: 'desc' }, { column: 'id', order: 'desc' }]));
   }
 
@@ -284,7 +315,12 @@ export class ContentService implements ContentReader {
   activities(lang: Lang, q: { page: number; stage: ActivityStage | null }): Promise<Paged<ActivityCard>> {
     const filtered = q.stage !== null;
     const query: Build<Timed<{ stage: string }>> = (p) => {
-      const list = this.activityQuery(false, p.now);
+      // What is on or coming, soonest first; what has ended after it, the latest first.
+      const list = this.activityQuery(false, p.now)
+        .clearOrder()
+        .orderByRaw("CASE WHEN brand_activity.activity_status = 'ended' THEN 1 ELSE 0 END")
+        .orderByRaw("CASE WHEN brand_activity.activity_status = 'ended' THEN -brand_activity.start_time ELSE brand_activity.start_time END")
+        .orderBy('brand_activity.id', 'desc');
       return filtered ? list.where('brand_activity.activity_status', p.stage) : list;
     };
     return this.paged(`brand_activity:list:${filtered}`, { stage: q.stage ?? '' }, query, q.page, PAGE_SIZE.brand, (r) => this.activityCard(r, lang));
@@ -292,7 +328,7 @@ export class ContentService implements ContentReader {
 
   async activity(lang: Lang, id: number): Promise<ActivityDetail | null> {
     const row = await this.byId('brand_activity:detail', (at) => this.activityQuery(true, at), 'brand_activity', id);
-    return row ? { ...this.activityCard(row, lang), content: localize(row, 'content', lang) } : null;
+    return row ? { ...this.activityCard(row, lang), content: await this.richText(row, 'content', lang), signup: signupFacts(row) } : null;
   }
 
   // Trails, with the names of their canal section and city.
@@ -342,7 +378,7 @@ export class ContentService implements ContentReader {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    return { ...this.trailCard(row, lang), route: localize(row, 'route', lang), gallery };
+    return { ...this.trailCard(row, lang), route: await this.richText(row, 'route', lang), gallery };
   }
 
   // Organisation members and the youth forum.
@@ -385,8 +421,10 @@ export class ContentService implements ContentReader {
       .orderBy(orderBy('forum_item', [{ column: 'weigh', order: 'desc' }, { column: 'event_date', order: 'desc' }, { column: 'id', order: 'desc' }]));
   }
 
-  forum(lang: Lang, q: { page: number }): Promise<Paged<ForumItem>> {
-    return this.paged('forum_item:list', {}, (p) => this.forumQuery(p.now), q.page, PAGE_SIZE.forum, (r) => this.forumItem(r, lang));
+  async forum(lang: Lang, q: { page: number }): Promise<Paged<ForumItem>> {
+    const page = await this.paged('forum_item:list', {}, (p) => this.forumQuery(p.now), q.page, PAGE_SIZE.forum, (r) => this.forumItem(r, lang));
+    const items = await Promise.all(page.items.map(async (item) => ({ ...item, content: { ...item.content, text: await this.pictures.apply(item.content.text) } })));
+    return { ...page, items };
   }
 
   // Canal sections and their cities.
@@ -428,7 +466,7 @@ export class ContentService implements ContentReader {
     );
     return {
       ...this.canalCard(row, lang),
-      intro: localize(row, 'intro', lang),
+      intro: await this.richText(row, 'intro', lang),
       heritage: localize(row, 'heritage', lang),
       cities: cities.map((c) => this.cityCard(c, lang)),
     };

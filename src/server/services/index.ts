@@ -19,6 +19,7 @@ import { AdminLogService } from './adminLog.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { PageCache, SITE_TAG } from '../pageCache.ts';
 import { GuestIndexCache } from '../guestIndex.ts';
+import { wechatShareHead } from '../wechatShare.ts';
 import { CacheRegistry } from './cacheControl.ts';
 import { CacheEvents } from './cacheEvents.ts';
 import { UploadService } from './upload.ts';
@@ -41,6 +42,10 @@ import { runMode, runtimeFiles } from '../runtime.ts';
 import { TerminalService } from './terminal/index.ts';
 import { PublishSchedule } from './publishSchedule.ts';
 import { PreviewLinks } from './previews.ts';
+import { SignupService } from './activity/signups.ts';
+import { SignupNotices } from './activity/notices.ts';
+import { SiteSearch } from './search/index.ts';
+import { SnowflakeService } from './snowflake.ts';
 
 /** Everything handlers and page data hooks need, built once per process. */
 export interface Services {
@@ -90,6 +95,8 @@ export interface Services {
   engines: Engines;
   /** Seals the secrets that copies of rows keep apart (recycle bin, sensitive-data log). */
   rowSecrets: SecretBox;
+  /** This process's snowflake ids (the keys of generated tables designed with `spk`). */
+  snowflake: SnowflakeService;
   crudGenerator: CrudGenerator;
   /** The production page build being served, and the swap to a new one (the terminal's web-build). */
   builds: PageBuilds;
@@ -99,6 +106,10 @@ export interface Services {
   schedule: PublishSchedule;
   /** Signed links that show staff a draft or scheduled row on its public page. */
   previews: PreviewLinks;
+  /** Members' sign-ups for activities (and any resource declaring them). */
+  signups: SignupService;
+  /** The site search's index of every resource declaring `search`, and the searches. */
+  search: SiteSearch;
   /** Origin used for absolute links of this request: PUBLIC_URL, else its own allowed one (origin.ts). */
   origin(ctx: Context): string;
 }
@@ -111,7 +122,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   const scratch = await ScratchSpace.open(config.dataDir);
   const storage = await createStorage(config, scratch);
   const settings = new Settings(knex, { mode: storage.name, publicUrl: storage.publicUrl });
-  const pageCache = new PageCache();
+  const pageCache = new PageCache(wechatShareHead(config.wechatJssdkUrl), config.pageCache);
   settings.onInvalidate(() => pageCache.invalidate([SITE_TAG]));
   const guestIndex = new GuestIndexCache();
   settings.onInvalidate(() => guestIndex.clear());
@@ -130,6 +141,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   // Every drop, here or announced by another process, may follow a write that scheduled or moved a row.
   caches.register('publishSchedule', () => schedule.reload());
   const adminLog = new AdminLogService(knex);
+  const mail = new MailService(settings, outbound);
+  const sms = new SmsService(knex, settings, outbound, log);
   // The single executable serves the browser build it unpacked; it cannot rebuild the pages.
   const captchaKey = await loadSecret(knex, 'captcha_key');
   const builds = new PageBuilds(config.buildDir, config.root, runMode === 'sea' ? path.dirname(runtimeFiles().clientDir) : null);
@@ -144,8 +157,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     imageCaptcha: new ImageCaptchaService(knex, captchaKey),
     content: new ContentService(knex, reads, registry),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
-    mail: new MailService(settings, outbound),
-    sms: new SmsService(knex, settings, outbound, log),
+    mail,
+    sms,
     outbound,
     members: new MemberService(knex, tokens, loginThrottle),
     adminLog,
@@ -169,6 +182,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     // The engines build behaviours from the services themselves, once they exist.
     engines: new Engines(() => services),
     rowSecrets: new SecretBox(await loadSecret(knex, 'row_copy_key')),
+    snowflake: new SnowflakeService(knex),
     crudGenerator: new CrudGenerator(knex, registry),
     origins,
     ipBan: new IpBan(settings),
@@ -176,6 +190,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches, saveSetting: (name, value) => settings.set(name, value) }, log),
     schedule,
     previews: new PreviewLinks(await loadSecret(knex, 'preview_key'), registry),
+    signups: new SignupService(knex, registry, settings, new SignupNotices(knex, mail, sms, log)),
+    search: new SiteSearch(knex, registry, log),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };

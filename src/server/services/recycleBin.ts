@@ -35,16 +35,21 @@ export function decodeRecycled(data: string): unknown {
   );
 }
 
-function isUniqueViolation(err: unknown): boolean {
+/** The catalogue key for a constraint a restored row breaks, or null when it is no such failure. */
+function violationKey(err: unknown): string | null {
   const e = err as { code?: string; message?: string };
-  return e.code === '23505' || /UNIQUE/i.test(`${e.code ?? ''} ${e.message ?? ''}`);
+  const text = `${e.code ?? ''} ${e.message ?? ''}`;
+  if (e.code === '23505' || /UNIQUE/i.test(text)) return 'admin-routine:restoreDuplicate';
+  // The row points at one deleted since (a trail's city): it cannot come back without it.
+  if (e.code === '23503' || /FOREIGN ?KEY/i.test(text)) return 'admin-routine:restoreMissingParent';
+  return null;
 }
 
 /**
  * Puts recycled rows back (reference 3.14 restore), all or none, in one transaction: each row is inserted
  * again with its own key and its secrets (kept apart, sealed) back in place, through the engine of the
- * resource it belongs to, so the caller must be able to edit it once it is back (rule, scope, rank). A row whose key (or a unique value) is taken by now stops the whole
- * restore with a message naming it. The entry stays, marked restored, and is not restored twice. Returns how
+ * resource it belongs to, so the caller must be able to edit it once it is back (rule, scope, rank). A row whose key (or a unique value) is taken by now, or that points
+ * at a row deleted since, stops the whole restore with a message naming it. The entry stays, marked restored, and is not restored twice. Returns how
  * many rows came back.
  */
 export async function restoreRecycled(knex: Knex, ids: string[], call: Call, engines: Engines, box: SecretBox): Promise<number> {
@@ -75,8 +80,8 @@ export async function restoreRecycled(knex: Knex, ids: string[], call: Call, eng
       try {
         await engine.restore(call, row, trx);
       } catch (err) {
-        if (isUniqueViolation(err)) throw new Refusal('admin-routine:restoreDuplicate', 0, null, params);
-        throw err;
+        const key = violationKey(err);
+        throw key ? new Refusal(key, 0, null, params) : err;
       }
       await trx('security_data_recycle_log').where({ id: log.id }).update({ is_restore: 1 });
     }

@@ -11,7 +11,8 @@ interface SensitiveLogRow {
   data_table: string;
   primary_key: string;
   data_field: string;
-  id_value: number;
+  /** The row's key as text (a snowflake key is beyond a JavaScript number). */
+  id_value: string;
   before: string | null;
   secret_data: string | null;
   controller_as: string | null;

@@ -110,6 +110,11 @@ export class Settings {
     return {
       siteName,
       recordNumber: value('record_number'),
+      contact: {
+        address: ((lang === 'en' && value('contact_address_en')) || value('contact_address')).trim(),
+        phone: value('contact_phone').trim(),
+        email: value('contact_email').trim(),
+      },
       version: value('version'),
       cdnUrl: value('cdn_url') || this.storage.publicUrl || cdnOrigin,
       timeZone: await this.timeZone(),

@@ -22,6 +22,8 @@ export interface CodeMessage {
   code: string;
   /** The language of the text where the driver sends our text (log, webhook). */
   lang: Lang;
+  /** Values of the message's own placeholders (a notice's `${title}`), taking the place of variables of that name. */
+  values?: Readonly<Record<string, string>>;
 }
 
 interface TemplateRow {
@@ -113,6 +115,11 @@ export class SmsService {
     return driver !== null && driver.name !== 'log';
   }
 
+  /** Whether the template of an event exists and is enabled (a notice without one is not sent). */
+  async templateEnabled(code: string): Promise<boolean> {
+    return !!(await this.knex<TemplateRow>('sms_template').where({ code, status: '1' }).first('code'));
+  }
+
   /** Sends a verification code with its template; every attempt lands in the send log. */
   async sendCode(message: CodeMessage): Promise<void> {
     const driver = await this.driver();
@@ -148,6 +155,12 @@ export class SmsService {
     const values = new Map<string, string>();
     const hidden = new Map<string, string>();
     for (const name of names) {
+      const own = message.values?.[name];
+      if (own !== undefined) {
+        values.set(name, own);
+        hidden.set(name, own);
+        continue;
+      }
       const variable = variables.find((v) => v.name === name);
       if (!variable) throw new SmsSendError(`the SMS template ${message.templateCode} uses \${${name}}, which is not an enabled variable`);
       const value = await this.valueOf(variable, message);

@@ -18,6 +18,8 @@ import type { Settings } from './settings.ts';
 import { now } from './clock.ts';
 import type { ObjectStorage } from './storage/index.ts';
 import type { ScratchSpace } from './scratch.ts';
+import { ImageVariants } from './imageVariants.ts';
+import { formatVariants, parseVariants } from '../../shared/imageVariants.ts';
 
 /** Why an upload was refused: a key of the `upload` catalogue and its parameters. */
 export class UploadRefused extends Error {
@@ -40,6 +42,8 @@ export interface AttachmentRow extends Omit<UploadedFile, 'suffix' | 'full_url'>
   /** How often the file was uploaded again (reference 6.2). */
   quote: number;
   create_time: number;
+  /** The resized copies of a picture (`480x320,960x640`, src/shared/imageVariants.ts); '' none, null not tried yet. */
+  variants: string | null;
 }
 
 const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
@@ -226,13 +230,17 @@ interface Checked {
  * records it in `attachment`, reusing the row of an identical earlier upload.
  */
 export class UploadService {
+  private readonly variants: ImageVariants;
+
   constructor(
     private readonly knex: Knex,
     private readonly settings: Settings,
     private readonly config: Pick<AppConfig, 'publicUrl'>,
     readonly storage: ObjectStorage,
     private readonly scratch: ScratchSpace,
-  ) {}
+  ) {
+    this.variants = new ImageVariants(storage, scratch);
+  }
 
   /**
    * Removes what killed processes left (ScratchSpace.sweep): their temporary files and half-written copies,
@@ -253,10 +261,24 @@ export class UploadService {
     return path.posix.normalize(key) === key && !key.endsWith('/') ? key : null;
   }
 
-  /** Deletes the stored file of an attachment url (nothing for a url outside the uploads). */
-  async removeFile(url: string): Promise<void> {
+  /** Deletes the stored file of an attachment url and its resized copies (nothing for a url outside the uploads). */
+  async removeFile(url: string, variants: string | null = ''): Promise<void> {
     const key = this.keyOf(url);
-    if (key) await this.storage.remove(key);
+    if (!key) return;
+    await this.variants.remove(url, parseVariants(variants).map((v) => v.width));
+    await this.storage.remove(key);
+  }
+
+  /**
+   * The row with its picture's resized copies, made now when it has none yet (a new upload, or the same file
+   * uploaded again after it was first stored without them); `bytes` reads the picture only then.
+   */
+  private async withVariants(row: AttachmentRow, suffix: string, bytes: () => Promise<Buffer>): Promise<AttachmentRow> {
+    if (row.variants !== null) return row;
+    const image = row.width > 0 && row.height > 0 ? { width: row.width, height: row.height } : null;
+    const variants = this.variants.applies(suffix, image) ? formatVariants(await this.variants.make(row.url, await bytes())) : '';
+    await this.knex('attachment').where({ id: row.id }).update({ variants });
+    return { ...row, variants };
   }
 
   /** The CDN origin uploads are shown from: the config's cdn_url, else the storage's public address, else the portal. */
@@ -365,8 +387,9 @@ export class UploadService {
   private async save(ctx: Context, file: Checked, saveName: string, uploader: Uploader): Promise<UploadedFile> {
     const cdnUrl = await this.cdnUrl(ctx.host);
     const time = now();
+    const bytes = () => fsp.readFile(file.filepath);
     const reused = await this.reuse(file.sha1, file.topic, time);
-    if (reused) return this.present(reused, file.suffix, cdnUrl);
+    if (reused) return this.present(await this.withVariants(reused, file.suffix, bytes), file.suffix, cdnUrl);
 
     const url = await this.saveUrl(saveName, { topic: file.topic, time, fileName: file.baseName, fileSha1: file.sha1, suffix: file.suffix });
     const key = this.keyOf(url)!;
@@ -375,7 +398,7 @@ export class UploadService {
       await this.store(file.filepath, key, file.sha1, file.mimetype);
       return this.record({ ...file, url, time }, uploader);
     });
-    return this.present(row, file.suffix, cdnUrl);
+    return this.present(await this.withVariants(row, file.suffix, bytes), file.suffix, cdnUrl);
   }
 
   /** The url a new upload is stored at; only a template inside the uploads is honoured (keyOf() refuses `..`). */
@@ -411,6 +434,7 @@ export class UploadService {
       sha1: file.sha1,
       create_time: time,
       last_upload_time: time,
+      variants: null,
     };
     const [inserted] = await this.knex('attachment').insert(row).returning('id');
     const id = typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
@@ -514,11 +538,12 @@ export class UploadService {
 
     const cdnUrl = await this.cdnUrl(ctx.host);
     const time = now();
+    const bytes = async () => content.bytes;
     const reused = await this.reuse(content.sha1, topic, time);
     if (reused) {
       // The identical earlier upload is kept; the copy just sent (under another day's folder, say) goes.
       if (reused.url !== url) await this.removeUnrecorded(url);
-      return this.present(reused, suffix, cdnUrl);
+      return this.present(await this.withVariants(reused, suffix, bytes), suffix, cdnUrl);
     }
     const name = described.name || url.slice(url.lastIndexOf('/') + 1);
     const dot = name.lastIndexOf('.');
@@ -526,7 +551,7 @@ export class UploadService {
       { topic, image: content.image, baseName: dot === -1 ? name : name.slice(0, dot), suffix, size: head.size, mimetype, sha1: content.sha1, url, time },
       uploader,
     );
-    return this.present(row, suffix, cdnUrl);
+    return this.present(await this.withVariants(row, suffix, bytes), suffix, cdnUrl);
   }
 
   /** Deletes the stored object of a url that no attachment row points at. */
@@ -561,9 +586,14 @@ export class UploadService {
 
   /**
    * Reads the stored object once: its SHA-1, its sniffed format, and for images their size (the whole file is
-   * kept for those, at most the upload limit; other files only their first bytes, for the sniffer).
+   * kept for those, at most the upload limit, and answered as `bytes`; other files only their first bytes, for
+   * the sniffer).
    */
-  private async inspect(key: string, size: number, suffix: string): Promise<{ sha1: string; sniffed: { ext: string; mime: string } | undefined; image: Checked['image'] }> {
+  private async inspect(
+    key: string,
+    size: number,
+    suffix: string,
+  ): Promise<{ sha1: string; sniffed: { ext: string; mime: string } | undefined; image: Checked['image']; bytes: Buffer }> {
     const hash = createHash('sha1');
     const chunks: Buffer[] = [];
     let kept = 0;
@@ -589,11 +619,11 @@ export class UploadService {
       if (!dims || !(dims.width > 0) || !(dims.height > 0)) throw new UploadRefused('notImage');
       image = { width: dims.width, height: dims.height, type: dims.type };
     }
-    return { sha1: hash.digest('hex'), sniffed, image };
+    return { sha1: hash.digest('hex'), sniffed, image, bytes: head };
   }
 
   private present(row: AttachmentRow, suffix: string, cdnUrl: string): UploadedFile {
-    const { create_time: _created, quote: _quote, ...rest } = row;
+    const { create_time: _created, quote: _quote, variants: _variants, ...rest } = row;
     return { ...rest, suffix, full_url: cdnUrl + row.url };
   }
 }

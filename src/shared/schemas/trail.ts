@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIFFICULTIES, type APPLICATION_STATES } from '../content.ts';
+import type { Lang } from '../i18n/langs.ts';
 import { requiredString } from './fields.ts';
 
 /**
@@ -32,9 +33,16 @@ function photoList(value: unknown): string[] {
 
 const optionalText = (max: number) => z.string().trim().max(max, { message: 'validate:tooLong' }).optional().default('');
 
-/** Fields in the order the form shows them, so the first problem zod reports is the first one on screen. */
-export const trailApplicationSchema = z.object({
-  title: requiredString('trail:error.titleRequired').pipe(z.string().max(TRAIL_LIMITS.title, { message: 'validate:tooLong' })),
+const title = requiredString('trail:error.titleRequired').pipe(z.string().max(TRAIL_LIMITS.title, { message: 'validate:tooLong' }));
+const route = requiredString('trail:error.routeRequired').pipe(
+  z.string().min(TRAIL_LIMITS.routeMin, { message: 'trail:error.routeTooShort' }).max(TRAIL_LIMITS.route, { message: 'validate:tooLong' }),
+);
+const summary = optionalText(TRAIL_LIMITS.summary);
+/** The texts in the language the member does not write in: all optional. */
+const otherTitle = optionalText(TRAIL_LIMITS.title);
+const otherRoute = optionalText(TRAIL_LIMITS.route);
+
+const place = {
   canal_id: z.preprocess(blankToUndefined, z.coerce.number({ message: 'trail:error.canalRequired' }).int({ message: 'trail:error.canalRequired' }).positive({ message: 'trail:error.canalRequired' })),
   city_id: z
     .preprocess(blankToUndefined, z.coerce.number({ message: 'trail:error.cityUnknown' }).int({ message: 'trail:error.cityUnknown' }).positive({ message: 'trail:error.cityUnknown' }).optional())
@@ -52,24 +60,38 @@ export const trailApplicationSchema = z.object({
       .max(TRAIL_LIMITS.durationMin, { message: 'trail:error.durationRange' }),
   ),
   difficulty: z.enum(DIFFICULTIES, { message: 'trail:error.difficultyRequired' }),
-  summary: optionalText(TRAIL_LIMITS.summary),
-  route: requiredString('trail:error.routeRequired').pipe(
-    z.string().min(TRAIL_LIMITS.routeMin, { message: 'trail:error.routeTooShort' }).max(TRAIL_LIMITS.route, { message: 'validate:tooLong' }),
-  ),
-  photos: z.preprocess(
-    photoList,
-    z
-      .array(z.string().max(255, { message: 'trail:error.photoInvalid' }).regex(PHOTO_URL, { message: 'trail:error.photoInvalid' }))
-      .min(1, { message: 'trail:error.photosRequired' })
-      .max(TRAIL_LIMITS.photos, { message: 'trail:error.photosTooMany' }),
-  ),
-  title_en: optionalText(TRAIL_LIMITS.title),
-  summary_en: optionalText(TRAIL_LIMITS.summary),
-  route_en: optionalText(TRAIL_LIMITS.route),
-});
+};
+const photos = z.preprocess(
+  photoList,
+  z
+    .array(z.string().max(255, { message: 'trail:error.photoInvalid' }).regex(PHOTO_URL, { message: 'trail:error.photoInvalid' }))
+    .min(1, { message: 'trail:error.photosRequired' })
+    .max(TRAIL_LIMITS.photos, { message: 'trail:error.photosTooMany' }),
+);
 
-export type TrailApplicationInput = z.input<typeof trailApplicationSchema>;
-export type TrailApplicationData = z.output<typeof trailApplicationSchema>;
+/** Fields in the order the form shows them, so the first problem zod reports is the first one on screen. */
+const chineseApplication = z.object({ title, ...place, summary, route, photos, title_en: otherTitle, summary_en: summary, route_en: otherRoute });
+
+/**
+ * An English member writes the `_en` texts; the Chinese ones are optional. The Chinese columns are always
+ * filled (ARCHITECTURE section 4), so what the member left out there is the English text.
+ */
+const englishApplication = z
+  .object({ title_en: title, ...place, summary_en: summary, route_en: route, photos, title: otherTitle, summary, route: otherRoute })
+  .transform((d) => ({ ...d, title: d.title || d.title_en, summary: d.summary || d.summary_en, route: d.route || d.route_en }));
+
+/** A member's application in the language they write in (the page's): its texts required, the other language's optional. */
+export function trailApplicationSchema(lang: Lang) {
+  return lang === 'en' ? englishApplication : chineseApplication;
+}
+
+/** The text fields a member writes in a language, in the form's order. */
+export function trailTextFields(lang: Lang): readonly ['title' | 'title_en', 'summary' | 'summary_en', 'route' | 'route_en'] {
+  return lang === 'en' ? ['title_en', 'summary_en', 'route_en'] : ['title', 'summary', 'route'];
+}
+
+export type TrailApplicationInput = z.input<typeof chineseApplication>;
+export type TrailApplicationData = z.output<typeof chineseApplication>;
 
 /** An admin's decision (POST approve / reject): a remark is optional on approval and required on rejection. */
 export const reviewSchema = (remarkRequired: boolean) =>
@@ -101,4 +123,23 @@ export interface MemberApplication {
 /** GET /api/trail/options: canal sections with their cities, named in the caller's language. */
 export interface TrailOptions {
   canals: { id: number; name: string; cities: { id: number; name: string }[] }[];
+}
+
+/** GET /api/trail/application: a rejected application as the form holds it, to be changed and sent again. */
+export interface TrailDraft {
+  id: number;
+  title: string;
+  title_en: string;
+  summary: string;
+  summary_en: string;
+  canal_id: string;
+  city_id: string;
+  length_km: string;
+  duration_min: string;
+  difficulty: string;
+  route: string;
+  route_en: string;
+  photos: string[];
+  /** Why it was rejected. */
+  remark: string;
 }

@@ -1,10 +1,9 @@
 import type { TFunction } from 'i18next';
 import { fieldTitle, optionTitle, resourceTitle } from '../../../resources/labels.ts';
 import { controllerOf } from '../../../resources/naming.ts';
-import { COMMENT_SEPARATORS, DESIGN_TYPES, detectDesignType, formatComment, type DesignType } from '../../../resources/generator/designTypes.ts';
+import { COMMENT_SEPARATORS, DESIGN_TYPES, KEY_TYPES, detectDesignType, formatComment, type DesignType } from '../../../resources/generator/designTypes.ts';
 import { migrationFilePath, migrationSource, resourceFilePath, resourceSource } from '../../../resources/generator/exportSource.ts';
 import { resourceNameOf } from '../../../resources/generator/identifiers.ts';
-import { columnSpec } from '../../../resources/generator/columns.ts';
 import type { ResourceDef } from '../../../resources/types.ts';
 import { tableColumns, type TableColumn } from '../../../server/dbTables.ts';
 import { serverT } from '../../../server/i18n.ts';
@@ -58,7 +57,7 @@ function commentOf(def: ResourceDef | undefined, column: string, lang: 'zh-cn' |
 
 /** The design type of a column: its definition's type where a resource manages the table, else the guess. */
 function designTypeOf(def: ResourceDef | undefined, column: TableColumn): DesignType {
-  if (def?.pk === column.name) return 'pk';
+  if (def?.pk === column.name) return def.snowflake ? 'spk' : 'pk';
   const type = def?.fields.find((f) => f.name === column.name)?.type;
   return type && (DESIGN_TYPES as readonly string[]).includes(type) ? (type as DesignType) : detectDesignType(column);
 }
@@ -75,7 +74,7 @@ function designField(column: TableColumn, def: ResourceDef | undefined, zh: TFun
     length: decimal ? Number(decimal[1]) : (column.maxLength ?? 0),
     precision: decimal ? Number(decimal[2]) : 0,
     default: dflt ?? '',
-    defaultType: designType === 'pk' ? 'NONE' : dflt === null ? (column.nullable ? 'NULL' : 'NONE') : dflt === '' ? 'EMPTY STRING' : 'INPUT',
+    defaultType: KEY_TYPES.includes(designType) ? 'NONE' : dflt === null ? (column.nullable ? 'NULL' : 'NONE') : dflt === '' ? 'EMPTY STRING' : 'INPUT',
     null: column.nullable,
     primaryKey: column.primary,
     unsigned: false,
@@ -209,7 +208,7 @@ export function crudGeneratorRoutes(services: Services, registry: ApiRegistry): 
         return {
           files: [
             { path: resourceFilePath(found.def.name), content: resourceSource(found.def, note) },
-            { path: migrationFilePath(found.def.table, new Date()), content: migrationSource(found.def.table, found.design.fields.map(columnSpec), note) },
+            { path: migrationFilePath(found.def.table, new Date()), content: migrationSource(found.def.table, found.columns, note) },
           ],
         };
       },

@@ -38,9 +38,9 @@ export interface CrudPageProps {
   shape?(row: Row): Row;
   /** Fields named in the quick-search placeholder, when the definition searches a joined column. */
   quickSearchLabels?: readonly string[];
-  /** A special screen's buttons per row and in the toolbar. */
+  /** A special screen's buttons per row and in the toolbar (given the list's reload when it changes rows). */
   rowActions?(row: Row, reload: () => Promise<void>): ReactNode;
-  toolbar?: ReactNode;
+  toolbar?: ReactNode | ((reload: () => Promise<void>) => ReactNode);
   /** Toolbar buttons acting on the selected rows (which makes the rows selectable). */
   batchActions?(ids: readonly string[], reload: () => Promise<void>): ReactNode;
   /** The delete confirmation for `count` rows; default the generic one. */
@@ -155,7 +155,7 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
         columns={columns}
         onColumn={setColumn}
       >
-        {toolbar}
+        {typeof toolbar === 'function' ? toolbar(reload) : toolbar}
         {batchActions?.([...selected], reload)}
         {exportable && <ExportButtons def={def} params={list.params} columns={shownFields.map((f) => f.name)} />}
         {transfers.import && can('add') && <ImportButton def={def} onImported={() => void reload()} />}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
 import { menuIconClass } from '../../../shared/icons.ts';
@@ -10,6 +11,20 @@ import { isSortable, type Order, type Row } from './listModel.ts';
 import { ActionsCell, ActionsHeader, DragHandleCell, DragHeader, ListTable, MoveButtons, RowCheckbox, SelectAllHeader, useRowDrag } from './tableParts.tsx';
 
 const TONES = ['primary', 'success', 'warning', 'info', 'danger', 'secondary'];
+
+/** Thumbnails that open their picture: each link is named by its picture's alternative text. */
+function ImageLinks({ urls }: { urls: string[] }) {
+  const { t } = useTranslation('crud-ui');
+  return (
+    <span className="d-inline-flex gap-1">
+      {urls.map((url, i) => (
+        <a key={url} href={url} target="_blank" rel="noopener noreferrer">
+          <img className="crud-thumb" src={url} alt={t('list.openImage', { n: i + 1 })} loading="lazy" />
+        </a>
+      ))}
+    </span>
+  );
+}
 
 /** A cell's markup. */
 export function CellView({ cell }: { cell: Cell }) {
@@ -40,15 +55,7 @@ export function CellView({ cell }: { cell: Cell }) {
         </span>
       );
     case 'images':
-      return (
-        <span className="d-inline-flex gap-1">
-          {cell.urls.map((url) => (
-            <a key={url} href={url} target="_blank" rel="noopener noreferrer">
-              <img className="crud-thumb" src={url} alt="" loading="lazy" />
-            </a>
-          ))}
-        </span>
-      );
+      return <ImageLinks urls={cell.urls} />;
     case 'switch':
       return <span className={`badge ${cell.on ? 'text-bg-success' : 'text-bg-secondary'}`}>{cell.text}</span>;
     case 'url':

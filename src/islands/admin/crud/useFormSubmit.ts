@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { reportFailure } from '../../../shared/request/client.ts';
+import { refusedFields } from '../../lib/forms.ts';
+import { messagesFor } from '../../lib/useFormProblem.tsx';
 import { useAdmin } from '../context.ts';
 import type { FieldErrors } from './formModel.ts';
 
@@ -28,7 +31,8 @@ export interface FormSubmit {
   /**
    * Posts `body` to `url` unless `found` names problems: those show, and the focus goes to the input of the
    * first (its `data-column` element). A save shows the server's message and calls `onSaved`; a refusal
-   * shows as `problem`. A second submit while one is under way is ignored.
+   * naming fields marks them the same way, any other shows as `problem`. A second submit while one is under
+   * way is ignored.
    */
   submit(url: string, body: Record<string, unknown>, found?: FieldErrors): Promise<void>;
 }
@@ -40,6 +44,7 @@ export interface FormSubmit {
  */
 export function useFormSubmit(ready: boolean, onSaved: () => void): FormSubmit {
   const { request } = useAdmin();
+  const { i18n } = useTranslation();
   const scope = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -75,7 +80,12 @@ export function useFormSubmit(ready: boolean, onSaved: () => void): FormSubmit {
       await request(url, { method: 'POST', body }, { showSuccessMessage: true, showCodeMessage: false, showErrorMessage: false });
       onSaved();
     } catch (err) {
-      reportFailure(err, setProblem);
+      const named = refusedFields(err);
+      if (named.length === 0) return reportFailure(err, setProblem);
+      // The fields the server named are marked as the checks before posting mark theirs.
+      await messagesFor(i18n, named);
+      setErrors(Object.fromEntries(named.map((p) => [p.field, p.message])));
+      focusIn(scope.current?.querySelector(`[data-column="${CSS.escape(named[0]!.field)}"]`));
     } finally {
       setBusy(false);
     }

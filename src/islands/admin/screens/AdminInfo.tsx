@@ -23,6 +23,8 @@ interface Values {
   mobile: string;
   motto: string;
   password: string;
+  /** The new password typed again: a typing mistake in a hidden field would lock the admin out. */
+  passwordAgain: string;
   oldPassword: string;
 }
 
@@ -36,8 +38,11 @@ const infoSchema = z.object({
   mobile: optional(mobile(), 'validate:mobile'),
   motto: z.string().trim().max(255, { message: 'account:mottoTooLong' }),
   password: z.string().refine((v) => v === '' || password().safeParse(v).success, { message: 'validate:password' }),
+  passwordAgain: z.string(),
   oldPassword: z.string(),
-}).refine((v) => v.password === '' || v.oldPassword !== '', { message: 'account:oldPasswordRequired', path: ['oldPassword'] });
+})
+  .refine((v) => v.password === '' || v.passwordAgain === v.password, { message: 'admin:adminInfo.passwordMismatch', path: ['passwordAgain'] })
+  .refine((v) => v.password === '' || v.oldPassword !== '', { message: 'account:oldPasswordRequired', path: ['oldPassword'] });
 
 /** Only our own uploads count as an avatar: the default picture is nothing to keep or remove. */
 function ownAvatar(avatar: string): string {
@@ -54,7 +59,7 @@ export default function AdminInfo() {
   const form = useFormProblem('admin-info');
   const [info, setInfo] = useState<InfoData['info'] | null>(null);
   const [remark, setRemark] = useState('');
-  const [values, setValues] = useState<Values>({ nickname: '', email: '', mobile: '', motto: '', password: '', oldPassword: '' });
+  const [values, setValues] = useState<Values>({ nickname: '', email: '', mobile: '', motto: '', password: '', passwordAgain: '', oldPassword: '' });
   const [avatar, setAvatar] = useState('');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -67,7 +72,7 @@ export default function AdminInfo() {
         setInfo(data.info);
         setRemark(data.remark);
         setAvatar(ownAvatar(data.info.avatar));
-        setValues({ nickname: data.info.nickname, email: data.info.email, mobile: data.info.mobile, motto: data.info.motto, password: '', oldPassword: '' });
+        setValues({ nickname: data.info.nickname, email: data.info.email, mobile: data.info.mobile, motto: data.info.motto, password: '', passwordAgain: '', oldPassword: '' });
       },
       () => current && setFailed(true),
     );
@@ -98,8 +103,9 @@ export default function AdminInfo() {
     setBusy(true);
     try {
       // The refresh token names the session to keep when a new password signs the admin out elsewhere.
-      await request('/admin/routine.AdminInfo/edit', { method: 'POST', body: { ...values, refreshToken: readAdminLogin()?.refresh_token ?? '' } }, { showSuccessMessage: true });
-      setValues((v) => ({ ...v, password: '', oldPassword: '' }));
+      const { passwordAgain: _again, ...body } = values;
+      await request('/admin/routine.AdminInfo/edit', { method: 'POST', body: { ...body, refreshToken: readAdminLogin()?.refresh_token ?? '' } }, { showSuccessMessage: true });
+      setValues((v) => ({ ...v, password: '', passwordAgain: '', oldPassword: '' }));
       setInfo((i) => i && { ...i, nickname: checked.data.nickname });
       await reload();
     } catch {
@@ -154,7 +160,7 @@ export default function AdminInfo() {
           <h2 className="h6 fw-semibold mb-3" id="admin-info-form">
             {t('adminInfo.details')}
           </h2>
-          {form.summary(['nickname', 'email', 'mobile', 'motto', 'password', 'oldPassword'])}
+          {form.summary(['nickname', 'email', 'mobile', 'motto', 'password', 'passwordAgain', 'oldPassword'])}
           <div className="mb-3">
             <label className="form-label" htmlFor="admin-info-username">
               {t('adminInfo.username')}
@@ -192,6 +198,10 @@ export default function AdminInfo() {
             (c) => <input {...c} type="password" autoComplete="new-password" maxLength={32} value={values.password} onChange={(e) => set('password')(e.target.value)} />,
             t('adminInfo.passwordHint'),
           )}
+          {values.password !== '' &&
+            form.field('passwordAgain', t('adminInfo.passwordAgain'), (c) => (
+              <input {...c} type="password" autoComplete="new-password" maxLength={32} value={values.passwordAgain} onChange={(e) => set('passwordAgain')(e.target.value)} />
+            ))}
           {values.password !== '' &&
             form.field(
               'oldPassword',

@@ -36,6 +36,16 @@ export default function Config() {
   const [testMail, setTestMail] = useState('');
   const [mailBusy, setMailBusy] = useState(false);
   const tabsRef = useRef<HTMLUListElement>(null);
+  // `?group=mail` opens that group's tab (the dashboard links to it). The shell gives screens no location but
+  // renders the open ones again on every navigation: the address is read then, while it is this screen's own.
+  const here = window.location.pathname.replace(/\/+$/, '') === adminHref(adminBase, 'routine/config') ? window.location.search : null;
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    const requested = here === null ? null : new URLSearchParams(here).get('group');
+    if (!data || !requested || applied.current === here) return;
+    applied.current = here;
+    if (requested in data.list) setActive(requested);
+  }, [data, here]);
 
   /**
    * Reads the index (again). The items of the `fresh` group (the one just saved) and new items take the

@@ -7,12 +7,15 @@ import { LineChart } from '../LineChart.tsx';
 import { Spinner } from '../../app/Spinner.tsx';
 import type { TodoSection } from '../../../resources/todo.ts';
 import { DashboardTodo } from './DashboardTodo.tsx';
+import { RegistrationNotice } from './RegistrationNotice.tsx';
 
 /** GET /admin/Dashboard/index. */
 interface DashboardData {
   remark: string;
   /** What needs doing among the lists the admin may open. */
   todo: TodoSection[];
+  /** Whether members can register: the site can send them a code by mail or SMS. */
+  registration: { open: boolean };
   stats: {
     /** The last 30 days in the site's time zone, oldest first ('yyyy-mm-dd'). */
     memberJoins: { dates: string[]; counts: number[] };
@@ -105,20 +108,22 @@ export default function Dashboard() {
         <h2 className="h5 mb-1">{greeting}</h2>
         {adminInfo.last_login_time && <p className="mb-0 text-body-secondary small" data-last-login="">{t('header.lastLogin', { time: adminInfo.last_login_time })}</p>}
       </div>
+      {!data.registration.open && <RegistrationNotice />}
       {data.remark && (
         <div className="alert alert-info" role="note">
           {data.remark}
         </div>
       )}
       <DashboardTodo sections={data.todo} />
-      <dl className="row g-3 mb-3">
+      {/* A <dl> holds only dt/dd pairs, each in one div: the icon goes inside the term. */}
+      <dl className="admin-stats mb-3">
         {TOTALS.map(({ key, icon }) => (
-          <div className="col-sm-4" key={key}>
-            <div className="admin-card admin-stat h-100">
+          <div className="admin-card admin-stat" key={key}>
+            <dt>
               <i className={`bi ${icon} admin-stat-icon`} aria-hidden="true" />
-              <dt>{t(`dashboard.totals.${key}`)}</dt>
-              <dd data-total={key}>{totals[key]}</dd>
-            </div>
+              {t(`dashboard.totals.${key}`)}
+            </dt>
+            <dd data-total={key}>{totals[key]}</dd>
           </div>
         ))}
       </dl>

@@ -5,6 +5,7 @@ import trailApplication from '../../../resources/content/trailApplication.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import type { AccountLabel } from '../../../shared/account.ts';
 import { withLang } from '../../../shared/i18n/links.ts';
+import { localizedText } from '../../../shared/localized.ts';
 import { reviewSchema, type ApplicationStatus, type MemberApplication } from '../../../shared/schemas/trail.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
@@ -25,21 +26,51 @@ interface Application extends Pick<MemberApplication, 'id' | 'title' | 'status' 
   difficulty: string;
   photos: string[];
   user: Pick<AccountLabel, 'username' | 'nickname'>;
-  canal?: { name: string | null };
-  city?: { name: string | null };
+  canal?: { name: string | null; name_en: string | null };
+  city?: { name: string | null; name_en: string | null };
   admin?: { nickname: string | null };
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, lang, children }: { label: string; lang?: string; children: ReactNode }) {
   return (
     <>
       <dt className="col-sm-3 text-body-secondary fw-normal">{label}</dt>
-      <dd className="col-sm-9">{children}</dd>
+      <dd className="col-sm-9" lang={lang}>{children}</dd>
     </>
   );
 }
 
 type Decision = 'approve' | 'reject';
+
+/**
+ * The member's texts in both languages, each marked with its language. An English member's application
+ * keeps their English in the Chinese columns where they gave no Chinese: said so rather than shown twice.
+ */
+function BothLanguages({ row }: { row: Application }) {
+  const { t } = useTranslation('trail');
+  const chinese = (name: 'title' | 'summary' | 'route', html = false) => {
+    const text = row[name] ?? '';
+    if (text && text === row[`${name}_en`]) return t('admin.sameAsEnglish');
+    if (!text) return t('admin.none');
+    return html ? <div className="border rounded p-2 small" dangerouslySetInnerHTML={{ __html: text }} /> : text;
+  };
+  const english = (name: 'title' | 'summary' | 'route', html = false) => {
+    const text = row[`${name}_en`] ?? '';
+    if (!text) return t('admin.none');
+    return html ? <div className="border rounded p-2 small" dangerouslySetInnerHTML={{ __html: text }} /> : text;
+  };
+  return (
+    <dl className="row mb-3" data-review-texts="">
+      <Fact label={t('admin.titleZh')} lang="zh-CN">{chinese('title')}</Fact>
+      <Fact label={t('admin.titleEn')} lang="en">{english('title')}</Fact>
+      <Fact label={t('admin.summaryZh')} lang="zh-CN">{chinese('summary')}</Fact>
+      <Fact label={t('admin.summaryEn')} lang="en">{english('summary')}</Fact>
+      {/* Members write plain text; the server escaped it into paragraphs and sanitised the result. */}
+      <Fact label={t('admin.routeZh')} lang="zh-CN">{chinese('route', true)}</Fact>
+      <Fact label={t('admin.routeEn')} lang="en">{english('route', true)}</Fact>
+    </dl>
+  );
+}
 
 /** One application in full, with the remark box and the decision buttons the admin's rules allow. */
 function ReviewPanel({ id, onClose, onDecided }: { id: string; onClose(): void; onDecided(): void }) {
@@ -108,7 +139,7 @@ function ReviewPanel({ id, onClose, onDecided }: { id: string; onClose(): void; 
   );
 
   return (
-    <Modal title={row ? t('admin.reviewOf', { title: row.title }) : t('admin.review')} size="lg" onClose={() => busy === null && onClose()} footer={footer} initialFocus={canApprove || canReject ? 'textarea' : undefined}>
+    <Modal title={row ? t('admin.reviewOf', { title: localizedText(row, 'title', lang).text }) : t('admin.review')} size="lg" onClose={() => busy === null && onClose()} footer={footer} initialFocus={canApprove || canReject ? 'textarea' : undefined}>
       <RecordState ready={row !== null} failure={failed}>
         {row && (
           <div data-review-panel={row.id}>
@@ -120,23 +151,13 @@ function ReviewPanel({ id, onClose, onDecided }: { id: string; onClose(): void; 
                 {row.user.nickname} ({row.user.username})
               </Fact>
               <Fact label={t('admin.submitted')}>{formatTime(row.create_time, 'yyyy-mm-dd hh:MM', siteConfig.timeZone)}</Fact>
-              <Fact label={fieldLabel('canal_id')}>{row.canal?.name ?? ''}</Fact>
-              <Fact label={fieldLabel('city_id')}>{row.city?.name || t('admin.none')}</Fact>
+              <Fact label={fieldLabel('canal_id')}>{row.canal ? localizedText(row.canal, 'name', lang).text : ''}</Fact>
+              <Fact label={fieldLabel('city_id')}>{(row.city && localizedText(row.city, 'name', lang).text) || t('admin.none')}</Fact>
               <Fact label={fieldLabel('length_km')}>{row.length_km === null ? t('admin.none') : formatKm(contentT, Number(row.length_km))}</Fact>
               <Fact label={fieldLabel('duration_min')}>{row.duration_min === null ? t('admin.none') : formatDuration(contentT, Number(row.duration_min))}</Fact>
               <Fact label={fieldLabel('difficulty')}>{optionLabel(field('difficulty'), row.difficulty)}</Fact>
-              <Fact label={t('admin.titleEn')}>{row.title_en || t('admin.none')}</Fact>
-              <Fact label={t('admin.summary')}>{row.summary || t('admin.none')}</Fact>
             </dl>
-            <h3 className="h6">{t('admin.route')}</h3>
-            {/* Members write plain text; the server escaped it into paragraphs and sanitised the result. */}
-            <div className="border rounded p-2 mb-3 small" dangerouslySetInnerHTML={{ __html: row.route ?? '' }} />
-            {row.route_en && (
-              <>
-                <h3 className="h6">{t('admin.routeEn')}</h3>
-                <div className="border rounded p-2 mb-3 small" lang="en" dangerouslySetInnerHTML={{ __html: row.route_en }} />
-              </>
-            )}
+            <BothLanguages row={row} />
             <h3 className="h6">{t('admin.photos')}</h3>
             <ul className="list-unstyled row g-2 mb-3">
               {row.photos.map((url, i) => (

@@ -17,6 +17,7 @@ const SCREENS: ScreenRegistry<ScreenProps> = {
   'pay/order': { load: () => import('./PayOrders.tsx'), ns: ['pay', ...CRUD_NAMESPACES] },
   'routine/adminInfo': { load: () => import('./AdminInfo.tsx'), ns: ['upload'] },
   'content/trailApplication': { load: () => import('./TrailApplications.tsx'), ns: ['trail', 'content', ...CRUD_NAMESPACES] },
+  'content/activitySignup': { load: () => import('./activity/ActivitySignups.tsx'), ns: ['activity', ...CRUD_NAMESPACES] },
   'auth/group': { load: () => import('./Groups.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
   'auth/rule': { load: () => import('./Rules.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },
   'auth/department': { load: () => import('./Departments.tsx'), ns: ['admin-screens-auth', ...CRUD_NAMESPACES] },

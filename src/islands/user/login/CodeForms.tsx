@@ -7,6 +7,24 @@ import { useFormProblem, type ControlProps } from '../../lib/useFormProblem.tsx'
 import type { CodeEvent } from '../components/SendCode.tsx';
 import { AddressInput, CodeInput } from '../components/CodeFields.tsx';
 import { enter, SubmitButton, type CheckInAnswer, type FormProps } from './common.tsx';
+import type { SiteContact } from '../../../shared/site.ts';
+import { ContactDetails, hasContact } from '../../../components/ContactDetails.tsx';
+
+/** Closed until the site can send codes: says so, and how to reach the association meanwhile. */
+function Unavailable({ message, contact }: { message: string; contact: SiteContact }) {
+  const { t } = useTranslation('user');
+  return (
+    <div className="alert alert-warning" role="status" data-unavailable="">
+      {message}
+      {hasContact(contact) && (
+        <>
+          <p className="mb-1 mt-2">{t('contact.ask')}</p>
+          <ContactDetails contact={contact} ns="user" />
+        </>
+      )}
+    </div>
+  );
+}
 
 // The login page's forms that send a code, registration and a new password: fetched when first opened.
 
@@ -68,7 +86,7 @@ function AddressAndCode({ form, prefix, types, type, onType, typeLegend, address
   );
 }
 
-export function RegisterForm({ config, captchaId }: FormProps) {
+export function RegisterForm({ config, captchaId, contact }: FormProps & { contact: SiteContact }) {
   const { t } = useTranslation('user');
   const form = useFormProblem('register');
   const types = config?.accountVerificationType ?? [];
@@ -81,11 +99,7 @@ export function RegisterForm({ config, captchaId }: FormProps) {
   const type = chosen && types.includes(chosen) ? chosen : (types[0] ?? 'email');
 
   if (config && types.length === 0) {
-    return (
-      <div className="alert alert-warning" role="status">
-        {t('register.unavailable')}
-      </div>
-    );
+    return <Unavailable message={t('register.unavailable')} contact={contact} />;
   }
 
   async function submit(event: FormEvent): Promise<void> {
@@ -139,7 +153,7 @@ export function RegisterForm({ config, captchaId }: FormProps) {
   );
 }
 
-export function RetrieveForm({ config, captchaId, onDone, onBack }: FormProps & { onDone(account: string): void; onBack(): void }) {
+export function RetrieveForm({ config, captchaId, contact, onDone, onBack }: FormProps & { contact: SiteContact; onDone(account: string): void; onBack(): void }) {
   const { t } = useTranslation('user');
   const form = useFormProblem('retrieve');
   const types = config?.accountVerificationType ?? [];
@@ -171,9 +185,7 @@ export function RetrieveForm({ config, captchaId, onDone, onBack }: FormProps & 
         {t('retrieve.title')}
       </h2>
       {config && types.length === 0 ? (
-        <div className="alert alert-warning" role="status">
-          {t('retrieve.unavailable')}
-        </div>
+        <Unavailable message={t('retrieve.unavailable')} contact={contact} />
       ) : (
         <form onSubmit={(e) => void submit(e)} onFocus={prefetchAccountRules} method="post" noValidate aria-labelledby="user-retrieve-title">
           {form.summary(['email', 'mobile', 'captcha', 'password'])}

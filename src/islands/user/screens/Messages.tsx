@@ -32,12 +32,16 @@ const LIMIT = 15;
 export default function Messages({ location }: ScreenProps) {
   const { t, i18n } = useTranslation(['user', 'common']);
   const lang = normalizeLang(i18n.language) ?? DEFAULT_LANG;
-  const { site } = useMember();
+  const { site, setUnread } = useMember();
   const page = pageOf(location.search);
   const { data, setData, failed } = usePagedList<MessagePage>('/api/account/message', page, LIMIT);
   const [open, setOpen] = useState<number | null>(null);
   const [opening, setOpening] = useState<number | null>(null);
   const [marking, setMarking] = useState(false);
+
+  useEffect(() => {
+    if (data) setUnread(data.unread);
+  }, [data, setUnread]);
 
   // A message opened on one page is not open on the next.
   useEffect(() => setOpen(null), [page]);

@@ -6,7 +6,7 @@ import Uploader from '../../Uploader.tsx';
 import { browserRequest } from '../../lib/request.ts';
 import { useFormProblem } from '../../lib/useFormProblem.tsx';
 import { useMember } from '../context.ts';
-import { check, randomId } from '../../lib/forms.ts';
+import { check, randomId, refusedFields } from '../../lib/forms.ts';
 import { BindFlow } from './BindFlow.tsx';
 import { BusySubmit } from '../../lib/BusySubmit.tsx';
 
@@ -93,8 +93,10 @@ export default function Profile() {
       const answer = await browserRequest()<{ userInfo: UserInfo }>('/api/account/profile', { method: 'POST', body: { id: user.id, ...values } }, { showSuccessMessage: true });
       updateUser(answer.data.userInfo);
       setValues(valuesOf(answer.data.userInfo));
-    } catch {
-      // The request client said why.
+    } catch (err) {
+      // A refusal naming fields marks them; otherwise the request client said why.
+      const named = refusedFields(err);
+      if (named.length) form.report(named);
     } finally {
       setBusy(false);
     }

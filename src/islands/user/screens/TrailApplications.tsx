@@ -68,6 +68,12 @@ export default function TrailApplications({ location }: ScreenProps) {
                   <strong>{t('list.remark')}</strong> <span className="text-break">{item.remark}</span>
                 </p>
               )}
+              {item.status === 'rejected' && (
+                <a className="btn btn-outline-primary btn-sm mt-2" href={withLang(`/trail/apply?id=${item.id}`, lang)} data-change-application={item.id}>
+                  <i className="bi bi-pencil me-1" aria-hidden="true" />
+                  {t('list.change')}
+                </a>
+              )}
               {item.status === 'approved' && item.trail_id !== null && (
                 <a className="btn btn-outline-success btn-sm mt-2" href={withLang(`/trail/info?id=${item.trail_id}`, lang)} data-trail-link={item.trail_id}>
                   <i className="bi bi-box-arrow-up-right me-1" aria-hidden="true" />

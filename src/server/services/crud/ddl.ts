@@ -44,6 +44,9 @@ export function applyColumn(t: Knex.CreateTableBuilder | Knex.AlterTableBuilder,
       case 'defaultTo':
         column = column!.defaultTo(a ?? null);
         break;
+      case 'primary':
+        column = column!.primary();
+        break;
     }
   }
   if (alter) column?.alter();

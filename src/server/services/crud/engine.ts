@@ -23,6 +23,7 @@ import { Readable } from 'node:stream';
 import { columnTitle, formValue, matchHeadings, readLines, refusedColumn, type ValueReader } from './import.ts';
 import { resourceTitle } from '../../../resources/labels.ts';
 import { importColumns, type ImportReport } from '../../../resources/transfer.ts';
+import { selectAsText, snowflakeColumns } from './textKeys.ts';
 import type { Call, Row } from './call.ts';
 import type { Behaviour, SaveContext } from './unit.ts';
 
@@ -83,6 +84,24 @@ export interface EngineOptions {
   invalidate(tags: 'all' | readonly string[]): Promise<void>;
   /** A value of the site's config. */
   setting(name: string): Promise<string>;
+  /** What the capabilities a definition declares (search, sign-ups) do on its writes. */
+  capabilities: CapabilityHooks;
+  /** A new snowflake id, the key of a new row of a resource keyed by them. */
+  snowflakeId(): Promise<string>;
+}
+
+/**
+ * The declared capabilities' part in every write of a resource (ResourceDef `search`, `signup`), written once
+ * for all resources, hand-written or generated. Each hook looks at the definition and does nothing for a
+ * resource that does not declare its capability.
+ */
+export interface CapabilityHooks {
+  /** Checks a row about to be stored (the form's values over the stored row); throws a Refusal to refuse. */
+  check(def: ResourceDef, row: Row): void;
+  /** Refuses to delete rows that may not go (an activity members signed up for). */
+  guardDelete(def: ResourceDef, rows: readonly Row[], trx: Knex.Transaction): Promise<void>;
+  /** Rows were added, changed, deleted or put back: inside the write's transaction, so what follows them is never behind. */
+  changed(def: ResourceDef, keys: readonly string[], trx: Knex.Transaction): Promise<void>;
 }
 
 /** The config item that lets a drag between rows of equal weight reorder the whole list first (reference 2.2). */
@@ -101,6 +120,8 @@ export class ResourceEngine {
   private readonly unanswered: readonly string[];
   /** The columns a revision keeps, for a resource that declares revisions (else none). */
   private readonly revised: readonly string[];
+  /** Columns holding snowflake ids, read as text (textKeys.ts). */
+  private readonly textKeys: readonly string[];
 
   constructor(private readonly options: EngineOptions) {
     const { def } = options;
@@ -109,6 +130,7 @@ export class ResourceEngine {
     this.behaviour = options.behaviour;
     this.unanswered = unansweredColumns(def);
     this.revised = def.revisions ? revisedColumns(def, options.behaviour.readonly) : [];
+    this.textKeys = snowflakeColumns(def, options.resolve);
     this.relations = def.fields
       .filter((f) => f.type === 'remoteSelect' && f.remote && !f.virtual)
       .map((f) => {
@@ -162,7 +184,13 @@ export class ResourceEngine {
     for (const r of this.relations) {
       for (const column of [r.labelField, ...(r.localizedLabel ? [`${r.labelField}_en`] : []), ...r.columns]) query.select(`${r.name}.${column} as ${r.name}__${column}`);
     }
-    return query;
+    return selectAsText(query, db, table, this.textKeys);
+  }
+
+  /** A row as the table holds it now (after a write), its snowflake ids as text. */
+  private async stored(trx: Knex.Transaction, key: string): Promise<Row> {
+    const { table, pk } = this.def;
+    return (await selectAsText(trx(table).select(`${table}.*`), trx, table, this.textKeys).where(`${table}.${pk}`, key).first()) as Row;
   }
 
   private joinRelations(query: Knex.QueryBuilder): Knex.QueryBuilder {
@@ -195,6 +223,7 @@ export class ResourceEngine {
         }
         // PostgreSQL hands decimals over as text (reference 5.3: a float is read as a number).
         if (field.type === 'float' && typeof out[field.name] === 'string' && out[field.name] !== '') out[field.name] = Number(out[field.name]);
+        if (field.cents && typeof out[field.name] === 'number') out[field.name] = (out[field.name] as number) / 100;
       }
       return out;
     });
@@ -253,7 +282,9 @@ export class ResourceEngine {
         const target = this.options.resolve(field.remote.resource);
         if (!target) continue;
         const keys = ids(field);
-        const found = keys.length ? ((await this.knex(target.table).whereIn(target.pk, keys).select(`${target.pk} as k`, `${field.remote.labelField} as l`)) as { k: unknown; l: unknown }[]) : [];
+        // Keys as text: a snowflake key read as a number would come back rounded and match no stored one.
+        const select = [this.knex.raw('CAST(?? AS TEXT) as k', [target.pk]), `${field.remote.labelField} as l`];
+        const found = keys.length ? ((await this.knex(target.table).whereIn(target.pk, keys).select(select)) as { k: string; l: unknown }[]) : [];
         const labels = new Map(found.map((f) => [String(f.k), String(f.l ?? '')]));
         const stem = field.name.replace(/_(arr|ids)$/, '');
         for (const row of rows) {
@@ -440,28 +471,45 @@ export class ResourceEngine {
   async add(call: Call): Promise<Success<null>> {
     // Read before the transaction: on SQLite it holds the only connection.
     const timeZone = await this.options.timeZone();
-    await translatingConstraints(() => this.knex.transaction((trx) => this.insert(call, trx, timeZone)));
+    const key = await this.newKey();
+    await translatingConstraints(() => this.knex.transaction((trx) => this.insert(call, trx, timeZone, key)));
     await this.written();
     return new Success(null, 'crud:added');
   }
 
+  /**
+   * The key of a new row where the server makes it (a snowflake id), else undefined: taken before the write's
+   * transaction, since the first one takes this process's worker row and SQLite's transaction holds the only
+   * connection.
+   */
+  private async newKey(): Promise<string | undefined> {
+    return this.def.snowflake ? await this.options.snowflakeId() : undefined;
+  }
+
   /** One new row from a form post (`call.input`), inside the caller's transaction: what add and import do. */
-  private async insert(call: Call, trx: Knex.Transaction, timeZone: string): Promise<Row> {
+  private async insert(call: Call, trx: Knex.Transaction, timeZone: string, snowflakeId: string | undefined): Promise<Row> {
     const def = this.def;
     const form = this.formData(call.input, 'add', timeZone);
     const ctx: SaveContext = { mode: 'add', call, trx, virtual: form.virtual };
     let data = form.data;
+    if (snowflakeId) data[def.pk] = snowflakeId;
     await this.hashPasswords(data, call.input, 'add');
     if (def.dataLimit) data[def.dataLimitField ?? 'admin_id'] = call.actor.admin.id;
     if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
     if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
     await this.checkRemoteKeys(data, trx);
+    this.options.capabilities.check(def, data);
     const [inserted] = await trx(def.table).insert(data).returning(def.pk);
-    const id = typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted;
-    // A new row without an explicit order goes to the top of its list (reference: weigh = id).
-    if (def.weighField && !Number(data[def.weighField])) await trx(def.table).where(def.pk, id as string).update({ [def.weighField]: id });
-    const row = (await trx(def.table).where(def.pk, id as string).first()) as Row;
+    const id = snowflakeId ?? String(typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted);
+    // A new row without an explicit order goes to the top of its list (reference: weigh = id; a snowflake id
+    // does not fit the column, so the row count, as the reference does).
+    if (def.weighField && !Number(data[def.weighField])) {
+      const [{ n }] = snowflakeId ? ((await trx(def.table).count({ n: '*' })) as [{ n: number | string }]) : [{ n: id }];
+      await trx(def.table).where(def.pk, id).update({ [def.weighField]: Number(n) });
+    }
+    const row = await this.stored(trx, id);
     await this.behaviour.afterSave?.(row, ctx);
+    await this.options.capabilities.changed(def, [id], trx);
     return row;
   }
 
@@ -513,13 +561,14 @@ export class ResourceEngine {
    */
   async importRows(call: Call, lines: readonly { line: number; input: Record<string, unknown> }[], dryRun: boolean): Promise<ImportOutcome[]> {
     const timeZone = await this.options.timeZone();
+    const keys = await Promise.all(lines.map(() => this.newKey()));
     const outcomes: ImportOutcome[] = [];
     const keep = new Error('kept apart');
     try {
       await this.knex.transaction(async (trx) => {
-        for (const { line, input } of lines) {
+        for (const [i, { line, input }] of lines.entries()) {
           try {
-            await translatingConstraints(() => trx.transaction((savepoint) => this.insert({ ...call, input, idempotencyKey: null }, savepoint, timeZone)));
+            await translatingConstraints(() => trx.transaction((savepoint) => this.insert({ ...call, input, idempotencyKey: null }, savepoint, timeZone, keys[i])));
             outcomes.push({ line, refusal: null });
           } catch (err) {
             const refusal = err instanceof Refusal ? err : isBadValueError(err) ? new Refusal('api:invalidValue') : null;
@@ -552,11 +601,13 @@ export class ResourceEngine {
         if (def.timestamps) Object.assign(data, this.times(['update_time']));
         if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
         await this.checkRemoteKeys(data, trx);
+        this.options.capabilities.check(def, { ...current, ...data });
         if (Object.keys(data).length) await trx(def.table).where(def.pk, String(current[def.pk])).update(data);
-        const after = (await trx(def.table).where(def.pk, String(current[def.pk])).first()) as Row;
+        const after = await this.stored(trx, String(current[def.pk]));
         await logSensitiveChanges(trx, def, current, after, call.actor, this.options.secrets);
         await this.keepRevision(trx, current, after, call, 'edit', keep);
         await this.behaviour.afterSave?.(after, ctx);
+        await this.options.capabilities.changed(def, [String(current[def.pk])], trx);
       }),
     );
     await this.written();
@@ -571,17 +622,19 @@ export class ResourceEngine {
     let done: Row[] = [];
     await translatingConstraints(() =>
       this.knex.transaction(async (trx) => {
-        const query = trx(def.table).select(`${def.table}.*`);
+        const query = selectAsText(trx(def.table).select(`${def.table}.*`), trx, def.table, this.textKeys);
         await this.applyScope(query, call, trx);
         let rows = (await query.whereIn(`${def.table}.${def.pk}`, ids)) as Row[];
         if (this.behaviour.beforeDelete) rows = await this.behaviour.beforeDelete(rows, { call, trx });
         for (const row of rows) await this.behaviour.guard?.(row, { call, trx });
+        await this.options.capabilities.guardDelete(def, rows, trx);
         done = [];
         for (const row of rows) {
           if ((await trx(def.table).where(def.pk, String(row[def.pk])).delete()) > 0) done.push(row);
         }
         await copyToRecycleBin(trx, def, done, call.actor, this.options.secrets);
         await this.behaviour.afterDelete?.(done, { call, trx });
+        await this.options.capabilities.changed(def, done.map((row) => String(row[def.pk])), trx);
       }),
     );
     if (done.length === 0) throw new Refusal('crud:noRowsDeleted');
@@ -618,6 +671,7 @@ export class ResourceEngine {
     await trx(this.def.table).insert(row);
     const back = await this.findScoped(call, row[this.def.pk], trx);
     await this.behaviour.guard?.(back, { call, trx });
+    await this.options.capabilities.changed(this.def, [String(row[this.def.pk])], trx);
   }
 
   /**
@@ -636,9 +690,10 @@ export class ResourceEngine {
     if (Object.keys(data).length === 0) return false;
     const key = String(current[this.def.pk]);
     if ((await trx(this.def.table).where(this.def.pk, key).update(data)) === 0) return false;
-    const after = (await trx(this.def.table).where(this.def.pk, key).first()) as Row;
+    const after = await this.stored(trx, key);
     await this.keepRevision(trx, current, after, call, action, keep);
     await this.behaviour.afterSave?.(after, ctx);
+    await this.options.capabilities.changed(this.def, [key], trx);
     return true;
   }
 
@@ -681,7 +736,7 @@ export class ResourceEngine {
         if (!revision) throw new Refusal('staff:revisions.notFound');
         const values = { ...revision.data, ...(this.def.timestamps ? this.times(['update_time']) : {}) };
         await this.restoreValues(call, key, values, trx, 'restore', keep);
-        const after = (await trx(this.def.table).where(this.def.pk, key).first()) as Row;
+        const after = await this.stored(trx, key);
         await logSensitiveChanges(trx, this.def, current, after, call.actor, this.options.secrets);
       }),
     );
@@ -703,7 +758,9 @@ export class ResourceEngine {
       for (const row of [a, b]) await this.behaviour.guard?.(row, { call, trx });
       if (Number(a[field]) === Number(b[field])) {
         if (!autoSort) throw new Refusal('crud:equalWeigh');
-        await trx(this.def.table).update({ [field]: trx.ref(this.def.pk) });
+        const { table, pk } = this.def;
+        // Every weight becomes the row's key, or its rank by key where keys are snowflake ids (too big for it).
+        await trx(table).update({ [field]: this.def.snowflake ? trx.raw('(select count(*) from ?? as o where o.?? <= ??.??)', [table, pk, table, pk]) : trx.ref(pk) });
         [a, b] = [await this.findScoped(call, a[this.def.pk], trx), await this.findScoped(call, b[this.def.pk], trx)];
       }
       await trx(this.def.table).where(this.def.pk, String(a[this.def.pk])).update({ [field]: b[field] });

@@ -48,7 +48,16 @@ export class Engines {
         remark: (call) => ruleRemark(knex, unit.def.name, call.t),
         secrets: this.services.rowSecrets,
         setting: (name) => settings.get(name),
+        snowflakeId: () => this.services.snowflake.next(),
         invalidate: (tags) => (tags === 'all' ? this.services.caches.clearAll().then(() => undefined) : this.services.caches.invalidate(tags)),
+        capabilities: {
+          check: (def, row) => this.services.signups.checkDates(def, row),
+          guardDelete: (def, rows, trx) => this.services.signups.guardDelete(def, rows, trx),
+          changed: async (def, keys, trx) => {
+            await this.services.signups.rowsChanged(def, keys, trx);
+            await this.services.search.follow(def, keys, trx);
+          },
+        },
       });
       this.built.set(unit, engine);
     }

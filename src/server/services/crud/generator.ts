@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { bilingual, columns } from '../bilingual.ts';
-import { compileDesign, menuTitleOf } from '../../../resources/generator/compile.ts';
-import { columnSpec, type ColumnSpec } from '../../../resources/generator/columns.ts';
+import { compileDesign, designColumns, fieldColumn, menuTitleOf, type TableResolver } from '../../../resources/generator/compile.ts';
+import type { ColumnSpec } from '../../../resources/generator/columns.ts';
 import { DesignError, designSchema, effectiveType, type Design, type DesignChange, type DesignField } from '../../../resources/generator/design.ts';
+import { KEY_TYPES } from '../../../resources/generator/designTypes.ts';
 import { actionUrl } from '../../../resources/naming.ts';
 import { actionsOf, type ResourceDef } from '../../../resources/types.ts';
 import { adminView } from '../../../shared/views.ts';
@@ -104,10 +105,15 @@ function designedName(def: ResourceDef, shape: (title: string) => string = (titl
  * the new routes and screen without a restart.
  */
 export class CrudGenerator {
+  /** The resource managing a table, for remote selects. */
+  private readonly resolveTable: TableResolver;
+
   constructor(
     private readonly knex: Knex,
     private readonly registry: ResourceRegistry,
-  ) {}
+  ) {
+    this.resolveTable = (table) => registry.byTable(table);
+  }
 
   /** Did the generator create this table (and may therefore drop it on a rebuild)? */
   async createdTable(table: string, db: Knex | Knex.Transaction = this.knex): Promise<boolean> {
@@ -155,7 +161,7 @@ export class CrudGenerator {
   compile(input: Record<string, unknown>): { design: Design; def: ResourceDef; columns: ColumnSpec[] } {
     const design = parseDesign(input);
     try {
-      return { design, ...compileDesign(design, (table) => this.registry.byTable(table)) };
+      return { design, ...compileDesign(design, this.resolveTable) };
     } catch (err) {
       if (err instanceof DesignError) throw designRefusal(err);
       throw err;
@@ -257,7 +263,7 @@ export class CrudGenerator {
             const field = fieldOf(change.newName);
             if (!field) throw new Refusal('crud-generator:changeUnknown', 0, null, { field: change.newName });
             if (has(change.newName)) throw new Refusal('crud-generator:changeTaken', 0, null, { field: change.newName });
-            await trx.schema.alterTable(table, (t) => applyColumn(t, fillable(columnSpec(field))));
+            await trx.schema.alterTable(table, (t) => applyColumn(t, fillable(fieldColumn(field, this.resolveTable))));
             break;
           }
           case 'change-field-attr': {
@@ -266,7 +272,7 @@ export class CrudGenerator {
             if (!field) throw new Refusal('crud-generator:changeUnknown', 0, null, { field: name });
             if (!has(name)) throw new Refusal('crud-generator:changeMissing', 0, null, { field: name });
             // The key column keeps its definition: altering it would renumber nothing but risk everything.
-            if (effectiveType(field) !== 'pk') await trx.schema.alterTable(table, (t) => applyColumn(t, columnSpec(field), true));
+            if (!KEY_TYPES.includes(effectiveType(field))) await trx.schema.alterTable(table, (t) => applyColumn(t, fieldColumn(field, this.resolveTable), true));
             break;
           }
           case 'change-field-order':
@@ -287,7 +293,7 @@ export class CrudGenerator {
     if (current.length !== wanted.length || !wanted.every((n) => current.includes(n))) return;
     if (current.every((n, i) => n === wanted[i])) return;
     const scratch = `${table}__reorder`;
-    await this.createTable(trx, scratch, design.fields.map(columnSpec));
+    await this.createTable(trx, scratch, designColumns(design, this.resolveTable));
     await trx.raw(`insert into ?? (${wanted.map(() => '??').join(', ')}) select ${wanted.map(() => '??').join(', ')} from ??`, [scratch, ...wanted, ...wanted, table]);
     await trx.schema.dropTable(table);
     await trx.schema.renameTable(scratch, table);
@@ -416,14 +422,14 @@ export class CrudGenerator {
     return { table: { ...table, empty: !exists || (await rowCount(this.knex, log.table_name)) === 0 }, fields };
   }
 
-  /** The design a generated resource was last made from (for export), or null. */
-  async designOf(name: string): Promise<{ def: ResourceDef; design: Design; logId: number } | null> {
+  /** The design a generated resource was last made from, and its table's columns (for export), or null. */
+  async designOf(name: string): Promise<{ def: ResourceDef; design: Design; columns: ColumnSpec[]; logId: number } | null> {
     const stored = await this.knex('crud_resource').where({ name }).first<{ log_id: number } | undefined>('log_id');
     const def = this.registry.isGenerated(name) ? this.registry.find(name) : undefined;
     if (!stored || !def) return null;
     const log = await this.knex('crud_log').where({ id: stored.log_id }).first<CrudLogRow | undefined>();
     if (!log) return null;
     const design = designSchema.parse({ table: JSON.parse(log.table) as unknown, fields: JSON.parse(log.fields) as unknown });
-    return { def, design, logId: log.id };
+    return { def, design, columns: designColumns(design, this.resolveTable), logId: log.id };
   }
 }

@@ -94,7 +94,7 @@ export async function logSensitiveChanges(trx: Knex.Transaction, def: ResourceDe
         primary_key: rule.primary_key,
         data_field: column,
         data_comment: comment.slice(0, 50),
-        id_value: Number(before[rule.primary_key]),
+        id_value: String(before[rule.primary_key]),
         before: secret ? MASK : asText(before[column]),
         after: secret ? MASK : asText(after[column]),
         secret_data: secret ? splitSecrets(def, before, box).sealed : null,

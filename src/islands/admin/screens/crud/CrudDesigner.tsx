@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import crudLog from '../../../../resources/crud/log.ts';
 import { resourceNameOf } from '../../../../resources/generator/identifiers.ts';
+import { KEY_TYPES } from '../../../../resources/generator/designTypes.ts';
 import { isCancelled } from '../../../../shared/request/client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAdmin, type ScreenProps } from '../../context.ts';
@@ -81,7 +82,7 @@ export default function CrudDesigner(_props: ScreenProps) {
     try {
       const { data } = await request<ParsedTable>('/admin/crud.Crud/parseFieldData', { method: 'POST', body: { type: 'db', table } });
       const columns = Object.values(data.columns);
-      const pk = columns.find((c) => c.designType === 'pk');
+      const pk = columns.find((c) => (KEY_TYPES as readonly unknown[]).includes(c.designType));
       setDesign({
         source: 'db',
         existing: true,

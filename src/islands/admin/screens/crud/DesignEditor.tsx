@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { compileDesign, type Compiled } from '../../../../resources/generator/compile.ts';
 import { DesignError, designSchema, type DesignChange } from '../../../../resources/generator/design.ts';
-import { DESIGN_TYPES, type DesignType } from '../../../../resources/generator/designTypes.ts';
+import { DESIGN_TYPES, KEY_TYPES, type DesignType } from '../../../../resources/generator/designTypes.ts';
 import { ApiCode } from '../../../../shared/api/envelope.ts';
 import { RequestError, isCancelled, reportFailure } from '../../../../shared/request/client.ts';
 import { useAdmin } from '../../context.ts';
@@ -191,7 +191,7 @@ export function DesignEditor({ initial, onBack, onGenerated }: DesignEditorProps
           </h2>
           <p className="small text-body-secondary">{t('palette.hint')}</p>
           <div className="d-flex flex-wrap gap-1 crud-palette">
-            {DESIGN_TYPES.filter((type) => type !== 'pk' || !state.fields.some((f) => f.designType === 'pk')).map((type) => (
+            {DESIGN_TYPES.filter((type) => !KEY_TYPES.includes(type) || !state.fields.some((f) => KEY_TYPES.includes(f.designType))).map((type) => (
               <button
                 type="button"
                 key={type}

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TYPES, DESIGN_VALIDATORS, OPERATORS, RENDERS } from '../../../../resources/generator/design.ts';
-import { CHOICE_TYPES, DESIGN_TYPES, type DesignType } from '../../../../resources/generator/designTypes.ts';
+import { CHOICE_TYPES, DESIGN_TYPES, KEY_TYPES, type DesignType } from '../../../../resources/generator/designTypes.ts';
 import { allAdminResources } from '../../crud/resourceStore.ts';
 import { MULTI_CAPABLE, NO_DEFAULT, REMOTE, type ChoiceRow, type DesignerField } from './designModel.ts';
 import { Checkbox, toggled } from '../../../lib/Checkbox.tsx';
@@ -20,7 +20,7 @@ export function FieldEditor({ field, fields, onChange }: FieldEditorProps) {
   const { t } = useTranslation('crud-designer');
   const base = `crud-field-${useId().replace(/[^\w-]/g, '')}`;
   const type = field.designType;
-  const isPk = type === 'pk';
+  const isPk = KEY_TYPES.includes(type);
   const target = allAdminResources().find((r) => r.table === field.remoteTable);
 
   const text = (key: keyof DesignerField & string, label: string, props: { type?: string; lang?: string; placeholder?: string; min?: number } = {}) => (
@@ -91,7 +91,7 @@ export function FieldEditor({ field, fields, onChange }: FieldEditorProps) {
           {select(
             'designType',
             t('options.type'),
-            DESIGN_TYPES.filter((d) => d !== 'pk' || isPk || !fields.some((f) => f.designType === 'pk')).map((d) => ({ value: d, label: t(`types.${d}`) })),
+            DESIGN_TYPES.filter((d) => !KEY_TYPES.includes(d) || isPk || !fields.some((f) => KEY_TYPES.includes(f.designType))).map((d) => ({ value: d, label: t(`types.${d}`) })),
           )}
           {text('titleZh', t('options.titleZh'), { lang: 'zh-CN' })}
           {text('titleEn', t('options.titleEn'), { lang: 'en' })}

@@ -4,7 +4,7 @@
  * attribute changes and a new order are found by comparing with what the table had. No React: unit-tested.
  */
 import { OPERATORS, RENDERS, SORTABLE, type DesignChange, type DesignFieldInput, type DesignInput } from '../../../../resources/generator/design.ts';
-import { CHOICE_TYPES, formatComment, parseComment, type DesignType } from '../../../../resources/generator/designTypes.ts';
+import { CHOICE_TYPES, KEY_TYPES, formatComment, parseComment, type DesignType } from '../../../../resources/generator/designTypes.ts';
 import { resourceNameOf } from '../../../../resources/generator/identifiers.ts';
 
 export type Operator = (typeof OPERATORS)[number];
@@ -77,13 +77,14 @@ let uidCounter = 0;
 export const newUid = () => `f${Date.now().toString(36)}${(uidCounter++).toString(36)}`;
 
 /** Types whose default lives in the table; text columns have none (reference 5.3). */
-export const NO_DEFAULT: readonly DesignType[] = ['pk', 'textarea', 'editor', 'array', 'images', 'files'];
+export const NO_DEFAULT: readonly DesignType[] = ['pk', 'spk', 'textarea', 'editor', 'array', 'images', 'files'];
 export const MULTI_CAPABLE: readonly DesignType[] = ['select', 'image', 'file', 'remoteSelect'];
 export const REMOTE: readonly DesignType[] = ['remoteSelect'];
 
 /** Sensible starting points per type: a switch starts on, a weigh sorts, a time searches by range. */
 export function newField(designType: DesignType, name: string): DesignerField {
   const numeric = ['number', 'float', 'weigh', 'switch', 'year'].includes(designType);
+  const key = KEY_TYPES.includes(designType);
   return {
     uid: newUid(),
     name,
@@ -95,13 +96,14 @@ export function newField(designType: DesignType, name: string): DesignerField {
     precision: designType === 'float' ? '2' : '',
     defaultType: designType === 'switch' ? 'INPUT' : 'NONE',
     defaultValue: designType === 'switch' ? '1' : '',
-    nullable: designType !== 'pk' && !numeric,
+    nullable: !key && !numeric,
     unsigned: false,
     inList: !['password', 'textarea', 'editor', 'array', 'files'].includes(designType),
-    inForm: designType !== 'pk' && !['create_time', 'update_time'].includes(name),
-    width: designType === 'pk' ? '70' : '',
-    operator: designType === 'pk' || ['timestamp', 'datetime'].includes(designType) ? 'RANGE' : ['string', 'textarea'].includes(designType) ? 'LIKE' : CHOICE_TYPES.includes(designType) ? 'eq' : '',
-    sortable: ['pk', 'weigh', 'timestamp', 'number', 'float'].includes(designType) ? 'custom' : 'false',
+    inForm: !key && !['create_time', 'update_time'].includes(name),
+    width: designType === 'pk' ? '70' : designType === 'spk' ? '170' : '',
+    // A snowflake key is searched for as it is: a range would go through numbers, which round it.
+    operator: designType === 'spk' ? 'eq' : designType === 'pk' || ['timestamp', 'datetime'].includes(designType) ? 'RANGE' : ['string', 'textarea'].includes(designType) ? 'LIKE' : CHOICE_TYPES.includes(designType) ? 'eq' : '',
+    sortable: ['pk', 'spk', 'weigh', 'timestamp', 'number', 'float'].includes(designType) ? 'custom' : 'false',
     render: '',
     timeFormat: '',
     validators: [],
@@ -148,7 +150,7 @@ export function toPayloadField(f: DesignerField): DesignFieldInput {
     default: f.defaultValue,
     defaultType: NO_DEFAULT.includes(f.designType) ? 'NONE' : f.defaultType,
     null: f.nullable,
-    primaryKey: f.designType === 'pk',
+    primaryKey: KEY_TYPES.includes(f.designType),
     unsigned: f.unsigned,
     autoIncrement: f.designType === 'pk',
     comment: formatComment(f.titleZh.trim() || f.titleEn.trim(), withChoices ? dict : []),

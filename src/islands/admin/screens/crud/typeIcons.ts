@@ -3,6 +3,7 @@ import type { DesignType } from '../../../../resources/generator/designTypes.ts'
 /** The glyph of each design type in the palette (written out in full: the icon build scans for them). */
 export const TYPE_ICONS: Readonly<Record<DesignType, string>> = {
   pk: 'bi-key',
+  spk: 'bi-snow',
   weigh: 'bi-sort-numeric-down',
   timestamp: 'bi-clock-history',
   string: 'bi-input-cursor-text',

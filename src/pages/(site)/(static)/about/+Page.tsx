@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { withLang } from '../../../../shared/i18n/links.ts';
+import { ContactDetails, hasContact } from '../../../../components/ContactDetails.tsx';
 
 function Paragraphs({ items }: { items: string[] }) {
   return (
@@ -15,7 +16,7 @@ function Paragraphs({ items }: { items: string[] }) {
 export default function Page() {
   const { t } = useTranslation('public');
   const { t: tc } = useTranslation('common');
-  const { lang } = usePageContext();
+  const { lang, site } = usePageContext();
   const list = (key: string) => t(key, { returnObjects: true }) as string[];
   return (
     <>
@@ -45,6 +46,12 @@ export default function Page() {
         <a className="btn btn-primary" href={withLang('/user/login', lang)}>
           {t('about.joinAction')}
         </a>
+        {hasContact(site.contact) && (
+          <>
+            <h2 className="h4 mt-5">{tc('contact.title')}</h2>
+            <ContactDetails contact={site.contact} />
+          </>
+        )}
       </div>
     </>
   );

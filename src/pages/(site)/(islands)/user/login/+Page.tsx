@@ -6,10 +6,10 @@ import { withLang } from '../../../../../shared/i18n/links.ts';
 
 /** /user/login (named route userLogin): log in, register, or retrieve the password. */
 export default function Page() {
-  const { lang } = usePageContext();
+  const { lang, site } = usePageContext();
   return (
     <div className="container user-login-page">
-      <Island name="UserLogin" component={UserLogin} props={{ homeHref: withLang('/', lang) }} />
+      <Island name="UserLogin" component={UserLogin} props={{ homeHref: withLang('/', lang), contact: site.contact }} />
     </div>
   );
 }

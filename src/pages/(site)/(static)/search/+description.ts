@@ -1,0 +1,3 @@
+import { keyDescription } from '../../content.ts';
+
+export default keyDescription('search', 'lead');

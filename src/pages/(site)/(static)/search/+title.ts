@@ -1,0 +1,3 @@
+import { titleFromKey } from '../../../title.ts';
+
+export default titleFromKey('search');

@@ -1,0 +1,118 @@
+import test from 'ava';
+import type { Page } from 'puppeteer-core';
+import { browserSuite } from '../helpers/browser.ts';
+import { adminPage, openMenu } from './adminHelpers.ts';
+
+// Admin tables give the room to what matters (issue 32, item 3): the title column takes what is left and stays
+// readable on a phone, dates stay on one line, headers wrap only between words; and many open tabs scroll
+// instead of cutting the first.
+
+const suite = browserSuite(test);
+const LANGS = ['zh-cn', 'en'] as const;
+const VIEWPORTS = [
+  { width: 390, height: 844, isMobile: true, hasTouch: true },
+  { width: 1366, height: 768 },
+];
+
+/** The headers of a table whose text is narrower than its longest word (a Chinese header counts as one word). */
+function brokenHeaders(page: Page, table: string): Promise<string[]> {
+  return page.$$eval(`${table} thead th`, (headers) =>
+    headers.flatMap((th) => {
+      // What shows (a header only screen readers hear, such as the drag column's, takes no room).
+      const text = (th as HTMLElement).innerText.trim();
+      if (!text || th.querySelector('.visually-hidden')?.textContent?.trim() === text) return [];
+      const probe = document.createElement('span');
+      const style = getComputedStyle(th.querySelector('button') ?? th);
+      Object.assign(probe.style, { position: 'absolute', visibility: 'hidden', whiteSpace: 'nowrap', font: style.font, letterSpacing: style.letterSpacing });
+      document.body.append(probe);
+      const widest = Math.max(...text.split(/\s+/).map((word) => ((probe.textContent = word), probe.getBoundingClientRect().width)));
+      probe.remove();
+      const box = th.getBoundingClientRect().width - parseFloat(getComputedStyle(th).paddingLeft) - parseFloat(getComputedStyle(th).paddingRight);
+      return box + 1 < widest ? [`${text} (${Math.round(box)} < ${Math.round(widest)} px)`] : [];
+    }),
+  );
+}
+
+/** Cells whose text runs over more than one line. */
+function wrappedCells(page: Page, cells: string): Promise<string[]> {
+  return page.$$eval(cells, (tds) =>
+    tds.flatMap((td) => {
+      // The line boxes of its text alone (an element's own box would count as a line of its own).
+      const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+      const lines = new Set<number>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (r.width > 0) lines.add(Math.round(r.top));
+      }
+      return lines.size > 1 ? [`${td.textContent} (${lines.size} lines)`] : [];
+    }),
+  );
+}
+
+test.serial('news, activities, roles and attachments: the title is readable, dates stay on one line, headers never break inside a word', async (t) => {
+  const screens = [
+    { path: 'content/news', main: 180 },
+    { path: 'content/activity', main: 180 },
+    { path: 'auth/group', main: 0 },
+    { path: 'routine/attachment', main: 0 },
+  ];
+  for (const viewport of VIEWPORTS) {
+    for (const lang of LANGS) {
+      const { page, errors } = await adminPage(suite.server, suite.browser, `/admin/dashboard?lang=${lang}`, viewport);
+      for (const { path, main } of screens) {
+        const where = `${viewport.width} ${lang} ${path}`;
+        await page.goto(`${suite.server.url}/admin/${path}?lang=${lang}`);
+        const table = `[data-pane="/admin/${path}"] table`;
+        // Loaded (a fresh site has no attachments: their headers are checked all the same).
+        await page.waitForSelector(`${table} tbody tr`);
+        await page.waitForFunction((p) => !document.querySelector(`[data-pane="${p}"] [aria-busy]`), {}, `/admin/${path}`);
+        t.deepEqual(await brokenHeaders(page, table), [], `${where}: headers`);
+        t.deepEqual(await wrappedCells(page, `${table} td.crud-datetime`), [], `${where}: dates`);
+        if (main) {
+          const width = await page.$eval(`${table} td.crud-main`, (td) => td.getBoundingClientRect().width);
+          const least = viewport.width < 500 ? 150 : main * 1.5;
+          t.true(width >= least, `${where}: the title column is ${Math.round(width)} px wide (at least ${least})`);
+          // On a desktop the title has the room: any other column is narrower (a phone scrolls the table).
+          if (viewport.width >= 500) {
+            const others = await page.$$eval(`${table} tbody tr:first-child td:not(.crud-main):not(.crud-actions)`, (tds) => Math.max(...tds.map((td) => td.getBoundingClientRect().width)));
+            t.true(width > others, `${where}: the title column (${Math.round(width)} px) is the widest (${Math.round(others)} px)`);
+          }
+        }
+        // The page itself never scrolls sideways: a wide table scrolls in its own box.
+        t.false(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1), `${where}: the page keeps its width`);
+      }
+      t.deepEqual(errors, []);
+      await page.close();
+    }
+  }
+});
+
+test.serial('with many tabs open the strip scrolls, by wheel too, and the first tab shows whole at its start', async (t) => {
+  for (const lang of LANGS) {
+    const { page, errors } = await adminPage(suite.server, suite.browser, `/admin/dashboard?lang=${lang}`, { width: 1366, height: 768 });
+    for (const name of ['content/news', 'content/activity', 'content/trail', 'auth/group', 'auth/admin', 'auth/rule', 'user/user', 'user/group', 'routine/config', 'routine/attachment', 'routine/adminInfo', 'security/sensitiveData']) {
+      await openMenu(page, name);
+      await page.waitForSelector(`a[data-tab="/admin/${name}"]`);
+    }
+    const strip = '.admin-tabs-scroll';
+    const state = () => page.$eval(strip, (s) => ({ scrollLeft: s.scrollLeft, scrollable: s.scrollWidth - s.clientWidth, bar: getComputedStyle(s).scrollbarWidth }));
+    const opened = await state();
+    t.true(opened.scrollable > 0, `${lang}: more tabs than room`);
+    t.not(opened.bar, 'none', `${lang}: a scroll bar says there is more`);
+    t.true(opened.scrollLeft > 0, `${lang}: the strip shows the tab just opened`);
+    const box = (await (await page.$(strip))!.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel({ deltaY: -5000 });
+    await page.waitForFunction((s) => document.querySelector(s)!.scrollLeft === 0, {}, strip);
+    const first = await page.$eval('a[data-tab="/admin/dashboard"]', (a) => {
+      const tab = a.getBoundingClientRect();
+      const strip = a.closest('.admin-tabs-scroll')!.getBoundingClientRect();
+      return { inside: tab.left >= strip.left - 0.5 && tab.right <= strip.right + 0.5, whole: a.scrollWidth <= a.clientWidth };
+    });
+    t.deepEqual(first, { inside: true, whole: true }, `${lang}: the first tab shows whole`);
+    t.is(await page.evaluate(() => document.scrollingElement!.scrollLeft), 0, `${lang}: the page did not scroll sideways`);
+    t.deepEqual(errors, []);
+    await page.close();
+  }
+});

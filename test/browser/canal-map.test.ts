@@ -1,0 +1,88 @@
+import test from 'ava';
+import type { Page } from 'puppeteer-core';
+import { browserSuite, collectErrors } from '../helpers/browser.ts';
+
+const suite = browserSuite(test);
+
+/** Boxes of the first view: the frame, every stop with its label, and the SVG's own labels (in map units). */
+function firstView(page: Page) {
+  return page.evaluate(() => {
+    const frame = document.querySelector('.tour-frame')!;
+    const canvas = document.querySelector('.tour-canvas')!.getBoundingClientRect();
+    const svg = document.querySelector<SVGSVGElement>('.tour-canvas svg')!;
+    return {
+      pans: frame.scrollWidth > frame.clientWidth + 1,
+      frame: frame.getBoundingClientRect().toJSON() as DOMRect,
+      canvas: canvas.toJSON() as DOMRect,
+      stops: [...document.querySelectorAll<HTMLElement>('.tour-stop')].map((stop) => {
+        const label = stop.querySelector('.tour-stop-label')!;
+        const b = stop.getBoundingClientRect();
+        return { name: label.textContent!, x: b.left + b.width / 2, y: b.top + b.height / 2, stop: b.toJSON() as DOMRect, label: label.getBoundingClientRect().toJSON() as DOMRect, clip: getComputedStyle(label).clipPath };
+      }),
+      svgLabels: [...svg.querySelectorAll<SVGTextElement>('text')].map((text) => {
+        const b = text.getBBox();
+        return { text: text.textContent!, left: b.x, right: b.x + b.width, width: svg.viewBox.baseVal.width };
+      }),
+    };
+  });
+}
+
+for (const [width, height] of [[390, 844], [1366, 900]] as const) {
+  for (const lang of ['en', 'zh-cn'] as const) {
+    test.serial(`cloud tour at ${width} px (${lang}): the whole canal in view, every city named, zoom and pan offered`, async (t) => {
+      const errors: string[] = [];
+      const page = await suite.browser.newPage();
+      collectErrors(page, errors);
+      await page.setViewport({ width, height, isMobile: width < 600, hasTouch: width < 600 });
+      await page.goto(`${suite.server.url}/canal?lang=${lang}`, { waitUntil: 'networkidle0' });
+      const view = await firstView(page);
+      t.false(view.pans, 'nothing to pan on first view');
+      const cities = Number((await suite.server.app.knex('canal_city').where({ status: '1' }).count<{ n: number }[]>('id as n'))[0]!.n);
+      t.is(view.stops.length, cities);
+      for (const name of lang === 'en' ? ['Luoyang', 'Ningbo', 'Beijing', 'Hangzhou'] : ['洛阳', '宁波', '北京', '杭州']) {
+        const stop = view.stops.find((s) => s.name === name);
+        t.truthy(stop, name);
+        t.true(stop!.stop.left >= view.frame.left && stop!.stop.right <= view.frame.right && stop!.stop.left >= 0 && stop!.stop.right <= width, `${name} is in view`);
+      }
+      // Every city is named without pointing at it, and no name is cut by the map's edge.
+      for (const s of view.stops) {
+        t.is(s.clip, 'none', `${s.name} labelled`);
+        t.true(s.label.width > 8, `${s.name}'s label shows`);
+        t.true(s.label.left >= view.canvas.left - 0.5 && s.label.right <= view.canvas.right + 0.5, `${s.name}'s label inside the map`);
+      }
+      for (const l of view.svgLabels) t.true(l.left >= 0 && l.right <= l.width, `"${l.text}" not cropped`);
+      // Stops stay 24 px targets apart (WCAG 2.2 target size).
+      for (let i = 0; i < view.stops.length; i++) {
+        for (let j = i + 1; j < view.stops.length; j++) {
+          const a = view.stops[i]!;
+          const b = view.stops[j]!;
+          t.true(Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y)) >= 23.5, `${a.name} and ${b.name} apart`);
+        }
+      }
+      t.regex(await page.$eval('.tour-hint', (p) => p.textContent ?? ''), lang === 'en' ? /zoom in.*drag/i : /放大.*拖动/);
+
+      // Zooming in makes the map pan; zooming out fits it again.
+      t.is(await page.$eval('[data-zoom="out"]', (b) => (b as HTMLButtonElement).disabled), true);
+      t.is(await page.$eval('[data-zoom="in"]', (b) => b.getAttribute('aria-label')), lang === 'en' ? 'Zoom in' : '放大');
+      await page.click('[data-zoom="in"]');
+      await page.waitForFunction(() => document.querySelector('.tour-frame')!.scrollWidth > document.querySelector('.tour-frame')!.clientWidth + 1);
+      const zoomed = await page.$eval('.tour-canvas', (c) => c.getBoundingClientRect().width);
+      t.true(zoomed > view.canvas.width * 1.5, `zoomed: ${zoomed} px`);
+      if (width >= 600) {
+        // A mouse drags the map about.
+        const before = await page.$eval('.tour-frame', (f) => f.scrollLeft);
+        const frame = view.frame;
+        await page.mouse.move(frame.left + 60, frame.top + 60);
+        await page.mouse.down();
+        await page.mouse.move(frame.left + 10, frame.top + 60, { steps: 5 });
+        await page.mouse.up();
+        t.true((await page.$eval('.tour-frame', (f) => f.scrollLeft)) > before, 'dragged');
+      }
+      await page.click('[data-zoom="out"]');
+      await page.waitForFunction(() => document.querySelector('.tour-frame')!.scrollWidth <= document.querySelector('.tour-frame')!.clientWidth + 1);
+      t.is(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true, 'the page never pans sideways');
+      t.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+}
