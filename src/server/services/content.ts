@@ -269,12 +269,7 @@ export class ContentService implements ContentReader {
   activities(lang: Lang, q: { page: number; stage: ActivityStage | null }): Promise<Paged<ActivityCard>> {
     const filtered = q.stage !== null;
     const query: Build<{ stage: string }> = (p) => {
-      // What is on or coming, soonest first; what has ended after it, the latest first.
-      const list = this.activityQuery(false)
-        .clearOrder()
-        .orderByRaw("CASE WHEN brand_activity.activity_status = 'ended' THEN 1 ELSE 0 END")
-        .orderByRaw("CASE WHEN brand_activity.activity_status = 'ended' THEN -brand_activity.start_time ELSE brand_activity.start_time END")
-        .orderBy('brand_activity.id', 'desc');
+      const list = this.activityQuery(false);
       return filtered ? list.where('brand_activity.activity_status', p.stage) : list;
     };
     return this.paged(`brand_activity:list:${filtered}`, { stage: q.stage ?? '' }, query, q.page, PAGE_SIZE.brand, (r) => this.activityCard(r, lang));
