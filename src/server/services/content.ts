@@ -133,6 +133,12 @@ interface FeedItem {
 }
 
 /** Reads published content for the public pages, feeds and sitemap. Drafts never leave this class. */
+/**
+ * The activity list's order key (migration 20261201090100 indexes the same expression): a start time for what
+ * has not ended, and for what has ended a number above every start time that falls as the start time rises.
+ */
+const ACTIVITY_STAGE_KEY = "CASE WHEN brand_activity.activity_status = 'ended' THEN 20000000000 - brand_activity.start_time ELSE brand_activity.start_time END";
+
 export class ContentService implements ContentReader {
   private readonly pictures: ResponsiveImages;
 
@@ -269,7 +275,12 @@ export class ContentService implements ContentReader {
   activities(lang: Lang, q: { page: number; stage: ActivityStage | null }): Promise<Paged<ActivityCard>> {
     const filtered = q.stage !== null;
     const query: Build<{ stage: string }> = (p) => {
-      const list = this.activityQuery(false);
+      // Under the staff's weight, what is on or coming soonest first, then what has ended, the latest first.
+      const list = this.activityQuery(false)
+        .clearOrder()
+        .orderBy('brand_activity.weigh', 'desc')
+        .orderByRaw(`${ACTIVITY_STAGE_KEY} asc`)
+        .orderBy('brand_activity.id', 'desc');
       return filtered ? list.where('brand_activity.activity_status', p.stage) : list;
     };
     return this.paged(`brand_activity:list:${filtered}`, { stage: q.stage ?? '' }, query, q.page, PAGE_SIZE.brand, (r) => this.activityCard(r, lang));
