@@ -37,8 +37,8 @@ import { lang } from './middleware/lang.ts';
 import { statics, IMMUTABLE, REVALIDATE, type StaticMount } from './middleware/statics.ts';
 import { ApiRegistry, apiRouter } from '../api/router.ts';
 import { registerRoutes } from '../api/routes.ts';
-import { PendingOrderCheck } from './services/pay/checker.ts';
-import { ReminderRounds } from './services/activity/reminders.ts';
+import { Rounds } from './services/rounds.ts';
+import { REMINDER_INTERVAL_SECONDS, reminderRounds } from './services/activity/reminders.ts';
 
 /** How often each process sweeps the temporary folders of processes that are gone (services/scratch.ts). */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -163,10 +163,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
     await services.cacheEvents.start((event) => services.caches.apply(event));
     await services.schedule.start();
-    const payCheck = new PendingOrderCheck(services.pay, log);
+    // Unpaid top-up orders: a lost notification still credits the member, expired orders are closed.
+    const payCheck = new Rounds('pending payment order check', async () => {
+      const result = await services.pay.checkPending();
+      return result.credited || result.closed ? { ...result } : null;
+    }, log);
     payCheck.start(config.payCheckInterval);
-    const reminders = new ReminderRounds(services.signups, log);
-    reminders.start();
+    const reminders = reminderRounds(services.signups, log);
+    reminders.start(REMINDER_INTERVAL_SECONDS);
 
     const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan, csp };
     const listener = dev

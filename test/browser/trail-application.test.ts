@@ -59,7 +59,7 @@ test.serial('applies for a trail as a member and sees the application approved a
 
   // The form, filled in with the keyboard where a person would.
   await page.waitForSelector('#trail-apply-title');
-  await page.click('button[type="submit"]');
+  await page.click('#trail-apply button[type="submit"]');
   await page.waitForSelector('#trail-apply-title-error');
   t.is(await page.$eval('#trail-apply-title-error', (e) => e.textContent), '请填写步道名称');
   t.true(await page.$eval('#trail-apply-title', (e) => e === document.activeElement), 'the first problem gets the focus');
@@ -81,7 +81,7 @@ test.serial('applies for a trail as a member and sees the application approved a
   await page.waitForSelector('#trail-apply-photos li img');
   await page.click('.trail-apply-other summary');
   await page.type('#trail-apply-title_en', TITLE_EN);
-  await page.click('button[type="submit"]');
+  await page.click('#trail-apply button[type="submit"]');
   await page.waitForSelector('[data-trail-applied]');
   t.true(await page.$eval('[data-trail-applied] h2', (e) => e === document.activeElement), 'the confirmation is announced by focus');
 
@@ -146,7 +146,7 @@ test.serial('an English member applies in English: the main fields are English, 
   t.false(await page.$eval('.trail-apply-other', (d) => (d as HTMLDetailsElement).open), 'the Chinese texts are folded away');
   t.false(await page.$eval('#trail-apply-title', (e) => e.checkVisibility()), 'the Chinese name is not shown');
   t.is(await page.$eval('.trail-apply-other summary', (e) => e.textContent), 'Chinese version (optional)');
-  await page.click('button[type="submit"]');
+  await page.click('#trail-apply button[type="submit"]');
   await page.waitForSelector('#trail-apply-title_en-error');
   t.is(await page.$eval('#trail-apply-title_en-error', (e) => e.textContent), "Please enter the trail's name");
   await page.type('#trail-apply-title_en', 'Test walk');
@@ -162,7 +162,7 @@ test.serial('an English member applies in English: the main fields are English, 
   const input = await page.$('#trail-apply-photos input[type="file"]');
   await input!.uploadFile(pngFile());
   await page.waitForSelector('#trail-apply-photos li img');
-  await page.click('button[type="submit"]');
+  await page.click('#trail-apply button[type="submit"]');
   await page.waitForSelector('[data-trail-applied]');
 
   const application = await suite.server.app.knex('trail_application').where({ title_en: 'Test walk' }).first<{ id: number; title: string }>('id', 'title');

@@ -148,6 +148,12 @@ export interface PreviewTarget {
   id: number;
 }
 
+/**
+ * The activity list's order key (migration 20261201090100 indexes the same expression): a start time for what
+ * has not ended, and for what has ended a number above every start time that falls as the start time rises.
+ */
+const ACTIVITY_STAGE_KEY = "CASE WHEN brand_activity.activity_status = 'ended' THEN 20000000000 - brand_activity.start_time ELSE brand_activity.start_time END";
+
 /** Reads what the public may see now for the pages, feeds and sitemap. Drafts and scheduled rows never leave this class. */
 export class ContentService implements ContentReader {
   private readonly pictures: ResponsiveImages;
@@ -315,11 +321,11 @@ export class ContentService implements ContentReader {
   activities(lang: Lang, q: { page: number; stage: ActivityStage | null }): Promise<Paged<ActivityCard>> {
     const filtered = q.stage !== null;
     const query: Build<Timed<{ stage: string }>> = (p) => {
-      // What is on or coming, soonest first; what has ended after it, the latest first.
+      // Under the staff's weight, what is on or coming soonest first, then what has ended, the latest first.
       const list = this.activityQuery(false, p.now)
         .clearOrder()
-        .orderByRaw("CASE WHEN brand_activity.activity_status = 'ended' THEN 1 ELSE 0 END")
-        .orderByRaw("CASE WHEN brand_activity.activity_status = 'ended' THEN -brand_activity.start_time ELSE brand_activity.start_time END")
+        .orderBy('brand_activity.weigh', 'desc')
+        .orderByRaw(`${ACTIVITY_STAGE_KEY} asc`)
         .orderBy('brand_activity.id', 'desc');
       return filtered ? list.where('brand_activity.activity_status', p.stage) : list;
     };

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
+import type { Canvas, Image } from '@napi-rs/canvas';
 import { VARIANT_SUFFIXES, VARIANT_WIDTHS, variantUrl, type ImageVariant } from '../../shared/imageVariants.ts';
 import type { ScratchSpace } from './scratch.ts';
 import type { ObjectStorage } from './storage/index.ts';
@@ -44,17 +44,20 @@ export class ImageVariants {
    * Skia cannot decode gets none: the original serves alone, as before.
    */
   async make(url: string, source: Buffer): Promise<ImageVariant[]> {
+    // Skia loads with the first picture, as for the captcha: not at start (memory, and the single executable
+    // unpacks its addons only after the server module has loaded).
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
     const image = await loadImage(source).catch(() => null);
     if (!image || !(image.width > 0) || !(image.height > 0)) return [];
     const dir = await this.scratch.folder('variants-');
     try {
-      return await this.resized(url, source, image, dir);
+      return await this.resized(url, source, image, dir, createCanvas);
     } finally {
       await fsp.rm(dir, { recursive: true, force: true });
     }
   }
 
-  private async resized(url: string, source: Buffer, image: Image, dir: string): Promise<ImageVariant[]> {
+  private async resized(url: string, source: Buffer, image: Image, dir: string, createCanvas: (width: number, height: number) => Canvas): Promise<ImageVariant[]> {
     const made: ImageVariant[] = [];
     for (const width of variantWidths(image.width)) {
       const height = Math.max(1, Math.round((image.height * width) / image.width));

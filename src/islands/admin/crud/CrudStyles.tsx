@@ -3,10 +3,10 @@ import { pageNonce } from '../../lib/nonce.ts';
 /**
  * The few rules Bootstrap utilities cannot express (dialog backdrop, sticky action column, drag states, pager
  * buttons of at least WCAG 2.2's 24 px target).
- * Tables follow their content: small type, headers that wrap only between words (never inside one, nor between
- * the characters of a Chinese word), date-times on one line, other text cut short with the whole in a tooltip,
- * and the main text column (title, name) taking whatever room is left, never less than a readable width: on a
- * phone the table scrolls sideways rather than squeeze the title to a letter.
+ * Tables fit a 1366 px screen: small type, headers that wrap only between words (never inside one, nor between
+ * the characters of a Chinese word), date-times on two lines, text cut short with the whole in a tooltip, and
+ * the main text column (title, name) taking whatever room is left; on a phone it keeps a readable width and the
+ * table scrolls sideways rather than squeeze the title to a letter.
  * A dialog scrolls only its body, between a fixed header and footer: the body is the containing block of
  * what is positioned inside it (hidden file inputs, pop-up lists), so nothing stretches the dialog itself.
  * React 19 hoists a `<style href precedence>` into <head> once, however many components render it.
@@ -27,10 +27,11 @@ const CSS = `
 .crud-table>:not(caption)>*>*{padding:.4rem .45rem}
 .crud-table th,.crud-table th .btn{word-break:keep-all;overflow-wrap:normal;hyphens:none;text-align:start}
 .crud-table td{white-space:nowrap}
-.crud-table .crud-text{display:inline-block;max-width:12em;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
-.crud-table td.crud-main{width:100%;max-width:0;min-width:min(18rem,55vw)}
+.crud-table .crud-text{display:inline-block;max-width:10em;overflow:hidden;text-overflow:ellipsis;vertical-align:bottom}
+.crud-table td.crud-main{width:100%;max-width:0}
+@media (max-width:575.98px){.crud-table td.crud-main{min-width:55vw}}
 .crud-table td.crud-main .crud-text{display:block;max-width:none}
-.crud-table td.crud-datetime{white-space:nowrap}
+.crud-table td.crud-datetime{white-space:normal;min-width:6.2em;max-width:7em}
 .crud-details .crud-text{display:inline;max-width:none;white-space:normal}
 .crud-json{white-space:pre-wrap;word-break:break-word;font-size:.8125rem;background:var(--bs-tertiary-bg);padding:.5rem .75rem;border-radius:.375rem}
 .crud-table img.crud-thumb{width:2.5rem;height:2.5rem;object-fit:cover;border-radius:.25rem}
