@@ -17,7 +17,7 @@ import { applyListParams, type Relation } from './query.ts';
 import { copyToRecycleBin, logSensitiveChanges } from './security.ts';
 import { DEFAULT_REVISION_KEEP, REVISION_KEEP_SETTING, findRevision, listRevisions, recordRevision, revisedColumns } from './revisions.ts';
 import type { RevisionAction, RevisionList } from '../../../shared/revisions.ts';
-import { BOM, EXPORT_FORMATS, cellContext, csvLine, csvStream, exportColumns, xlsxStream, type ExportFormat } from './export.ts';
+import { BOM, EXPORT_FORMATS, cellContext, csvLine, csvStream, exportColumns, primed, xlsxStream, type ExportFormat } from './export.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { Readable } from 'node:stream';
 import { columnTitle, formValue, matchHeadings, readLines, refusedColumn, type ValueReader } from './import.ts';
@@ -363,7 +363,7 @@ export class ResourceEngine {
     const columns = exportColumns(this.def, call.input.columns, call);
     // Relative file addresses become absolute, as the list links them.
     const ctx = cellContext(this.def, call, await this.options.timeZone(), (await this.options.setting('cdn_url')) || call.origin);
-    const input = { def: this.def, columns, rows: this.listed(call), ctx, call };
+    const input = { def: this.def, columns, rows: await primed(this.listed(call)), ctx, call };
     const title = resourceTitle(this.def, call.lang, call.t);
     const stamp = formatTime(now(), 'yyyymmdd-hhMMss', await this.options.timeZone());
     return format === 'xlsx'

@@ -72,6 +72,20 @@ export function csvLine(cells: readonly string[]): string {
   return `${cells.map((c) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')}\r\n`;
 }
 
+/**
+ * Reads the first batch at once: a refused filter, order or search is then answered as an error in the
+ * envelope, before the file's first byte is sent (after it, all a refusal could do is cut the download).
+ */
+export async function primed<T>(source: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const rest = source[Symbol.asyncIterator]();
+  const first = await rest.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  })();
+}
+
 export interface ExportInput {
   def: ResourceDef;
   columns: readonly ExportColumn[];
