@@ -83,6 +83,18 @@ export const definitionSchema = z
     tree: z.object({ label: IDENTIFIER }).strict().optional(),
     hidden: z.array(IDENTIFIER).optional(),
     secret: z.array(IDENTIFIER).optional(),
+    revisions: z.union([z.boolean(), z.object({ keep: z.number().int().min(0).max(100_000) }).strict()]).optional(),
+    publish: z
+      .object({
+        status: IDENTIFIER.optional(),
+        value: z.string().max(50).optional(),
+        field: IDENTIFIER.optional(),
+        category: IDENTIFIER.optional(),
+        // A page of this site, to which `?id=<key>` is added.
+        page: z.string().max(255).regex(/^\/(?!\/)[^\s"<>?#]*$/).optional(),
+      })
+      .strict()
+      .optional(),
     search: z
       .object({
         type: z.string().regex(/^[a-z][A-Za-z0-9]{0,30}$/).optional(),
@@ -91,11 +103,17 @@ export const definitionSchema = z
         time: IDENTIFIER,
         // A page of this site, or another site's address; `{id}` stands for the row's key.
         url: z.string().max(255).regex(/^(\/(?!\/)|https?:\/\/)[^\s"<>]*$/),
-        category: IDENTIFIER.optional(),
       })
       .strict()
       .optional(),
     signup: z.object({ title: IDENTIFIER, start: IDENTIFIER }).strict().optional(),
+    transfer: z.object({ export: z.boolean().optional(), import: z.boolean().optional() }).strict().optional(),
+    todo: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('waiting'), field: IDENTIFIER, value: z.string().max(50) }).strict(),
+        z.object({ kind: z.literal('upcoming'), field: IDENTIFIER, days: z.number().int().min(1).max(366) }).strict(),
+      ])
+      .optional(),
   })
   .strict()
   .superRefine((def, ctx) => {
@@ -108,6 +126,15 @@ export const definitionSchema = z
     for (const column of def.tree ? ['id', 'pid', def.tree.label] : []) {
       if (!names.has(column)) ctx.addIssue({ code: 'custom', message: `${column} is not a field`, path: ['tree'] });
     }
+    if (def.publish) {
+      const { status = 'status', field, category } = def.publish;
+      if (!names.has(status)) ctx.addIssue({ code: 'custom', message: `${status} is not a field`, path: ['publish', 'status'] });
+      const time = def.fields.find((f) => f.name === field);
+      if (field !== undefined && !(time && ['timestamp', 'datetime'].includes(time.type))) ctx.addIssue({ code: 'custom', message: `${field} is not a time field`, path: ['publish', 'field'] });
+      const parent = def.fields.find((f) => f.name === category);
+      if (category !== undefined && parent?.type !== 'remoteSelect') ctx.addIssue({ code: 'custom', message: `${category} is not a remote select`, path: ['publish', 'category'] });
+    }
+    if (def.todo && !names.has(def.todo.field)) ctx.addIssue({ code: 'custom', message: `${def.todo.field} is not a field`, path: ['todo', 'field'] });
     if (def.tree && def.pk !== 'id') ctx.addIssue({ code: 'custom', message: 'a tree is keyed by id', path: ['tree'] });
     for (const problem of capabilityProblems(def as ResourceDef)) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.capability] });
     // A tree's parents are numbers (pid), which a snowflake key does not fit.
@@ -119,7 +146,8 @@ const TIME_TYPES: readonly FieldType[] = ['timestamp', 'datetime'];
 
 /**
  * What is wrong with a definition's search and sign-up declarations: columns that are not fields (or not of a
- * kind that fits), and a search reading a secret, hidden or opaque column. Checked for stored definitions
+ * kind that fits), a search reading a secret, hidden or opaque column, and either without a publish rule (both
+ * show only the rows the public may see, by that rule). Checked for stored definitions
  * (above) and for every unit the registry serves, hand-written ones included.
  */
 export function capabilityProblems(def: ResourceDef): { capability: 'search' | 'signup'; message: string }[] {
@@ -131,15 +159,14 @@ export function capabilityProblems(def: ResourceDef): { capability: 'search' | '
     else if (!types.includes(found.type)) problems.push({ capability, message: `${name} is not ${what}` });
   };
   if (def.search) {
-    const { title, body, time, category } = def.search;
+    const { title, body, time } = def.search;
     const refused = new Set(unsearchableColumns(def));
     for (const name of [title, ...body]) {
       if (refused.has(name)) problems.push({ capability: 'search', message: `${name} is secret, hidden or a copy of other rows: it is never searched` });
       else need('search', name, TEXT_TYPES, 'text');
     }
     need('search', time, TIME_TYPES, 'a time');
-    if (category) need('search', category, ['remoteSelect'], 'a remote select');
-    if (!field('status')) problems.push({ capability: 'search', message: 'a searchable table has a status column (published: 1)' });
+    if (!def.publish) problems.push({ capability: 'search', message: 'a searchable table declares a publish rule (publish): it says which rows the public finds' });
   }
   if (def.signup) {
     need('signup', def.signup.title, TEXT_TYPES, 'text');
@@ -148,7 +175,7 @@ export function capabilityProblems(def: ResourceDef): { capability: 'search' | '
     need('signup', SIGNUP_COLUMNS.end, TIME_TYPES, 'a time');
     if (!field(SIGNUP_COLUMNS.fee)?.cents) problems.push({ capability: 'signup', message: `${SIGNUP_COLUMNS.fee} is not a float field in cents` });
     for (const optional of [SIGNUP_COLUMNS.start, SIGNUP_COLUMNS.cancelEnd]) if (field(optional)) need('signup', optional, TIME_TYPES, 'a time');
-    if (!field('status')) problems.push({ capability: 'signup', message: 'a table taking sign-ups has a status column (published: 1)' });
+    if (!def.publish) problems.push({ capability: 'signup', message: 'a table taking sign-ups declares a publish rule (publish): members sign up for public rows only' });
   }
   return problems;
 }

@@ -122,7 +122,7 @@ export interface FieldDef {
 
 /**
  * Visitors find the rows with the site search (`/search`, `/api/search`). Only rows the public may see now are
- * found; secret, hidden and opaque columns are never searched or shown. Localized columns are searched in the
+ * found, by the resource's publish rule (which a searchable resource must declare); secret, hidden and opaque columns are never searched or shown. Localized columns are searched in the
  * reader's language (English falling back to the Chinese text where a row has none).
  */
 export interface SearchMode {
@@ -136,8 +136,6 @@ export interface SearchMode {
   time: string;
   /** The public page of a row, `{id}` standing for its key: `/news/info?id={id}`. */
   url: string;
-  /** A remote select naming the row's category: a row whose category is not public is not found either. */
-  category?: string;
 }
 
 /** The columns a resource declaring sign-ups has, each with its meaning (SignupMode). */
@@ -170,6 +168,25 @@ export interface SignupMode {
 export interface TreeMode {
   /** The column a quick search (every word) and a `select` lookup's indented labels read. */
   label: string;
+}
+
+/**
+ * What "published" means for a resource's rows (docs/architecture.md, "Publishing"): the public sees a row
+ * when its status column holds the published value, its category (when declared) is public too, and, with a
+ * publish-time field, once that second has come. Before it the row is "scheduled": hidden from every public
+ * read (pages, feeds, sitemap, search, the API) and shown by the cached pages of every process at its time.
+ */
+export interface PublishRule {
+  /** The column that says whether a row is published; default `status`. */
+  status?: string;
+  /** The value of that column for a published row; default '1' (the status switch). */
+  value?: string;
+  /** A timestamp column (Unix seconds): the row is public from that second on. */
+  field?: string;
+  /** A remoteSelect field: the row is public only while the row it names is (an article's category). */
+  category?: string;
+  /** The public page of one row, to which `?id=<key>` is added: its preview links and sitemap entries. */
+  page?: string;
 }
 
 export interface ResourceDef {
@@ -222,6 +239,24 @@ export interface ResourceDef {
    * filtered, sorted or searched on, and masked in every copy of a row (recycle bin, logs).
    */
   secret?: readonly string[];
+  /** Rows shown on the public site: what "published" means for them (see PublishRule). */
+  publish?: PublishRule;
+  /**
+   * Every save keeps the version it replaced (who, when, what changed), to compare and put back: `true` keeps
+   * as many per row as the site's `revision_keep` setting says, `{keep}` that many (0: all).
+   */
+  revisions?: boolean | { keep: number };
+  /**
+   * Whether the list leaves as a CSV or XLSX file and rows come in from one (both by default, see
+   * transfer.ts); `import: false` where a row is more than its form (a ledger line moves a balance).
+   */
+  transfer?: { export?: boolean; import?: boolean };
+  /**
+   * What the dashboard lists as needing doing among these rows (src/resources/todo.ts): rows waiting for
+   * staff (`field` equal to `value`), or rows whose time `field` falls within the coming `days`. Posts
+   * scheduled to appear follow from `publish` without a word here.
+   */
+  todo?: { kind: 'waiting'; field: string; value: string } | { kind: 'upcoming'; field: string; days: number };
   /** Visitors find the rows with the site search. */
   search?: SearchMode;
   /** Members sign up for the rows. */

@@ -162,6 +162,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     koa.use(renderer.pages);
 
     await services.cacheEvents.start((event) => services.caches.apply(event));
+    await services.schedule.start();
     // Unpaid top-up orders: a lost notification still credits the member, expired orders are closed.
     const payCheck = new Rounds('pending payment order check', async () => {
       const result = await services.pay.checkPending();
@@ -190,6 +191,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         await payCheck.stop();
         await reminders.stop();
         await services.cacheEvents.stop();
+        services.schedule.stop();
         stopBackups();
         clearInterval(sweeps);
         await services.terminal.stop();

@@ -6,6 +6,7 @@ import { classifyRequest } from './request/classify.ts';
 import { earlyRequestOf, handOver, sendEarly, type EarlyOptions, type EarlyRequest } from './request/early.ts';
 import { langCookie } from './request/lang.ts';
 import { nextNonce } from './request/security.ts';
+import { isPreviewQuery } from './services/previews.ts';
 
 export interface CachedPagesOptions extends EarlyOptions {
   adminBase: string;
@@ -34,7 +35,7 @@ function pageRequestOf(cache: PageCache, options: CachedPagesOptions, req: Incom
   const search = mark < 0 ? '' : url.slice(mark + 1);
   const query = search ? querystring.parse(search) : {};
   const classified = classifyRequest(options.adminBase, path, req.headers, query);
-  if (classified.kind !== 'page' || classified.path !== path || !isCacheablePath(path)) return null;
+  if (classified.kind !== 'page' || classified.path !== path || !isCacheablePath(path) || isPreviewQuery(query)) return null;
   const early = earlyRequestOf(options, req, query);
   if (!early) return null;
   return { url, path, key: cache.key(early.origin, early.lang, path, search), early };
@@ -60,9 +61,10 @@ function send(cache: PageCache, options: CachedPagesOptions, req: IncomingMessag
 export function withCachedPages(cache: PageCache, options: CachedPagesOptions, pages: IslandFreePages, koa: RequestListener): RequestListener {
   const fail = (err: unknown, req: IncomingMessage, res: ServerResponse) => handOver(options, 'answering a public page before Koa failed', err, req, res, koa);
   const renderAndSend = async (req: IncomingMessage, res: ServerResponse, page: PageRequest) => {
+    const since = cache.begin();
     const html = await pages.islandFree(page.url, page.early.lang, page.early.origin);
     if (html === null) koa(req, res);
-    else send(cache, options, req, res, page, cache.set(page.key, page.path, html), 'MISS');
+    else send(cache, options, req, res, page, cache.set(page.key, page.path, html, since), 'MISS');
   };
   return (req, res) => {
     try {

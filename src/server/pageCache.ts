@@ -41,6 +41,8 @@ export type ExtraHead = (headers: IncomingHttpHeaders, nonce: string) => string;
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
+  /** Counts the drops: a page rendered across one may show what was dropped, and is not kept. */
+  private generation = 0;
 
   /**
    * `extraHead` adds what a request's own head needs to a stored page (WeChat's share script); `enabled` false
@@ -67,12 +69,17 @@ export class PageCache {
     return entry;
   }
 
-  set(key: string, path: string, html: string): Entry {
+  /** Taken before a render: `set` keeps the page only if nothing was dropped since (a write, a scheduled time). */
+  begin(): number {
+    return this.generation;
+  }
+
+  set(key: string, path: string, html: string, since: number = this.generation): Entry {
     // A page's tag is its public section; resource definitions name the sections they appear in.
     const section = sectionOf(path);
     const tags = new Set([SITE_TAG, ...(section ? [section] : [])]);
     const entry: Entry = { html, tags, hasNonce: html.includes(NONCE_PLACEHOLDER), encoded: {} };
-    if (!this.enabled) return entry;
+    if (!this.enabled || since !== this.generation) return entry;
     this.entries.set(key, entry);
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return entry;
@@ -80,6 +87,7 @@ export class PageCache {
 
   /** Drops every page showing one of these kinds of content; the site tag drops everything. */
   invalidate(tags: readonly string[]): void {
+    this.generation++;
     if (tags.includes(SITE_TAG)) {
       this.entries.clear();
       return;
@@ -90,6 +98,7 @@ export class PageCache {
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
   }
 

@@ -11,6 +11,8 @@ import type { Lang } from '../shared/i18n/langs.ts';
 import { NONCE_PLACEHOLDER, cacheKeyOf } from './pageCache.ts';
 import { clearVikeBuild, registeredVikeBuild, type VikeBuild } from './vikeBuild.ts';
 import { StaticPages } from './staticPages.ts';
+import type { PreviewTarget } from './services/content.ts';
+import { PREVIEW_PARAM, isPreviewQuery } from './services/previews.ts';
 
 export interface Renderer {
   /** Vite's dev middleware (assets, HMR) in development; nothing in production. */
@@ -125,7 +127,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
   }
 
   /** What every render is given besides Vike's fields; files are served from the page's own origin by default. */
-  async function extrasOf(lang: Lang, origin: string, requestPath: string): Promise<PortalPageContext> {
+  async function extrasOf(lang: Lang, origin: string, requestPath: string, preview: PreviewTarget | null = null): Promise<PortalPageContext> {
     return {
       lang,
       site: await settings.site(lang, config.publicUrl || origin.slice(origin.indexOf('//'))),
@@ -133,14 +135,16 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       apiEncryptKey: config.apiEncryptKey,
       origin,
       requestPath,
-      content: services.content,
+      content: preview ? services.content.previewing(preview) : services.content,
+      preview: preview !== null,
       search: services.search,
     };
   }
 
-  async function render(ctx: Context, urlOriginal: string, cacheKey: string | null = null): Promise<boolean> {
+  async function render(ctx: Context, urlOriginal: string, cacheKey: string | null = null, preview: PreviewTarget | null = null): Promise<boolean> {
     await build?.ready();
-    const extras = await extrasOf(ctx.state.lang, services.origin(ctx), ctx.originalUrl.split('?')[0] ?? '/');
+    const since = pageCache.begin();
+    const extras = await extrasOf(ctx.state.lang, services.origin(ctx), ctx.originalUrl.split('?')[0] ?? '/', preview);
     const httpResponse = (await staticPages()?.render(urlOriginal, extras)) ?? (await vikePage(ctx, urlOriginal, cacheKey, extras));
     if (!httpResponse) return false;
     const pageStatus = STATUS_PAGES[urlOriginal.split('?')[0] ?? ''];
@@ -155,7 +159,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       if (name.toLowerCase() !== 'content-security-policy') ctx.set(name, value);
     }
     if (cacheKey && ctx.status === 200) {
-      pageCache.respond(ctx, pageCache.set(cacheKey, urlOriginal.split('?')[0] ?? '/', httpResponse.body));
+      pageCache.respond(ctx, pageCache.set(cacheKey, urlOriginal.split('?')[0] ?? '/', httpResponse.body, since));
       return true;
     }
     ctx.body = cacheKey ? httpResponse.body.replaceAll(NONCE_PLACEHOLDER, ctx.state.cspNonce) : httpResponse.body;
@@ -166,6 +170,13 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405;
       ctx.set('Allow', 'GET, HEAD');
+      return;
+    }
+    // A preview link (valid or not) is one person's page: never cached, indexed or passed on as a referrer.
+    if (isPreviewQuery(ctx.query)) {
+      ctx.set('X-Robots-Tag', 'noindex, nofollow');
+      ctx.set('Referrer-Policy', 'no-referrer');
+      if (!(await render(ctx, ctx.url, null, services.previews.resolve(ctx.path, ctx.query.id, ctx.query[PREVIEW_PARAM])))) await next();
       return;
     }
     // ctx.url carries the internal /admin prefix when the admin lives under another base. Hits were

@@ -17,6 +17,8 @@ export interface PortalPageContext {
   requestPath: string;
   /** Published content, read by the pages' data hooks on the server. */
   content: ContentReader;
+  /** A staff preview link's render: one draft or scheduled row shown, the page not to be indexed. */
+  preview: boolean;
   /** The site search, read by /search's data hook on the server. */
   search: SearchReader;
 }

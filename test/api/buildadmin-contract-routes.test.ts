@@ -121,7 +121,7 @@ test('admin screens: each module answers in its reference shape (reference 2, 3)
   await call(t, '/admin/user.MoneyLog/add', { headers, body: { user_id: member.id, money: '12.50', memo: '活动奖励' } });
   await call(t, '/admin/user.ScoreLog/add', { headers, body: { user_id: member.id, score: 5, memo: '活动奖励' } });
 
-  matchShape(t, await get('/admin/Dashboard/index'), { remark: 'string', ...ours({ stats: 'object', registration: { open: 'boolean' } }) }, 'dashboard');
+  matchShape(t, await get('/admin/Dashboard/index'), { remark: 'string', ...ours({ stats: 'object', todo: ['object'], registration: { open: 'boolean' } }) }, 'dashboard');
 
   // 3.1: no password, salt or login_failure in the list; the groups beside each admin. Ours: department and job.
   const ADMIN_ROW = {

@@ -98,6 +98,8 @@ interface Outcome {
   problem: string | null;
 }
 
+const ANSWER_WITHIN_MS = 30_000;
+
 async function send(route: ApiRoute, method: Method, payload: Payload, identity: Identity, token: Record<string, string>): Promise<Outcome> {
   const label = `${method} ${route.path} ${payload.name} as ${identity}`;
   const headers: Record<string, string> = { server: 'true', 'think-lang': 'en', ...token };
@@ -118,7 +120,8 @@ async function send(route: ApiRoute, method: Method, payload: Payload, identity:
   // reported.
   for (let attempt = 0; attempt < 2 && !res; attempt++) {
     try {
-      res = await fetch(url, init);
+      // A request left unanswered is a finding like a 5xx, not a walk that never ends.
+      res = await fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
       text = await res.text();
     } catch (err) {
       res = null;

@@ -49,6 +49,7 @@ async function portalContext(lang: Lang, urlOriginal: string, apiEncryptKey = ''
     origin: server.url,
     requestPath: urlOriginal.split('?')[0]!,
     content: services.content,
+    preview: false,
     search: services.search,
   };
 }

@@ -143,6 +143,37 @@ test('a file uploaded through A, through the portal or straight to the bucket, i
   t.is(onB.data.file.id, uploaded.data.file.id);
 });
 
+test('a post scheduled through A appears at its second in the page B has cached, with no request to A', async (t) => {
+  const category = await knex('news_category').where({ status: '1' }).orderBy('id').first<{ id: number }>('id');
+  const title = `多进程定时发布${Date.now()}`;
+  const at = Math.floor(Date.now() / 1000) + 6;
+  const added = await api(a.url, '/admin/content.News/add', {
+    headers: { batoken: adminToken },
+    body: { category_id: category.id, title, content: '<p>定时</p>', status: '1', publish_time: new Date((at + 8 * 3600) * 1000).toISOString().slice(0, 19).replace('T', ' ') },
+  });
+  t.is(added.body.code, 1, added.body.msg);
+  // B learns of the write (its cache event), renders /news without the post and keeps that page.
+  let cached = false;
+  for (let i = 0; i < 40 && !cached; i++) {
+    const res = await fetch(`${b.url}/news`);
+    const html = await res.text();
+    t.false(html.includes(title), 'not before its time');
+    cached = res.headers.get('x-page-cache') === 'HIT';
+    if (!cached) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  t.true(cached, 'B serves /news from its cache');
+  t.true(Date.now() < at * 1000, 'the cached page was made before the publish time');
+  // From now on only B is asked, and only after the second has come.
+  while (Date.now() < at * 1000) await new Promise((resolve) => setTimeout(resolve, 50));
+  let html = '';
+  const deadline = at * 1000 + 1000;
+  while (!html.includes(title) && Date.now() < deadline) {
+    html = await (await fetch(`${b.url}/news`)).text();
+    if (!html.includes(title)) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  t.true(html.includes(title), `B still served the page without the post ${Date.now() - at * 1000} ms after its time`);
+});
+
 test('a WeChat callback accepted by A is refused as a replay by B', async (t) => {
   const token = 'multiprocess2026';
   const saved = await api(a.url, '/admin/wechat.Config/edit', { headers: { batoken: adminToken }, body: { wechat_token: token, wechat_message_mode: 'plain' } });

@@ -3,7 +3,7 @@ import { resources } from '../../src/resources/index.ts';
 import { defineResource, type FieldDef, type ResourceDef } from '../../src/resources/types.ts';
 import { buildQuery } from '../../src/shared/request/query.ts';
 import { localizedText } from '../../src/shared/localized.ts';
-import { cellOf, displayUrl, listOf, relationLabel, safeHref, type CellContext } from '../../src/islands/admin/crud/cells.ts';
+import { cellOf, displayUrl, listOf, relationLabel, safeHref, type CellContext } from '../../src/resources/cells.ts';
 import {
   canDragSort,
   columnStorageKey,

@@ -8,6 +8,7 @@ import { openReads } from '../../src/server/reads.ts';
 import { ContentService } from '../../src/server/services/content.ts';
 import { ensureResourceIndexes } from '../../src/server/services/resourceIndexes.ts';
 import { resources } from '../../src/resources/index.ts';
+import { lookupOf } from '../../src/resources/lookup.ts';
 
 // An uncached public list must not sort its table on every request: with 100,000 published news, the news
 // list sorted them all for each page (55 ms). Every ordered query of the public pages, with and without
@@ -32,7 +33,7 @@ test('every public list and detail query reads its rows in index order, one SQL 
         return reads.rows(key, params, build);
       },
       close: () => reads.close(),
-    });
+    }, lookupOf(resources, () => []));
     for (const lang of ['zh-cn', 'en'] as const) {
       await content.home(lang);
       await content.newsList(lang, { page: 1, category: null });

@@ -4,6 +4,7 @@ import { formatTime } from '../../shared/time.ts';
 import { now } from '../../server/services/clock.ts';
 import type { Services } from '../../server/services/index.ts';
 import { ruleRemark } from '../../server/services/remarks.ts';
+import { needsDoing } from '../../server/services/todo.ts';
 import type { ApiRoute } from '../types.ts';
 import { verificationTypes } from '../user/checkIn.ts';
 
@@ -21,7 +22,8 @@ function count(rows: { n: number | string }[]): number {
 /**
  * The dashboard (reference 3.17, which only shows demo charts): real figures from the database. Members
  * who joined per day over the last 30 days (in the site's time zone), totals, published content per kind,
- * and the latest admin activity (an admin who is not super sees only their own, as in the admin log).
+ * the latest admin activity (an admin who is not super sees only their own, as in the admin log), and what
+ * needs doing (src/resources/todo.ts) among the lists the admin may open.
  */
 export function dashboardRoutes(services: Services): ApiRoute[] {
   const { knex, settings } = services;
@@ -73,8 +75,11 @@ export function dashboardRoutes(services: Services): ApiRoute[] {
         const activity = knex('admin_log').orderBy('id', 'desc').limit(RECENT).select<{ id: number; create_time: number; username: string; title: string }[]>('id', 'create_time', 'username', 'title');
         if (!adminPermissions?.super) activity.where('admin_id', admin!.id);
 
+        const todo = await needsDoing(knex, services.resources.all(), (def) => !!adminPermissions && services.auth.can(adminPermissions, `${def.name}/index`), today, ctx.state.lang, t);
+
         return {
           remark: await ruleRemark(knex, 'dashboard', t),
+          todo,
           // Members register (and reset passwords) with a code by mail or SMS: closed until one can be sent.
           registration: { open: (await verificationTypes(services)).length > 0 },
           stats: {

@@ -7,6 +7,7 @@ import { resources } from '../../resources/index.ts';
 import { actionUrl } from '../../resources/naming.ts';
 import type { ApiRegistry } from '../router.ts';
 import type { ApiRequest, ApiRoute, Method } from '../types.ts';
+import { capabilityRoutes } from './capabilities.ts';
 
 /** The call a request makes of a resource's engine: the edge between HTTP and the engine. */
 export function callOf(req: ApiRequest, services: Services): Call {
@@ -40,13 +41,13 @@ export interface UnitRouteOptions {
 export function unitRoutes(services: Services, unit: ResourceUnit, engine: ResourceEngine, options: UnitRouteOptions = {}): ApiRoute[] {
   const { def } = unit;
   const behaviour = engine.behaviour;
-  const route = (method: Method, action: string, run: (call: Call) => Promise<unknown>, extra: Partial<ApiRoute> = {}): ApiRoute => ({
+  const route = (method: Method, action: string, run: (call: Call, req: ApiRequest) => Promise<unknown>, extra: Partial<ApiRoute> = {}): ApiRoute => ({
     methods: [method],
     path: actionUrl(def, action),
     auth: 'adminRule',
     ...(options.rule ? { rule: options.rule } : {}),
     ...extra,
-    handler: (req) => run(callOf(req, services)),
+    handler: (req) => run(callOf(req, services), req),
   });
   const own = behaviour.actions ?? {};
   const routes: ApiRoute[] = [];
@@ -71,6 +72,7 @@ export function unitRoutes(services: Services, unit: ResourceUnit, engine: Resou
         break;
     }
   }
+  routes.push(...capabilityRoutes(services, engine, route));
   for (const [name, action] of Object.entries(own)) {
     const extra: Partial<ApiRoute> = { ...(action.logTitle ? { logTitle: action.logTitle } : {}), ...(action.rateLimit ? { rateLimit: action.rateLimit } : {}) };
     const { get, post } = action;

@@ -14,14 +14,14 @@ import { themeColor } from '../themeColor.tsx';
  * against 1,872 req/s). Head renders outside the i18n provider, hence pageT.
  */
 export default function Head() {
-  const { origin, lang, urlParsed, requestPath, site } = usePageContext();
+  const { origin, lang, urlParsed, requestPath, site, preview } = usePageContext();
   const params = new URLSearchParams(urlParsed.search);
   params.delete('lang');
   const query = params.toString();
   const path = urlParsed.pathname + (query ? `?${query}` : '');
   const url = origin + withLang(path, lang);
   const section = sectionOf(urlParsed.pathname);
-  const indexed = section !== null && sectionOf(requestPath) !== null;
+  const indexed = section !== null && sectionOf(requestPath) !== null && !preview;
   return (
     <>
       {section === 'news' && (
@@ -41,6 +41,7 @@ export default function Head() {
           <link rel="alternate" hrefLang="x-default" href={origin + path} />
         </>
       )}
+      {preview && <meta name="robots" content="noindex, nofollow" />}
       {themeColor}
     </>
   );

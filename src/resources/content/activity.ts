@@ -28,6 +28,8 @@ export default publishedResource({
   search: ['title'],
   menu: { icon: 'fa fa-flag', weigh: 88 },
   cacheTags: ['brand', 'home'],
+  publish: { page: '/brand/info' },
+  todo: { kind: 'upcoming', field: 'start_time', days: 7 },
   signup: { title: 'title', start: 'start_time' },
   siteSearch: { type: 'activity', title: 'title', body: ['summary', 'place', 'content'], time: 'start_time', url: '/brand/info?id={id}' },
 });

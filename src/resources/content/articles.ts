@@ -14,6 +14,12 @@ interface ArticleKind {
   menu: { icon: ResourceDef['menu']['icon']; weigh: number };
 }
 
+/** An article kind: its category resource and the public page of one article. */
+interface Articles extends ArticleKind {
+  category: string;
+  page: string;
+}
+
 export function categoryResource(kind: ArticleKind): ResourceDef {
   return publishedResource({
     name: kind.name,
@@ -22,10 +28,11 @@ export function categoryResource(kind: ArticleKind): ResourceDef {
     search: ['name'],
     menu: kind.menu,
     cacheTags: [kind.section, 'home'],
+    publish: {},
   });
 }
 
-export function articleResource(kind: ArticleKind & { category: string }): ResourceDef {
+export function articleResource(kind: Articles): ResourceDef {
   return publishedResource({
     name: kind.name,
     table: kind.table,
@@ -40,6 +47,7 @@ export function articleResource(kind: ArticleKind & { category: string }): Resou
     search: ['title'],
     menu: kind.menu,
     cacheTags: [kind.section, 'home'],
-    siteSearch: { type: kind.section, title: 'title', body: ['summary', 'content'], time: 'publish_time', url: `/${kind.section}/info?id={id}`, category: 'category_id' },
+    publish: { field: 'publish_time', category: 'category_id', page: kind.page },
+    siteSearch: { type: kind.section, title: 'title', body: ['summary', 'content'], time: 'publish_time', url: `/${kind.section}/info?id={id}` },
   });
 }

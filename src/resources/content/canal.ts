@@ -23,5 +23,6 @@ export default publishedResource({
   search: ['name'],
   menu: { icon: 'fa fa-ship', weigh: 81 },
   cacheTags: ['canals', 'canal', 'trail', 'home'],
+  publish: { page: '/canals/info' },
   siteSearch: { type: 'canal', title: 'name', body: ['summary', 'era', 'provinces', 'intro', 'heritage'], time: 'create_time', url: '/canals/info?id={id}' },
 });

@@ -22,5 +22,6 @@ export default publishedResource({
   search: ['name'],
   menu: { icon: 'fa fa-map-marker', weigh: 80 },
   cacheTags: ['canals', 'canal', 'trail'],
+  publish: { page: '/canals/info/city' },
   siteSearch: { type: 'city', title: 'name', body: ['summary', 'intro', 'heritage'], time: 'create_time', url: '/canals/info/city?id={id}' },
 });

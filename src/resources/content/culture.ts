@@ -6,5 +6,6 @@ export default articleResource({
   table: 'culture_article',
   section: 'culture',
   category: 'content/cultureCategory',
+  page: '/culture/info',
   menu: { icon: 'fa fa-book', weigh: 84 },
 });

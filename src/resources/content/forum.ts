@@ -16,6 +16,7 @@ export default publishedResource({
   search: ['title', 'speaker'],
   menu: { icon: 'fa fa-comments', weigh: 82 },
   cacheTags: ['forum', 'home'],
+  publish: {},
   // Items are read in place on /forum, under their anchor.
   siteSearch: { type: 'forum', title: 'title', body: ['speaker', 'summary', 'content'], time: 'event_date', url: '/forum#forum-{id}' },
 });

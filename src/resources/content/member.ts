@@ -16,4 +16,5 @@ export default publishedResource({
   search: ['name'],
   menu: { icon: 'fa fa-university', weigh: 85 },
   cacheTags: ['members'],
+  publish: {},
 });

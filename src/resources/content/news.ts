@@ -6,5 +6,6 @@ export default articleResource({
   table: 'news',
   section: 'news',
   category: 'content/newsCategory',
+  page: '/news/info',
   menu: { icon: 'fa fa-newspaper-o', weigh: 90 },
 });

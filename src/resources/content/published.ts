@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef, type ResourceDef, type SearchMode, type SignupMode } from '../types.ts';
+import { defineResource, type FieldDef, type PublishRule, type ResourceDef, type SearchMode, type SignupMode } from '../types.ts';
 import { CREATE_TIME_FIELD, ID_FIELD, STATUS_FIELD, UPDATE_TIME_FIELD, WEIGH_FIELD } from '../fields.ts';
 import type { SectionKey } from '../../shared/sections.ts';
 
@@ -12,6 +12,10 @@ export interface PublishedKind {
   search: readonly string[];
   menu: { icon: ResourceDef['menu']['icon']; weigh: number };
   cacheTags: readonly SectionKey[];
+  /** What "published" means beyond the status: its publish-time field, category, public page. */
+  publish: PublishRule;
+  /** What of these rows the dashboard lists as needing doing (see ResourceDef.todo). */
+  todo?: ResourceDef['todo'];
   /** Visitors find the rows with the site search (ResourceDef `search`). */
   siteSearch?: SearchMode;
   /** Members sign up for the rows. */
@@ -20,7 +24,7 @@ export interface PublishedKind {
 
 /**
  * A table of content the public pages show: drag-sorted (higher weigh first), published or a draft, timed,
- * listed under the content menu, and copied to the recycle bin when deleted.
+ * listed under the content menu, copied to the recycle bin when deleted, every save's previous version kept.
  */
 export function publishedResource(kind: PublishedKind): ResourceDef {
   return defineResource({
@@ -35,6 +39,9 @@ export function publishedResource(kind: PublishedKind): ResourceDef {
     menu: { parent: 'content', ...kind.menu },
     cacheTags: kind.cacheTags,
     recycle: true,
+    revisions: true,
+    publish: kind.publish,
+    ...(kind.todo && { todo: kind.todo }),
     ...(kind.siteSearch && { search: kind.siteSearch }),
     ...(kind.signup && { signup: kind.signup }),
   });

@@ -25,5 +25,6 @@ export default publishedResource({
   search: ['title'],
   menu: { icon: 'fa fa-map-signs', weigh: 87 },
   cacheTags: ['trail', 'home', 'canals'],
+  publish: { page: '/trail/info' },
   siteSearch: { type: 'trail', title: 'title', body: ['summary', 'route'], time: 'create_time', url: '/trail/info?id={id}' },
 });

@@ -38,5 +38,6 @@ export default defineResource({
   defaultOrder: ['id', 'desc'],
   timestamps: true,
   menu: { parent: 'content', icon: 'fa fa-check-square-o', weigh: 86 },
+  todo: { kind: 'waiting', field: 'status', value: 'pending' },
   recycle: true,
 });

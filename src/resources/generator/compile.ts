@@ -203,6 +203,7 @@ export function compileDesign(design: Design, resolve: TableResolver): Compiled 
     timestamps: has('create_time') || has('update_time'),
     menu: { parent: segments.slice(0, -1).join('/'), icon, weigh: 0 },
     recycle: true,
+    ...(table.revisions ? { revisions: true } : {}),
     labels: {
       title: bilingual(parseComment(table.comment).title, parseComment(table.commentEn).title, name),
       fields: fieldLabels,

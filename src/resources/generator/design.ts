@@ -133,6 +133,8 @@ export const designTableSchema = z.object({
   generateRelativePath: text(100),
   /** Menu icon (a name of src/shared/icons.ts). */
   icon: text(50),
+  /** Keep every save's replaced version (the resource declares `revisions`). */
+  revisions: flag,
   databaseConnection: text(100),
   isCommonModel: flag,
   modelFile: text(300),

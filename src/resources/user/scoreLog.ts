@@ -20,4 +20,6 @@ export default defineResource({
   timestamps: false,
   menu: { parent: 'user', icon: 'el-icon-Discount', weigh: 90 },
   actions: ['index', 'add'],
+  // A line moves a member's balance: it is added one at a time, through the ledger's own dialog.
+  transfer: { import: false },
 });

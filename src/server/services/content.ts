@@ -1,16 +1,20 @@
 import type { Knex } from 'knex';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import type { Build, Params, Reads, Row } from '../reads.ts';
+import type { ResourceLookup } from '../../resources/lookup.ts';
+import { publishingOf } from '../../resources/publishing.ts';
+import type { ResourceDef } from '../../resources/types.ts';
 import { localizedText } from '../../shared/localized.ts';
 import { centsToYuan } from '../../shared/account.ts';
 import { cancelDeadline, optionalTime, type SignupFacts } from '../../shared/activity.ts';
+import { now } from './clock.ts';
+import { onVisible, whereVisible } from './publicVisibility.ts';
 import { ResponsiveImages } from './responsiveImages.ts';
 import {
   ACTIVITY_STAGES,
   DIFFICULTIES,
   MEMBER_KINDS,
   PAGE_SIZE,
-  PUBLISHED,
   type ActivityCard,
   type ActivityDetail,
   type ActivityStage,
@@ -132,19 +136,33 @@ interface FeedItem {
   publishTime: number;
 }
 
-/** Reads published content for the public pages, feeds and sitemap. Drafts never leave this class. */
+/** The second a read is made at: a number, or the stand-in of a compiled read's `now` param. */
+type At = number | Knex.Raw;
+
+/** The params of every read: the values it differs by, and the second it is made at. */
+type Timed<P extends Params> = P & { now: number };
+
+/** One row a preview link shows whatever its state (a draft, a scheduled post). */
+export interface PreviewTarget {
+  table: string;
+  id: number;
+}
+
 /**
  * The activity list's order key (migration 20261201090100 indexes the same expression): a start time for what
  * has not ended, and for what has ended a number above every start time that falls as the start time rises.
  */
 const ACTIVITY_STAGE_KEY = "CASE WHEN brand_activity.activity_status = 'ended' THEN 20000000000 - brand_activity.start_time ELSE brand_activity.start_time END";
 
+/** Reads what the public may see now for the pages, feeds and sitemap. Drafts and scheduled rows never leave this class. */
 export class ContentService implements ContentReader {
   private readonly pictures: ResponsiveImages;
 
   constructor(
     private readonly knex: Knex,
     private readonly reads: Reads,
+    private readonly resources: Pick<ResourceLookup, 'all' | 'find' | 'byTable'>,
+    private readonly preview: PreviewTarget | null = null,
   ) {
     this.pictures = new ResponsiveImages(knex);
   }
@@ -155,8 +173,39 @@ export class ContentService implements ContentReader {
     return { ...value, text: await this.pictures.apply(value.text) };
   }
 
-  private published(table: string) {
-    return this.knex(table).where(`${table}.status`, PUBLISHED);
+  /**
+   * The same reads with one row shown whatever its state, for a staff preview link. Its queries differ from
+   * the public ones, so they run through knex each time instead of the compiled reads.
+   */
+  previewing(target: PreviewTarget): ContentService {
+    const direct: Reads = { rows: async (_key, params, build) => (await build(params)) as Row[], close() {} };
+    return new ContentService(this.knex, direct, this.resources, target);
+  }
+
+  private def(table: string): ResourceDef {
+    const def = this.resources.byTable(table);
+    if (!def) throw new Error(`no resource manages ${table}`);
+    return def;
+  }
+
+  /** Runs a read with the current second among its params (see publicVisibility.ts). */
+  private rows<P extends Params>(key: string, params: P, build: Build<Timed<P>>): Promise<Row[]> {
+    return this.reads.rows(key, { ...params, now: now() }, build);
+  }
+
+  /** The rows of a table the public may see at `at` (and the previewed row). */
+  private published(table: string, at: At) {
+    const def = this.def(table);
+    const preview = this.preview;
+    if (preview?.table !== table) return whereVisible(this.knex(table), def, at, this.resources);
+    return this.knex(table).where((q) => {
+      whereVisible(q, def, at, this.resources).orWhere(`${table}.${def.pk}`, preview.id);
+    });
+  }
+
+  /** Joins a table's row only while the public may see it (an article's category, a trail's canal). */
+  private joinVisible(query: Knex.QueryBuilder, table: string, key: string, at: At): Knex.QueryBuilder {
+    return query.leftJoin(table, (join) => onVisible(join.on(`${table}.id`, '=', key), this.def(table), at));
   }
 
   /**
@@ -164,25 +213,22 @@ export class ContentService implements ContentReader {
    * for names: they never add or drop a row, so the count leaves them out and reads the index alone (2 ms
    * instead of 17 for 100,000 rows).
    */
-  private async paged<T, P extends Params>(key: string, params: P, build: Build<P>, page: number, pageSize: number, map: (row: Row) => T): Promise<Paged<T>> {
-    const [countRow] = await this.reads.rows(`${key}:count`, params, (p) => build(p).clear('join').clearSelect().clearOrder().count({ n: '*' }));
+  private async paged<T, P extends Params>(key: string, params: P, build: Build<Timed<P>>, page: number, pageSize: number, map: (row: Row) => T): Promise<Paged<T>> {
+    const [countRow] = await this.rows(`${key}:count`, params, (p) => build(p).clear('join').clearSelect().clearOrder().count({ n: '*' }));
     const total = countRow ? num(countRow, 'n') : 0;
-    const rows = await this.reads.rows(`${key}:page:${pageSize}`, { ...params, offset: (page - 1) * pageSize }, (p) => offsetBy(limited(build(p), pageSize), p.offset));
+    const rows = await this.rows(`${key}:page:${pageSize}`, { ...params, offset: (page - 1) * pageSize }, (p) => offsetBy(limited(build(p), pageSize), p.offset));
     return { items: rows.map(map), page, pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)) };
   }
 
-  private async byId(key: string, query: () => Knex.QueryBuilder, table: string, id: number): Promise<Row | null> {
-    const [row] = await this.reads.rows(`${key}:id`, { id }, (p) => limited(query().where(`${table}.id`, p.id), 1));
+  private async byId(key: string, query: (at: At) => Knex.QueryBuilder, table: string, id: number): Promise<Row | null> {
+    const [row] = await this.rows(`${key}:id`, { id }, (p) => limited(query(p.now).where(`${table}.id`, p.id), 1));
     return row ?? null;
   }
 
   // Articles (news and culture share the shape; their categories live in their own tables).
 
-  private articleQuery(table: string, categoryTable: string, withContent: boolean) {
-    return this.published(table)
-      .leftJoin(categoryTable, function () {
-        this.on(`${categoryTable}.id`, '=', `${table}.category_id`).andOnVal(`${categoryTable}.status`, '=', PUBLISHED);
-      })
+  private articleQuery(table: string, categoryTable: string, withContent: boolean, at: At) {
+    return this.joinVisible(this.published(table, at), categoryTable, `${table}.category_id`, at)
       .select(
         ...cols(table, ['id', 'cover', 'publish_time', 'category_id'], withContent ? ['title', 'summary', 'content'] : ['title', 'summary']),
         `${categoryTable}.name as category_name`,
@@ -205,14 +251,14 @@ export class ContentService implements ContentReader {
   }
 
   private async categories(table: string, lang: Lang): Promise<Ref[]> {
-    const rows = await this.reads.rows(`${table}:all`, {}, () => this.published(table).select('id', 'name', 'name_en').orderBy(orderBy(table, byWeigh)));
+    const rows = await this.rows(`${table}:all`, {}, (p) => this.published(table, p.now).select('id', 'name', 'name_en').orderBy(orderBy(table, byWeigh)));
     return rows.map((r) => ({ id: num(r, 'id'), name: localize(r, 'name', lang) }));
   }
 
   private async articleList(table: string, categoryTable: string, lang: Lang, page: number, category: number | null, pageSize: number): Promise<ArticleList> {
     const filtered = category !== null;
-    const query: Build<{ category: number }> = (p) => {
-      const q = this.articleQuery(table, categoryTable, false);
+    const query: Build<Timed<{ category: number }>> = (p) => {
+      const q = this.articleQuery(table, categoryTable, false, p.now);
       return filtered ? q.where(`${table}.category_id`, p.category) : q;
     };
     return {
@@ -223,11 +269,11 @@ export class ContentService implements ContentReader {
   }
 
   private async article(table: string, categoryTable: string, lang: Lang, id: number): Promise<ArticleDetail | null> {
-    const row = await this.byId(`${table}:detail`, () => this.articleQuery(table, categoryTable, true), table, id);
+    const row = await this.byId(`${table}:detail`, (at) => this.articleQuery(table, categoryTable, true, at), table, id);
     if (!row) return null;
     const card = this.articleCard(row, lang);
-    const related = await this.reads.rows(`${table}:related`, { category: card.category?.id ?? 0, id }, (p) =>
-      limited(this.articleQuery(table, categoryTable, false).where(`${table}.category_id`, p.category).whereNot(`${table}.id`, p.id), 3),
+    const related = await this.rows(`${table}:related`, { category: card.category?.id ?? 0, id }, (p) =>
+      limited(this.articleQuery(table, categoryTable, false, p.now).where(`${table}.category_id`, p.category).whereNot(`${table}.id`, p.id), 3),
     );
     return { ...card, content: await this.richText(row, 'content', lang), related: related.map((r) => this.articleCard(r, lang)) };
   }
@@ -250,9 +296,9 @@ export class ContentService implements ContentReader {
 
   // Brand activities.
 
-  private activityQuery(withContent: boolean) {
+  private activityQuery(withContent: boolean, at: At) {
     const t = 'brand_activity';
-    return this.published(t)
+    return this.published(t, at)
       .select(
         ...cols(t, ['id', 'cover', 'start_time', 'end_time', 'activity_status', ...(withContent ? SIGNUP_FACT_COLUMNS : [])], withContent ? ['title', 'summary', 'place', 'content'] : ['title', 'summary', 'place']),
       )
@@ -274,9 +320,9 @@ export class ContentService implements ContentReader {
 
   activities(lang: Lang, q: { page: number; stage: ActivityStage | null }): Promise<Paged<ActivityCard>> {
     const filtered = q.stage !== null;
-    const query: Build<{ stage: string }> = (p) => {
+    const query: Build<Timed<{ stage: string }>> = (p) => {
       // Under the staff's weight, what is on or coming soonest first, then what has ended, the latest first.
-      const list = this.activityQuery(false)
+      const list = this.activityQuery(false, p.now)
         .clearOrder()
         .orderBy('brand_activity.weigh', 'desc')
         .orderByRaw(`${ACTIVITY_STAGE_KEY} asc`)
@@ -287,21 +333,15 @@ export class ContentService implements ContentReader {
   }
 
   async activity(lang: Lang, id: number): Promise<ActivityDetail | null> {
-    const row = await this.byId('brand_activity:detail', () => this.activityQuery(true), 'brand_activity', id);
+    const row = await this.byId('brand_activity:detail', (at) => this.activityQuery(true, at), 'brand_activity', id);
     return row ? { ...this.activityCard(row, lang), content: await this.richText(row, 'content', lang), signup: signupFacts(row) } : null;
   }
 
   // Trails, with the names of their canal section and city.
 
-  private trailQuery(withRoute: boolean) {
+  private trailQuery(withRoute: boolean, at: At) {
     const t = 'trail';
-    return this.published(t)
-      .leftJoin('canal', function () {
-        this.on('canal.id', '=', 'trail.canal_id').andOnVal('canal.status', '=', PUBLISHED);
-      })
-      .leftJoin('canal_city', function () {
-        this.on('canal_city.id', '=', 'trail.city_id').andOnVal('canal_city.status', '=', PUBLISHED);
-      })
+    return this.joinVisible(this.joinVisible(this.published(t, at), 'canal', 'trail.canal_id', at), 'canal_city', 'trail.city_id', at)
       .select(
         ...cols(t, ['id', 'cover', 'canal_id', 'city_id', 'length_km', 'duration_min', 'difficulty', ...(withRoute ? ['gallery'] : [])], withRoute ? ['title', 'summary', 'route'] : ['title', 'summary']),
         'canal.name as canal_name',
@@ -330,15 +370,15 @@ export class ContentService implements ContentReader {
 
   trails(lang: Lang, q: { page: number; difficulty: Difficulty | null }): Promise<Paged<TrailCard>> {
     const filtered = q.difficulty !== null;
-    const query: Build<{ difficulty: string }> = (p) => {
-      const list = this.trailQuery(false);
+    const query: Build<Timed<{ difficulty: string }>> = (p) => {
+      const list = this.trailQuery(false, p.now);
       return filtered ? list.where('trail.difficulty', p.difficulty) : list;
     };
     return this.paged(`trail:list:${filtered}`, { difficulty: q.difficulty ?? '' }, query, q.page, PAGE_SIZE.trail, (r) => this.trailCard(r, lang));
   }
 
   async trail(lang: Lang, id: number): Promise<TrailDetail | null> {
-    const row = await this.byId('trail:detail', () => this.trailQuery(true), 'trail', id);
+    const row = await this.byId('trail:detail', (at) => this.trailQuery(true, at), 'trail', id);
     if (!row) return null;
     const gallery = str(row, 'gallery')
       .split(',')
@@ -351,8 +391,8 @@ export class ContentService implements ContentReader {
 
   members(lang: Lang, q: { page: number; kind: MemberKind | null }): Promise<Paged<MemberCard>> {
     const filtered = q.kind !== null;
-    const query: Build<{ kind: string }> = (p) => {
-      const list = this.published('org_member')
+    const query: Build<Timed<{ kind: string }>> = (p) => {
+      const list = this.published('org_member', p.now)
         .select(...cols('org_member', ['id', 'kind', 'logo', 'website'], ['name', 'location', 'intro']))
         .orderBy(orderBy('org_member', byWeigh));
       return filtered ? list.where('org_member.kind', p.kind) : list;
@@ -381,22 +421,22 @@ export class ContentService implements ContentReader {
     };
   }
 
-  private forumQuery() {
-    return this.published('forum_item')
+  private forumQuery(at: At) {
+    return this.published('forum_item', at)
       .select(...cols('forum_item', ['id', 'cover', 'event_date'], ['title', 'speaker', 'summary', 'content']))
       .orderBy(orderBy('forum_item', [{ column: 'weigh', order: 'desc' }, { column: 'event_date', order: 'desc' }, { column: 'id', order: 'desc' }]));
   }
 
   async forum(lang: Lang, q: { page: number }): Promise<Paged<ForumItem>> {
-    const page = await this.paged('forum_item:list', {}, () => this.forumQuery(), q.page, PAGE_SIZE.forum, (r) => this.forumItem(r, lang));
+    const page = await this.paged('forum_item:list', {}, (p) => this.forumQuery(p.now), q.page, PAGE_SIZE.forum, (r) => this.forumItem(r, lang));
     const items = await Promise.all(page.items.map(async (item) => ({ ...item, content: { ...item.content, text: await this.pictures.apply(item.content.text) } })));
     return { ...page, items };
   }
 
   // Canal sections and their cities.
 
-  private canalQuery(withText: boolean) {
-    return this.published('canal')
+  private canalQuery(withText: boolean, at: At) {
+    return this.published('canal', at)
       .select(...cols('canal', ['id', 'cover', 'length_km'], withText ? ['name', 'era', 'summary', 'provinces', 'intro', 'heritage'] : ['name', 'era', 'summary', 'provinces']))
       .orderBy(orderBy('canal', byWeigh));
   }
@@ -418,14 +458,14 @@ export class ContentService implements ContentReader {
   }
 
   canals(lang: Lang, q: { page: number }): Promise<Paged<CanalCard>> {
-    return this.paged('canal:list', {}, () => this.canalQuery(false), q.page, PAGE_SIZE.canals, (r) => this.canalCard(r, lang));
+    return this.paged('canal:list', {}, (p) => this.canalQuery(false, p.now), q.page, PAGE_SIZE.canals, (r) => this.canalCard(r, lang));
   }
 
   async canal(lang: Lang, id: number): Promise<CanalDetail | null> {
-    const row = await this.byId('canal:detail', () => this.canalQuery(true), 'canal', id);
+    const row = await this.byId('canal:detail', (at) => this.canalQuery(true, at), 'canal', id);
     if (!row) return null;
-    const cities = await this.reads.rows('canal_city:of_canal', { id }, (p) =>
-      this.published('canal_city')
+    const cities = await this.rows('canal_city:of_canal', { id }, (p) =>
+      this.published('canal_city', p.now)
         .where('canal_id', p.id)
         .select(...cols('canal_city', ['id', 'cover'], ['name', 'summary']))
         .orderBy(orderBy('canal_city', byWeigh)),
@@ -441,17 +481,14 @@ export class ContentService implements ContentReader {
   async city(lang: Lang, id: number): Promise<CityDetail | null> {
     const row = await this.byId(
       'canal_city:detail',
-      () =>
-        this.published('canal_city')
-          .leftJoin('canal', function () {
-            this.on('canal.id', '=', 'canal_city.canal_id').andOnVal('canal.status', '=', PUBLISHED);
-          })
+      (at) =>
+        this.joinVisible(this.published('canal_city', at), 'canal', 'canal_city.canal_id', at)
           .select(...cols('canal_city', ['id', 'cover', 'canal_id', 'lat', 'lng'], ['name', 'summary', 'intro', 'heritage']), 'canal.name as canal_name', 'canal.name_en as canal_name_en'),
       'canal_city',
       id,
     );
     if (!row) return null;
-    const trails = await this.reads.rows('trail:of_city', { id }, (p) => limited(this.trailQuery(false).where('trail.city_id', p.id), 6));
+    const trails = await this.rows('trail:of_city', { id }, (p) => limited(this.trailQuery(false, p.now).where('trail.city_id', p.id), 6));
     return {
       ...this.cityCard(row, lang),
       canal: row.canal_name === null || row.canal_name === undefined ? null : { id: num(row, 'canal_id'), name: localize(row, 'canal_name', lang) },
@@ -464,9 +501,9 @@ export class ContentService implements ContentReader {
   }
 
   async tour(lang: Lang): Promise<TourData> {
-    const canals = await this.reads.rows('canal:tour', {}, () => this.published('canal').select('id', 'name', 'name_en', 'course').orderBy(orderBy('canal', byWeigh)));
-    const cities = await this.reads.rows('canal_city:tour', {}, () =>
-      this.published('canal_city')
+    const canals = await this.rows('canal:tour', {}, (p) => this.published('canal', p.now).select('id', 'name', 'name_en', 'course').orderBy(orderBy('canal', byWeigh)));
+    const cities = await this.rows('canal_city:tour', {}, (p) =>
+      this.published('canal_city', p.now)
         .select(...cols('canal_city', ['id', 'canal_id', 'lat', 'lng'], ['name', 'intro', 'heritage']))
         .orderBy(orderBy('canal_city', byWeigh)),
     );
@@ -492,26 +529,26 @@ export class ContentService implements ContentReader {
   }
 
   async home(lang: Lang): Promise<HomeData> {
-    const sections: [string, () => Knex.QueryBuilder][] = [
-      ['news:home', () => limited(this.articleQuery('news', 'news_category', false), 4)],
+    const sections: [string, (at: At) => Knex.QueryBuilder][] = [
+      ['news:home', (at) => limited(this.articleQuery('news', 'news_category', false, at), 4)],
       // What is coming soonest first; ended activities never headline the home page.
       [
         'brand_activity:home',
-        () =>
+        (at) =>
           limited(
-            this.activityQuery(false)
+            this.activityQuery(false, at)
               .clearOrder()
               .whereIn('brand_activity.activity_status', ['upcoming', 'ongoing'])
               .orderBy([{ column: 'brand_activity.start_time', order: 'asc' }, { column: 'brand_activity.id', order: 'asc' }]),
             3,
           ),
       ],
-      ['trail:home', () => limited(this.trailQuery(false), 3)],
-      ['culture_article:home', () => limited(this.articleQuery('culture_article', 'culture_category', false), 4)],
-      ['canal:home', () => this.canalQuery(false)],
-      ['forum_item:home', () => limited(this.forumQuery(), 3)],
+      ['trail:home', (at) => limited(this.trailQuery(false, at), 3)],
+      ['culture_article:home', (at) => limited(this.articleQuery('culture_article', 'culture_category', false, at), 4)],
+      ['canal:home', (at) => this.canalQuery(false, at)],
+      ['forum_item:home', (at) => limited(this.forumQuery(at), 3)],
     ];
-    const [news, activities, trails, culture, canals, forum] = await Promise.all(sections.map(([key, query]) => this.reads.rows(key, {}, query)));
+    const [news, activities, trails, culture, canals, forum] = await Promise.all(sections.map(([key, query]) => this.rows(key, {}, (p) => query(p.now))));
     return {
       news: news.map((r) => this.articleCard(r, lang)),
       activities: activities.map((r) => this.activityCard(r, lang)),
@@ -526,9 +563,9 @@ export class ContentService implements ContentReader {
 
   /** The latest published news for RSS, in `lang`. */
   async latestNews(lang: Lang, limit: number): Promise<FeedItem[]> {
-    const rows = await this.reads.rows(`news:latest:${limit}`, {}, () =>
+    const rows = await this.rows(`news:latest:${limit}`, {}, (p) =>
       limited(
-        this.published('news')
+        this.published('news', p.now)
           .select('id', 'title', 'title_en', 'summary', 'summary_en', 'publish_time')
           .orderBy([{ column: 'publish_time', order: 'desc' }, { column: 'id', order: 'desc' }]),
         limit,
@@ -542,20 +579,17 @@ export class ContentService implements ContentReader {
     }));
   }
 
-  /** Every published detail page, with its last change. */
+  /** Every public detail page (the resources that declare one), with its last change or publish time. */
   async sitemapEntries(): Promise<SitemapEntry[]> {
-    const kinds = [
-      { table: 'news', path: '/news/info' },
-      { table: 'culture_article', path: '/culture/info' },
-      { table: 'brand_activity', path: '/brand/info' },
-      { table: 'trail', path: '/trail/info' },
-      { table: 'canal', path: '/canals/info' },
-      { table: 'canal_city', path: '/canals/info/city' },
-    ];
+    const kinds = this.resources.all().flatMap((def) => {
+      const publishing = publishingOf(def);
+      return publishing?.page ? [{ def, path: publishing.page, field: publishing.field }] : [];
+    });
     const lists = await Promise.all(
-      kinds.map(async ({ table, path }) => {
-        const rows = await this.reads.rows(`${table}:sitemap`, {}, () => this.published(table).select('id', 'create_time', 'update_time').orderBy('id'));
-        return rows.map((r) => ({ path: `${path}?id=${num(r, 'id')}`, lastmod: num(r, 'update_time') || num(r, 'create_time') }));
+      kinds.map(async ({ def, path, field }) => {
+        const columns = ['id', 'create_time', 'update_time', ...(field ? [field] : [])];
+        const rows = await this.rows(`${def.table}:sitemap`, {}, (p) => this.published(def.table, p.now).select(columns).orderBy('id'));
+        return rows.map((r) => ({ path: `${path}?id=${num(r, 'id')}`, lastmod: Math.max(num(r, 'update_time') || num(r, 'create_time'), field ? num(r, field) : 0) }));
       }),
     );
     return lists.flat();

@@ -40,6 +40,8 @@ import { Engines } from './crud/engines.ts';
 import { PageBuilds } from '../builds.ts';
 import { runMode, runtimeFiles } from '../runtime.ts';
 import { TerminalService } from './terminal/index.ts';
+import { PublishSchedule } from './publishSchedule.ts';
+import { PreviewLinks } from './previews.ts';
 import { SignupService } from './activity/signups.ts';
 import { SignupNotices } from './activity/notices.ts';
 import { SiteSearch } from './search/index.ts';
@@ -100,6 +102,10 @@ export interface Services {
   builds: PageBuilds;
   /** Server commands for super admins (migrations, installs, builds), streamed to the admin's terminal. */
   terminal: TerminalService;
+  /** Drops the pages of scheduled rows at their publish time, in this process. */
+  schedule: PublishSchedule;
+  /** Signed links that show staff a draft or scheduled row on its public page. */
+  previews: PreviewLinks;
   /** Members' sign-ups for activities (and any resource declaring them). */
   signups: SignupService;
   /** The site search's index of every resource declaring `search`, and the searches. */
@@ -131,6 +137,9 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
   const origins = new OriginPolicy(config);
   const loginThrottle = new LoginThrottle(knex);
   const registry = new ResourceRegistry(knex, log, units);
+  const schedule = new PublishSchedule(knex, () => registry.all(), (tags) => caches.apply(tags), log);
+  // Every drop, here or announced by another process, may follow a write that scheduled or moved a row.
+  caches.register('publishSchedule', () => schedule.reload());
   const adminLog = new AdminLogService(knex);
   const mail = new MailService(settings, outbound);
   const sms = new SmsService(knex, settings, outbound, log);
@@ -146,7 +155,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     auth: new AuthService(knex, tokens),
     captcha: new CaptchaService(knex, captchaKey),
     imageCaptcha: new ImageCaptchaService(knex, captchaKey),
-    content: new ContentService(knex, reads),
+    content: new ContentService(knex, reads, registry),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
     mail,
     sms,
@@ -179,6 +188,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     ipBan: new IpBan(settings),
     builds,
     terminal: new TerminalService(knex, settings, adminLog, { config, builds, caches, saveSetting: (name, value) => settings.set(name, value) }, log),
+    schedule,
+    previews: new PreviewLinks(await loadSecret(knex, 'preview_key'), registry),
     signups: new SignupService(knex, registry, settings, new SignupNotices(knex, mail, sms, log)),
     search: new SiteSearch(knex, registry, log),
     // The hosts middleware has refused any request whose origin would be null.

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import type { ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
-import { cellOf, detailFields, jsonText } from './cells.ts';
+import { cellOf, detailFields, jsonText } from '../../../resources/cells.ts';
 import { CellView } from './CrudTable.tsx';
 import { useResourceLabels } from './labels.ts';
 import type { Row } from './listModel.ts';

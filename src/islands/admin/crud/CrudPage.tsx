@@ -15,6 +15,9 @@ import { useColumnPrefs } from './useColumnPrefs.ts';
 import { SearchPanel } from './SearchPanel.tsx';
 import { ListError, ListRemark } from './tableParts.tsx';
 import { useCrudList, type UseCrudListOptions } from './useCrudList.ts';
+import { hasRowCapabilities, RowCapabilities } from './RowCapabilities.tsx';
+import { ExportButtons, ImportButton } from './Transfer.tsx';
+import { transfersOf } from '../../../resources/transfer.ts';
 
 export type CrudAction = 'add' | 'edit' | 'del' | 'sortable';
 
@@ -114,7 +117,12 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
   }
 
   const dragSort = can('sortable') && canDragSort(def, list.query.order);
+  // Previews and history show what an edit could change: they need the edit rule.
+  const capable = can('edit') && hasRowCapabilities(def);
   const selectable = can('del') || can('edit') || !!batchActions;
+  const transfers = transfersOf(def);
+  // A screen listing from an action of its own has no export of that list.
+  const exportable = transfers.export && !listOptions?.url;
   const firstSelected = rows.find((r) => selected.has(idOf(r)));
   const form: CrudFormSlot | null =
     pending?.kind === 'form'
@@ -149,6 +157,8 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
       >
         {typeof toolbar === 'function' ? toolbar(reload) : toolbar}
         {batchActions?.([...selected], reload)}
+        {exportable && <ExportButtons def={def} params={list.params} columns={shownFields.map((f) => f.name)} />}
+        {transfers.import && can('add') && <ImportButton def={def} onImported={() => void reload()} />}
       </CrudToolbar>
       {searchOpen && <SearchPanel def={def} onSearch={list.setSearch} />}
       {list.error && <ListError message={list.error} onRetry={() => void reload()} />}
@@ -165,7 +175,19 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
         onDelete={can('del') ? (row) => setPending({ kind: 'delete', ids: [idOf(row)] }) : undefined}
         onView={viewable ? (row) => setPending({ kind: 'view', row: originals.get(idOf(row)) ?? row }) : undefined}
         onMove={dragSort ? (id, targetId) => void move(id, targetId) : undefined}
-        rowActions={rowActions ? (row) => rowActions(originals.get(idOf(row)) ?? row, reload) : undefined}
+        rowActions={
+          rowActions || capable
+            ? (row) => {
+                const original = originals.get(idOf(row)) ?? row;
+                return (
+                  <>
+                    {capable && <RowCapabilities def={def} row={original} reload={reload} />}
+                    {rowActions?.(original, reload)}
+                  </>
+                );
+              }
+            : undefined
+        }
       />
       <CrudPagination page={list.query.page} limit={list.query.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
       {form && (renderForm ? renderForm(form) : <CrudForm def={def} {...form} fields={formFields} />)}

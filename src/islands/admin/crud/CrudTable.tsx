@@ -4,7 +4,8 @@ import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
 import { menuIconClass } from '../../../shared/icons.ts';
 import { LocalTextView } from '../../app/LocalTextView.tsx';
-import { cellOf, renderOf, type Cell } from './cells.ts';
+import { cellOf, renderOf, type Cell } from '../../../resources/cells.ts';
+import { PublishStateCell } from './Publishing.tsx';
 import { useResourceLabels } from './labels.ts';
 import { isSortable, type Order, type Row } from './listModel.ts';
 import { ActionsCell, ActionsHeader, DragHandleCell, DragHeader, ListTable, MoveButtons, RowCheckbox, SelectAllHeader, useRowDrag } from './tableParts.tsx';
@@ -181,7 +182,9 @@ export function CrudTable({ def, rows, columns, loading = false, order, onOrder,
             {onMove && <DragHandleCell id={id} title={t('crud-ui:list.drag')} handlers={dragHandlers(id)} />}
             {columns.map((field) => (
               <td key={field.name} data-column={field.name} className={field.name === main ? 'crud-main' : renderOf(field) === 'datetime' ? 'crud-datetime' : undefined}>
-                <CellView cell={cellOf(field, row, ctx)} />
+                <PublishStateCell def={def} row={row} field={field.name}>
+                  <CellView cell={cellOf(field, row, ctx)} />
+                </PublishStateCell>
               </td>
             ))}
             {hasActions && (

@@ -9,6 +9,7 @@ import { IconPicker } from './IconPicker.tsx';
 import { useResourceLabels } from './labels.ts';
 import { RemoteSelect } from './RemoteSelect.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { PublishTimeInput } from './Publishing.tsx';
 
 export interface FieldInputProps {
   def: ResourceDef;
@@ -162,6 +163,7 @@ export function FieldInput({ def, field, id, value, onChange, labelId, invalid =
       return group(<ArrayInput id={id} value={text(value)} onChange={onChange} invalid={invalid} />);
     case 'datetime':
     case 'timestamp':
+      if (def.publish?.field === field.name) return <PublishTimeInput id={id} labelId={labelId} value={text(value)} onChange={onChange} control={control()} />;
       return <input {...control()} type="datetime-local" step={1} value={text(value)} onChange={(e) => onChange(e.target.value)} />;
     case 'image':
     case 'images':

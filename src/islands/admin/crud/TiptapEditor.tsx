@@ -6,7 +6,7 @@ import Image from '@tiptap/extension-image';
 import { IMAGE_SUFFIXES, checkUpload, fileSuffix } from '../../../shared/upload.ts';
 import { UploadFailure, uploadFile } from '../../lib/uploadFile.ts';
 import { useAdmin } from '../context.ts';
-import { safeHref } from './cells.ts';
+import { safeHref } from '../../../resources/cells.ts';
 import { pageNonce } from '../../lib/nonce.ts';
 import type { RichTextEditorProps } from './RichTextEditor.tsx';
 

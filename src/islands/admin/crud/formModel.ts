@@ -5,7 +5,7 @@
 import { formFields, resourceSchema } from '../../../resources/schema.ts';
 import type { FieldDef, FieldType, ResourceDef } from '../../../resources/types.ts';
 import { DEFAULT_TIME_ZONE, formatTime } from '../../../shared/time.ts';
-import { listOf } from './cells.ts';
+import { listOf } from '../../../resources/cells.ts';
 import { toServerDateTime, type Row } from './listModel.ts';
 
 /** What an input holds: text, a ticked state, or several values. */

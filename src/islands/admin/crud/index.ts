@@ -29,5 +29,5 @@ export { ListError, ListRemark } from './tableParts.tsx';
 export { useResourceLabels } from './labels.ts';
 export { useColumnPrefs } from './useColumnPrefs.ts';
 export * from './listModel.ts';
-export * from './cells.ts';
+export * from '../../../resources/cells.ts';
 export * from './formModel.ts';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldTitle, optionTitle, resourceTitle } from '../../../resources/labels.ts';
 import type { FieldDef, FieldType, ResourceDef } from '../../../resources/types.ts';
-import type { OptionLabel } from './cells.ts';
+import type { OptionLabel } from '../../../resources/cells.ts';
 
 /** Widgets where a value is picked, not typed: a missing one is asked for with "Please select". */
 const PICKED: readonly FieldType[] = ['select', 'radio', 'checkbox', 'selects', 'remoteSelect', 'remoteSelects', 'city', 'icon', 'color', 'date', 'datetime', 'timestamp'];

@@ -28,6 +28,8 @@ export interface CrudList {
   /** The message of the last failed load; null after a successful one. */
   error: string | null;
   query: ListQuery;
+  /** The parameters of the current index request (an export sends the same filters, order and search). */
+  params: Record<string, unknown>;
   setPage(page: number): void;
   setLimit(limit: number): void;
   setOrder(order: Order | null): void;
@@ -54,12 +56,16 @@ export function useCrudList(def: ResourceDef, options: UseCrudListOptions = {}):
   const url = options.url ?? actionUrl(def, 'index');
   const extraKey = JSON.stringify(options.params ?? {});
 
+  const params = useMemo(() => {
+    const extra = JSON.parse(extraKey) as Record<string, unknown>;
+    const merged = { ...extra, ...indexParams(query) };
+    if (Array.isArray(extra.search) && query.search.length) merged.search = [...(extra.search as SearchEntry[]), ...query.search];
+    return merged;
+  }, [query, extraKey]);
+
   const load = useCallback(async () => {
     const mine = ++sequence.current;
     setLoading(true);
-    const extra = JSON.parse(extraKey) as Record<string, unknown>;
-    const params = { ...extra, ...indexParams(query) };
-    if (Array.isArray(extra.search) && query.search.length) params.search = [...(extra.search as SearchEntry[]), ...query.search];
     try {
       const answer = await request<IndexAnswer>(url, { params });
       if (mine !== sequence.current) return;
@@ -73,7 +79,7 @@ export function useCrudList(def: ResourceDef, options: UseCrudListOptions = {}):
     } finally {
       if (mine === sequence.current) setLoading(false);
     }
-  }, [request, url, query, extraKey]);
+  }, [request, url, params]);
 
   useEffect(() => {
     void load();
@@ -94,6 +100,7 @@ export function useCrudList(def: ResourceDef, options: UseCrudListOptions = {}):
       loading,
       error,
       query,
+      params,
       setPage: (page) => setQuery((q) => ({ ...q, page })),
       setLimit: (limit) => setQuery((q) => ({ ...q, limit, page: 1 })),
       setOrder: (order) => setQuery((q) => ({ ...q, order })),
@@ -101,6 +108,6 @@ export function useCrudList(def: ResourceDef, options: UseCrudListOptions = {}):
       setSearch: (search) => setQuery((q) => ({ ...q, search, page: 1 })),
       reload: load,
     }),
-    [rows, total, remark, loading, error, query, load],
+    [rows, total, remark, loading, error, query, params, load],
   );
 }

@@ -5,11 +5,15 @@ import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
 import { LineChart } from '../LineChart.tsx';
 import { Spinner } from '../../app/Spinner.tsx';
+import type { TodoSection } from '../../../resources/todo.ts';
+import { DashboardTodo } from './DashboardTodo.tsx';
 import { RegistrationNotice } from './RegistrationNotice.tsx';
 
 /** GET /admin/Dashboard/index. */
 interface DashboardData {
   remark: string;
+  /** What needs doing among the lists the admin may open. */
+  todo: TodoSection[];
   /** Whether members can register: the site can send them a code by mail or SMS. */
   registration: { open: boolean };
   stats: {
@@ -110,6 +114,7 @@ export default function Dashboard() {
           {data.remark}
         </div>
       )}
+      <DashboardTodo sections={data.todo} />
       {/* A <dl> holds only dt/dd pairs, each in one div: the icon goes inside the term. */}
       <dl className="admin-stats mb-3">
         {TOTALS.map(({ key, icon }) => (

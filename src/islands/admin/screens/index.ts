@@ -12,7 +12,7 @@ import { CRUD_NAMESPACES } from '../crud/namespaces.ts';
  *   'auth/rule': { load: () => import('./RuleTree.tsx'), ns: ['admin-auth'] },
  */
 const SCREENS: ScreenRegistry<ScreenProps> = {
-  dashboard: { load: () => import('./Dashboard.tsx'), ns: ['pay'] },
+  dashboard: { load: () => import('./Dashboard.tsx'), ns: ['pay', 'staff'] },
   'pay/config': { load: () => import('./PayConfig.tsx'), ns: ['pay', ...CRUD_NAMESPACES] },
   'pay/order': { load: () => import('./PayOrders.tsx'), ns: ['pay', ...CRUD_NAMESPACES] },
   'routine/adminInfo': { load: () => import('./AdminInfo.tsx'), ns: ['upload'] },

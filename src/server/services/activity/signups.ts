@@ -23,7 +23,7 @@ import { Refusal } from '../../errors.ts';
 import { bilingual, type Bilingual } from '../bilingual.ts';
 import { now } from '../clock.ts';
 import { moveLedger } from '../ledger.ts';
-import { wherePublicNow } from '../publicRows.ts';
+import { whereVisible } from '../publicVisibility.ts';
 import type { Settings } from '../settings.ts';
 import type { Notice, SignupNotices } from './notices.ts';
 
@@ -113,7 +113,7 @@ export class SignupService {
 
   /** The row while the public may see it, or null. */
   private async publicRow(db: Knex | Knex.Transaction, def: SignupDef, id: number): Promise<Row | null> {
-    const row = (await wherePublicNow(db(def.table).where(`${def.table}.${def.pk}`, id), def, def.table).first()) as Row | undefined;
+    const row = (await whereVisible(db(def.table).where(`${def.table}.${def.pk}`, id), def, now(), this.resources).first()) as Row | undefined;
     return row ?? null;
   }
 

@@ -4,6 +4,7 @@ import { genericActionsOf, unansweredColumns, type FieldDef, type GenericAction,
 import { parseInput } from '../../validate.ts';
 import { localizedText } from '../../../shared/localized.ts';
 import { Refusal, Success } from '../../errors.ts';
+import { isBadValueError } from '../../dialect.ts';
 import { adminsInGroups, coveredGroupIds, descendantGroupIds, groupsOf } from '../adminGroups.ts';
 import { checkRules } from '../auth.ts';
 import { now } from '../clock.ts';
@@ -14,6 +15,14 @@ import { quickSearchKeys } from '../quickSearchIndex.ts';
 import { flattenWithPrefix, isTrue, nest, wantsTree, whereAllWords, whereInitValue, type TreeRow } from '../ruleAdmin.ts';
 import { applyListParams, type Relation } from './query.ts';
 import { copyToRecycleBin, logSensitiveChanges } from './security.ts';
+import { DEFAULT_REVISION_KEEP, REVISION_KEEP_SETTING, findRevision, listRevisions, recordRevision, revisedColumns } from './revisions.ts';
+import type { RevisionAction, RevisionList } from '../../../shared/revisions.ts';
+import { BOM, EXPORT_FORMATS, cellContext, csvLine, csvStream, exportColumns, primed, xlsxStream, type ExportFormat } from './export.ts';
+import { formatTime } from '../../../shared/time.ts';
+import { Readable } from 'node:stream';
+import { columnTitle, formValue, matchHeadings, readLines, refusedColumn, type ValueReader } from './import.ts';
+import { resourceTitle } from '../../../resources/labels.ts';
+import { importColumns, type ImportReport } from '../../../resources/transfer.ts';
 import { selectAsText, snowflakeColumns } from './textKeys.ts';
 import type { Call, Row } from './call.ts';
 import type { Behaviour, SaveContext } from './unit.ts';
@@ -38,6 +47,19 @@ async function translatingConstraints<T>(work: () => Promise<T>): Promise<T> {
   } catch (err) {
     throw constraintError(err) ?? err;
   }
+}
+
+/** A file an action answers with instead of the envelope (an export). */
+export interface ExportFile {
+  filename: string;
+  type: string;
+  body: Readable;
+}
+
+/** What became of one line of an import: added (or addable, in a dry run), or refused and why. */
+export interface ImportOutcome {
+  line: number;
+  refusal: Refusal | null;
 }
 
 export interface ListResult {
@@ -96,6 +118,8 @@ export class ResourceEngine {
   readonly behaviour: Behaviour;
   private readonly relations: Relation[];
   private readonly unanswered: readonly string[];
+  /** The columns a revision keeps, for a resource that declares revisions (else none). */
+  private readonly revised: readonly string[];
   /** Columns holding snowflake ids, read as text (textKeys.ts). */
   private readonly textKeys: readonly string[];
 
@@ -105,6 +129,7 @@ export class ResourceEngine {
     this.knex = options.knex;
     this.behaviour = options.behaviour;
     this.unanswered = unansweredColumns(def);
+    this.revised = def.revisions ? revisedColumns(def, options.behaviour.readonly) : [];
     this.textKeys = snowflakeColumns(def, options.resolve);
     this.relations = def.fields
       .filter((f) => f.type === 'remoteSelect' && f.remote && !f.virtual)
@@ -305,6 +330,48 @@ export class ResourceEngine {
   }
 
   /**
+   * Every row the list shows with its current filters, order and quick search (not one page), a batch at a
+   * time, shaped as the list answers them: what an export writes. Memory holds one batch, whatever the total.
+   */
+  async *listed(call: Call, batch = 1000): AsyncGenerator<Row[]> {
+    const { table, pk } = this.def;
+    const matching = this.knex(table);
+    await this.applyScope(matching, call, this.knex);
+    const { order, joinsRelations } = applyListParams(matching, this.def, this.relations, { ...call.input, initValue: undefined }, this.unanswered, await this.options.timeZone(), (columns, term) =>
+      quickSearchKeys(this.knex, table, columns, term),
+    );
+    if (joinsRelations) this.joinRelations(matching);
+    for (let offset = 0; ; offset += batch) {
+      const keys = matching.clone().select(`${table}.${pk}`).limit(batch).offset(offset);
+      const query = this.base().whereIn(`${table}.${pk}`, keys);
+      for (const [column, direction] of order) query.orderBy(column, direction);
+      const rows = (await query) as Row[];
+      if (rows.length === 0) return;
+      await this.addLabels(rows);
+      yield await this.present(rows, call, false);
+      if (rows.length < batch) return;
+    }
+  }
+
+  /**
+   * The list as a file (CSV or XLSX) with its current filters, order and quick search: the columns the
+   * admin shows (`columns`), titled in their language, values as the list renders them. Streamed.
+   */
+  async export(call: Call): Promise<ExportFile> {
+    const format: ExportFormat = call.input.format === 'xlsx' ? 'xlsx' : 'csv';
+    if (call.input.format !== undefined && !EXPORT_FORMATS.includes(call.input.format as ExportFormat)) throw new Refusal('staff:transfer.badFormat');
+    const columns = exportColumns(this.def, call.input.columns, call);
+    // Relative file addresses become absolute, as the list links them.
+    const ctx = cellContext(this.def, call, await this.options.timeZone(), (await this.options.setting('cdn_url')) || call.origin);
+    const input = { def: this.def, columns, rows: await primed(this.listed(call)), ctx, call };
+    const title = resourceTitle(this.def, call.lang, call.t);
+    const stamp = formatTime(now(), 'yyyymmdd-hhMMss', await this.options.timeZone());
+    return format === 'xlsx'
+      ? { filename: `${title}-${stamp}.xlsx`, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: xlsxStream(input, title) }
+      : { filename: `${title}-${stamp}.csv`, type: 'text/csv; charset=utf-8', body: csvStream(input) };
+  }
+
+  /**
    * A tree resource's index (reference 3.2, 3.3): every visible row, ordered by the definition, a quick
    * search needing every word in the label. `select` offers the selectable rows indented under their
    * parents, and the labels of current values (`initValue`) whatever they are.
@@ -402,42 +469,126 @@ export class ResourceEngine {
   }
 
   async add(call: Call): Promise<Success<null>> {
-    const def = this.def;
     // Read before the transaction: on SQLite it holds the only connection.
     const timeZone = await this.options.timeZone();
-    const snowflakeId = def.snowflake ? await this.options.snowflakeId() : undefined;
-    await translatingConstraints(() =>
-      this.knex.transaction(async (trx) => {
-        const form = this.formData(call.input, 'add', timeZone);
-        const ctx: SaveContext = { mode: 'add', call, trx, virtual: form.virtual };
-        let data = form.data;
-        if (snowflakeId) data[def.pk] = snowflakeId;
-        await this.hashPasswords(data, call.input, 'add');
-        if (def.dataLimit) data[def.dataLimitField ?? 'admin_id'] = call.actor.admin.id;
-        if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
-        if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
-        await this.checkRemoteKeys(data, trx);
-        this.options.capabilities.check(def, data);
-        const [inserted] = await trx(def.table).insert(data).returning(def.pk);
-        const id = snowflakeId ?? String(typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted);
-        // A new row without an explicit order goes to the top of its list (reference: weigh = id; a snowflake id
-        // does not fit the column, so the row count, as the reference does).
-        if (def.weighField && !Number(data[def.weighField])) {
-          const [{ n }] = snowflakeId ? ((await trx(def.table).count({ n: '*' })) as [{ n: number | string }]) : [{ n: id }];
-          await trx(def.table).where(def.pk, id).update({ [def.weighField]: Number(n) });
-        }
-        const row = await this.stored(trx, id);
-        await this.behaviour.afterSave?.(row, ctx);
-        await this.options.capabilities.changed(def, [String(id)], trx);
-      }),
-    );
+    const key = await this.newKey();
+    await translatingConstraints(() => this.knex.transaction((trx) => this.insert(call, trx, timeZone, key)));
     await this.written();
     return new Success(null, 'crud:added');
+  }
+
+  /**
+   * The key of a new row where the server makes it (a snowflake id), else undefined: taken before the write's
+   * transaction, since the first one takes this process's worker row and SQLite's transaction holds the only
+   * connection.
+   */
+  private async newKey(): Promise<string | undefined> {
+    return this.def.snowflake ? await this.options.snowflakeId() : undefined;
+  }
+
+  /** One new row from a form post (`call.input`), inside the caller's transaction: what add and import do. */
+  private async insert(call: Call, trx: Knex.Transaction, timeZone: string, snowflakeId: string | undefined): Promise<Row> {
+    const def = this.def;
+    const form = this.formData(call.input, 'add', timeZone);
+    const ctx: SaveContext = { mode: 'add', call, trx, virtual: form.virtual };
+    let data = form.data;
+    if (snowflakeId) data[def.pk] = snowflakeId;
+    await this.hashPasswords(data, call.input, 'add');
+    if (def.dataLimit) data[def.dataLimitField ?? 'admin_id'] = call.actor.admin.id;
+    if (def.timestamps) data = { ...data, ...this.times(['create_time', 'update_time']) };
+    if (this.behaviour.beforeSave) data = await this.behaviour.beforeSave(data, ctx);
+    await this.checkRemoteKeys(data, trx);
+    this.options.capabilities.check(def, data);
+    const [inserted] = await trx(def.table).insert(data).returning(def.pk);
+    const id = snowflakeId ?? String(typeof inserted === 'object' ? (inserted as Row)[def.pk] : inserted);
+    // A new row without an explicit order goes to the top of its list (reference: weigh = id; a snowflake id
+    // does not fit the column, so the row count, as the reference does).
+    if (def.weighField && !Number(data[def.weighField])) {
+      const [{ n }] = snowflakeId ? ((await trx(def.table).count({ n: '*' })) as [{ n: number | string }]) : [{ n: id }];
+      await trx(def.table).where(def.pk, id).update({ [def.weighField]: Number(n) });
+    }
+    const row = await this.stored(trx, id);
+    await this.behaviour.afterSave?.(row, ctx);
+    await this.options.capabilities.changed(def, [id], trx);
+    return row;
+  }
+
+  /**
+   * An import of a CSV or XLSX file (import.ts): a dry run (the default) that says per line what would be
+   * added or refused and why, in the caller's language; with `dryRun=0`, the same in one transaction, kept
+   * only when no line is refused.
+   */
+  async import(call: Call, file: string): Promise<ImportReport> {
+    const dryRun = !['0', 'false'].includes(String(call.input.dryRun ?? '1'));
+    const [headings = [], ...body] = await readLines(file, await this.options.timeZone());
+    const columns = matchHeadings(this.def, headings);
+    const reader: ValueReader = { def: this.def, knex: this.knex, resolve: this.options.resolve, fileBase: (await this.options.setting('cdn_url')) || call.origin, found: new Map() };
+    const lines = [];
+    for (const [i, cells] of body.entries()) {
+      const input: Record<string, unknown> = {};
+      for (const [c, column] of columns.entries()) if (column) input[column.column] = await formValue(reader, column.field, cells[c] ?? '');
+      lines.push({ line: i + 2, input });
+    }
+    const outcomes = await this.importRows(call, lines, dryRun);
+    const refused = outcomes.filter((o) => o.refusal).length;
+    return {
+      dryRun,
+      imported: !dryRun && refused === 0 && outcomes.length > 0,
+      total: outcomes.length,
+      added: outcomes.length - refused,
+      refused,
+      columns: headings.map((heading, i) => ({ heading, column: columns[i]?.column ?? null })),
+      lines: outcomes.map(({ line, refusal }) => {
+        if (!refusal) return { line, status: 'add', column: '', message: '' };
+        const column = refusedColumn(this.def, refusal.params.field, call.lang);
+        const message = refusal.raw ? refusal.msgKey : String(call.t(refusal.msgKey, { ...refusal.params, field: column || refusal.params.field }));
+        return { line, status: 'refused', column, message };
+      }),
+    };
+  }
+
+  /** The empty file an import takes: the headings of the columns it fills, in the caller's language. */
+  importTemplate(call: Call): ExportFile {
+    const headings = importColumns(this.def).map((c) => columnTitle(this.def, c, call.lang));
+    const title = resourceTitle(this.def, call.lang, call.t);
+    return { filename: `${title}-${call.t('staff:transfer.template')}.csv`, type: 'text/csv; charset=utf-8', body: Readable.from([BOM + csvLine(headings)]) };
+  }
+
+  /**
+   * Adds the rows of an import (form posts, one per line of the file) in one transaction, each through
+   * the checks of an add. Each line is tried in a savepoint, so a refused one is reported and the others
+   * go on; the whole import is kept only when it is not a dry run and no line was refused.
+   */
+  async importRows(call: Call, lines: readonly { line: number; input: Record<string, unknown> }[], dryRun: boolean): Promise<ImportOutcome[]> {
+    const timeZone = await this.options.timeZone();
+    const keys = await Promise.all(lines.map(() => this.newKey()));
+    const outcomes: ImportOutcome[] = [];
+    const keep = new Error('kept apart');
+    try {
+      await this.knex.transaction(async (trx) => {
+        for (const [i, { line, input }] of lines.entries()) {
+          try {
+            await translatingConstraints(() => trx.transaction((savepoint) => this.insert({ ...call, input, idempotencyKey: null }, savepoint, timeZone, keys[i])));
+            outcomes.push({ line, refusal: null });
+          } catch (err) {
+            const refusal = err instanceof Refusal ? err : isBadValueError(err) ? new Refusal('api:invalidValue') : null;
+            if (!refusal) throw err;
+            outcomes.push({ line, refusal });
+          }
+        }
+        if (dryRun || outcomes.some((o) => o.refusal)) throw keep;
+      });
+    } catch (err) {
+      if (err !== keep) throw err;
+    }
+    if (!dryRun && outcomes.every((o) => !o.refusal) && outcomes.length) await this.written();
+    return outcomes;
   }
 
   async edit(call: Call): Promise<Success<null>> {
     const def = this.def;
     const timeZone = await this.options.timeZone();
+    const keep = await this.revisionKeep();
     await translatingConstraints(() =>
       this.knex.transaction(async (trx) => {
         const current = await this.findScoped(call, call.input[def.pk], trx);
@@ -454,6 +605,7 @@ export class ResourceEngine {
         if (Object.keys(data).length) await trx(def.table).where(def.pk, String(current[def.pk])).update(data);
         const after = await this.stored(trx, String(current[def.pk]));
         await logSensitiveChanges(trx, def, current, after, call.actor, this.options.secrets);
+        await this.keepRevision(trx, current, after, call, 'edit', keep);
         await this.behaviour.afterSave?.(after, ctx);
         await this.options.capabilities.changed(def, [String(current[def.pk])], trx);
       }),
@@ -498,6 +650,19 @@ export class ResourceEngine {
   }
 
   /**
+   * The row as stored, when the caller could edit it: the edit rule, the scope and data limit, the rank
+   * check. What shows more of a row than its list does (a preview link, its revisions) asks this first.
+   */
+  async editable(call: Call, id: unknown = call.input[this.def.pk]): Promise<Row> {
+    this.requireEditRule(call);
+    return this.knex.transaction(async (trx) => {
+      const row = await this.findScoped(call, id, trx);
+      await this.behaviour.guard?.(row, { call, trx });
+      return row;
+    });
+  }
+
+  /**
    * Puts a deleted row back (the recycle bin's restore), inside the caller's transaction: allowed only where
    * the caller could edit the row once it is back (its rule, its scope, its rank check).
    */
@@ -514,7 +679,7 @@ export class ResourceEngine {
    * transaction, with the checks of an edit: the rule, the scope, the rank check and the save hooks.
    * Returns whether the row was found and changed.
    */
-  async restoreValues(call: Call, id: unknown, values: Row, trx: Knex.Transaction): Promise<boolean> {
+  async restoreValues(call: Call, id: unknown, values: Row, trx: Knex.Transaction, action: RevisionAction = 'rollback', keep = 0): Promise<boolean> {
     this.requireEditRule(call);
     // A row deleted since the change was logged has nothing to roll back.
     if (!(await trx(this.def.table).where(this.def.pk, String(id)).first())) return false;
@@ -526,9 +691,57 @@ export class ResourceEngine {
     const key = String(current[this.def.pk]);
     if ((await trx(this.def.table).where(this.def.pk, key).update(data)) === 0) return false;
     const after = await this.stored(trx, key);
+    await this.keepRevision(trx, current, after, call, action, keep);
     await this.behaviour.afterSave?.(after, ctx);
     await this.options.capabilities.changed(this.def, [key], trx);
     return true;
+  }
+
+  /** How many revisions of each row stay: the definition's own number, else the site's setting (0: all). */
+  private async revisionKeep(): Promise<number> {
+    const declared = this.def.revisions;
+    if (!declared) return 0;
+    if (declared !== true) return declared.keep;
+    const setting = Number.parseInt(await this.options.setting(REVISION_KEEP_SETTING), 10);
+    return Number.isInteger(setting) && setting >= 0 ? setting : DEFAULT_REVISION_KEEP;
+  }
+
+  /** Keeps the version a save replaced, for a resource that declares revisions. */
+  private async keepRevision(trx: Knex.Transaction, before: Row, after: Row, call: Call, action: RevisionAction, keep: number): Promise<void> {
+    if (this.revised.length) await recordRevision(trx, this.def, this.revised, before, after, call.actor, action, keep);
+  }
+
+  /** A row's kept revisions and its current values, for a caller who could edit it. */
+  async revisions(call: Call): Promise<RevisionList> {
+    if (!this.revised.length) throw new Refusal('crud:parameterError');
+    const row = await this.editable(call);
+    const current = Object.fromEntries(this.revised.filter((c) => c in row).map((c) => [c, row[c]]));
+    return { list: await listRevisions(this.knex, this.def, String(row[this.def.pk]), this.revised), current };
+  }
+
+  /**
+   * Puts a row back as a revision kept it, with the checks of an edit (rule, scope, rank, save hooks); the
+   * version it replaces is kept as a revision of its own, and watched fields are logged as by an edit.
+   */
+  async restoreRevision(call: Call): Promise<Success<null>> {
+    if (!this.revised.length) throw new Refusal('crud:parameterError');
+    const revisionId = Number(call.input.revision_id);
+    if (!Number.isSafeInteger(revisionId) || revisionId <= 0) throw new Refusal('crud:parameterError');
+    const keep = await this.revisionKeep();
+    await translatingConstraints(() =>
+      this.knex.transaction(async (trx) => {
+        const current = await this.findScoped(call, call.input[this.def.pk], trx);
+        const key = String(current[this.def.pk]);
+        const revision = await findRevision(trx, this.def, key, revisionId, this.revised);
+        if (!revision) throw new Refusal('staff:revisions.notFound');
+        const values = { ...revision.data, ...(this.def.timestamps ? this.times(['update_time']) : {}) };
+        await this.restoreValues(call, key, values, trx, 'restore', keep);
+        const after = await this.stored(trx, key);
+        await logSensitiveChanges(trx, this.def, current, after, call.actor, this.options.secrets);
+      }),
+    );
+    await this.written();
+    return new Success(null, 'staff:revisions.restored');
   }
 
   /**

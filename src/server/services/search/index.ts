@@ -11,7 +11,7 @@ import { isPostgresKnex } from '../../dialect.ts';
 import { serverT } from '../../i18n.ts';
 import { Refusal } from '../../errors.ts';
 import { now } from '../clock.ts';
-import { wherePublicNow } from '../publicRows.ts';
+import { whereVisible } from '../publicVisibility.ts';
 import { plainText } from './plainText.ts';
 
 type Row = Record<string, unknown>;
@@ -45,8 +45,8 @@ const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\
  * language, that follows every write (the engine calls `follow` inside the write's transaction, and so does
  * anything else that writes such rows), rebuilt by `ensure` at start for resources whose declaration changed or
  * whose entries are missing, and by `rebuild` on the terminal's command. A search finds the entries holding
- * every word and keeps those whose row the public may see now (wherePublicNow, and a public category where
- * one is declared), titles matching before bodies, newer first.
+ * every word and keeps those whose row the public may see now (whereVisible: the resource's publish rule, as
+ * every public list reads it), titles matching before bodies, newer first.
  */
 export class SiteSearch {
   /** The check running in this process: starts and registry changes wait for it rather than rebuild twice. */
@@ -199,15 +199,7 @@ export class SiteSearch {
         visible.orWhere((one) => {
           (isPostgresKnex(this.knex) ? one.where('e.resource', def.name) : one.whereRaw('+?? = ?', ['e.resource', def.name])).whereExists((row) => {
             row.select(this.knex.raw('1')).from(`${def.table} as sv`).whereRaw('?? = ??', [`sv.${def.pk}`, 'e.row_id']);
-            wherePublicNow(row, def, 'sv');
-            const category = def.search.category ? def.fields.find((f) => f.name === def.search.category)?.remote : undefined;
-            const categoryDef = category ? this.resources.find(category.resource) : undefined;
-            if (categoryDef) {
-              row.whereExists((cat) => {
-                cat.select(this.knex.raw('1')).from(`${categoryDef.table} as sc`).whereRaw('?? = ??', [`sc.${categoryDef.pk}`, `sv.${def.search.category}`]);
-                wherePublicNow(cat, categoryDef, 'sc');
-              });
-            }
+            whereVisible(row, def, now(), this.resources, 'sv');
           });
         });
       }

@@ -1,13 +1,15 @@
 /**
  * What a table cell shows, decided without React: localized values in the page language, relation labels,
- * option labels, times in the site's zone, thumbnails behind the CDN. The table turns a `Cell` into markup.
+ * option labels, times in the site's zone, thumbnails behind the CDN. The admin table turns a `Cell` into
+ * markup; an export writes its text (cellText), so a spreadsheet reads as the list does.
  */
-import type { Lang } from '../../../shared/i18n/langs.ts';
-import { localizedText } from '../../../shared/localized.ts';
-import { formatTime } from '../../../shared/time.ts';
-import { arrayItems } from '../../../resources/schema.ts';
-import type { ColumnRender, FieldDef, ResourceDef } from '../../../resources/types.ts';
-import type { Row } from './listModel.ts';
+import type { Lang } from '../shared/i18n/langs.ts';
+import { localizedText } from '../shared/localized.ts';
+import { formatTime } from '../shared/time.ts';
+import { arrayItems } from './schema.ts';
+import type { ColumnRender, FieldDef, ResourceDef } from './types.ts';
+
+type Row = Record<string, unknown>;
 
 export type Cell =
   | { kind: 'empty' }
@@ -227,4 +229,25 @@ export function jsonText(value: unknown): string | null {
     }
   }
   return parsed !== null && typeof parsed === 'object' ? JSON.stringify(parsed, null, 2) : null;
+}
+
+/** A cell as plain text, for an export: what the table shows, in words. */
+export function cellText(cell: Cell): string {
+  switch (cell.kind) {
+    case 'empty':
+      return '';
+    case 'text':
+    case 'tag':
+    case 'switch':
+    case 'url':
+      return cell.text;
+    case 'tags':
+      return cell.items.join(', ');
+    case 'images':
+      return cell.urls.join(', ');
+    case 'color':
+      return cell.color;
+    case 'icon':
+      return cell.icon;
+  }
 }
