@@ -1,14 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build.ts';
 import { createTemplate, dropDatabase } from '../test/helpers/postgres.ts';
-import { TEMPLATE_ENV } from '../test/helpers/server.ts';
+import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
 
 /**
- * `npm test`: type check, build, then every ava test (unit, API, browser). With TEST_DATABASE_URL (a
- * PostgreSQL server), the API tests run a second time on PostgreSQL, followed by the multi-process tests
- * (which need it). Prints ava's TAP and closes with one line "N passed, N failed" (the type check counts as
- * one check); exits non-zero on any failure.
+ * `npm test`: type check, build, then every ava test on SQLite (unit, API, process, browser). With
+ * TEST_DATABASE_URL (a PostgreSQL server), the API tests run a second time on PostgreSQL, followed by the
+ * multi-process tests (which need it); the process tests (test/process) never open the test database and run
+ * once. The PostgreSQL pass runs beside the browser tests: those mostly wait on Chromium (page loads, network
+ * idle, transitions), so the API tests' CPU work fills the wait instead of following it. Prints ava's TAP (the
+ * PostgreSQL pass's once it ends, so the two never interleave) and closes with one line "N passed, N failed"
+ * (the type check counts as one check); exits non-zero on any failure.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 let passed = 0;
@@ -17,26 +21,53 @@ let skipped = 0;
 // Taken before anything here boots the app (which sets NODE_ENV for itself), so test processes start clean.
 const baseEnv = { ...process.env };
 
-/** Runs ava with these arguments and adds its counts to the totals. */
-async function ava(args: string[], env: Record<string, string> = {}): Promise<void> {
+/**
+ * Runs ava with these arguments and adds its counts to the totals. Its output is shown as it comes, or, when
+ * `quiet`, held and shown once it ends.
+ */
+async function ava(args: string[], env: Record<string, string> = {}, quiet = false): Promise<void> {
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/ava/entrypoints/cli.mjs'), '--tap', ...args], {
     cwd: ROOT,
     env: { ...baseEnv, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tap = '';
+  let held = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
     tap += chunk;
-    process.stdout.write(chunk);
+    if (quiet) held += chunk;
+    else process.stdout.write(chunk);
+  });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    if (quiet) held += chunk;
+    else process.stderr.write(chunk);
   });
   const code: number = await new Promise((resolve) => child.on('close', (c) => resolve(c ?? 1)));
+  if (quiet) process.stdout.write(held);
   const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(tap)?.[1] ?? 0);
   passed += count('pass');
   failed += count('fail');
   // A crashed file or a timeout makes ava exit non-zero without a "# fail" line: never report that as green.
   if (code !== 0 && count('fail') === 0) failed++;
   skipped += count('skip') + count('todo');
+}
+
+/** The API and multi-process tests on PostgreSQL, each test server on a clone of one seeded template database. */
+async function postgresPass(): Promise<void> {
+  const started = Date.now();
+  let template = '';
+  try {
+    template = await createTemplate(TEMPLATE_ENV);
+    await ava(['test/api/**/*.test.ts', 'test/multiprocess/**/*.test.ts'], { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template }, true);
+  } catch (err) {
+    console.error(err);
+    failed++;
+  } finally {
+    if (template) await dropDatabase(template);
+  }
+  console.log(`# PostgreSQL pass (API and multi-process tests) took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 function finish(): never {
@@ -58,24 +89,24 @@ try {
 }
 
 const extra = process.argv.slice(2);
-// The multi-process tests need PostgreSQL: they run in the second pass only.
-await ava(extra.length > 0 ? extra : ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/browser/**/*.test.ts']);
-
-if (process.env.TEST_DATABASE_URL && extra.length === 0) {
-  console.log('# PostgreSQL pass: API and multi-process tests');
-  const started = Date.now();
-  let template = '';
-  try {
-    template = await createTemplate(TEMPLATE_ENV);
-    await ava(['test/api/**/*.test.ts', 'test/multiprocess/**/*.test.ts'], { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template });
-  } catch (err) {
-    console.error(err);
-    failed++;
-  } finally {
-    if (template) await dropDatabase(template);
+// One migrated and seeded SQLite file that every test server of the run copies instead of building its own.
+let sqliteTemplate = '';
+try {
+  sqliteTemplate = await createSqliteTemplate();
+  const sqlite = { TEST_SQLITE_TEMPLATE: sqliteTemplate };
+  if (extra.length > 0) {
+    await ava(extra, sqlite);
+  } else {
+    await ava(['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/process/**/*.test.ts'], sqlite);
+    const postgres = process.env.TEST_DATABASE_URL;
+    if (postgres) console.log('# browser tests, and beside them the PostgreSQL pass (its output follows once it ends)');
+    await Promise.all([ava(['test/browser/**/*.test.ts'], sqlite), postgres ? postgresPass() : null]);
+    if (!postgres) console.log('# no TEST_DATABASE_URL: the PostgreSQL and multi-process tests did not run (.ci/run provides a server)');
   }
-  console.log(`# PostgreSQL pass took ${Math.round((Date.now() - started) / 1000)} s`);
-} else if (!process.env.TEST_DATABASE_URL) {
-  console.log('# no TEST_DATABASE_URL: the PostgreSQL and multi-process tests did not run (.ci/run provides a server)');
+} catch (err) {
+  console.error(err);
+  failed++;
+} finally {
+  if (sqliteTemplate) fs.rmSync(path.dirname(sqliteTemplate), { recursive: true, force: true });
 }
 finish();

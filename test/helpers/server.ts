@@ -16,17 +16,39 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** Settings the seeded PostgreSQL template was made with (scripts/test.ts); other servers seed their own. */
+/** Settings the seeded templates were made with (scripts/test.ts); other servers seed their own. */
 export const TEMPLATE_ENV = { SEED_DEMO: '1', ADMIN_PASSWORD } as const;
 
+/** The SQLite database's file name in DATA_DIR (config.ts). */
+const SQLITE_FILE = 'portal.sqlite';
+
 /**
- * A database for one test server: none (SQLite in DATA_DIR) in the normal pass; in the PostgreSQL pass a
- * database of its own, cloned from the seeded template when the server's seed settings match it.
+ * Migrates and seeds a SQLite database with TEMPLATE_ENV once, for the servers of a whole run to copy; returns
+ * its file, in a temporary folder the caller removes.
  */
-async function testDatabase(env: Record<string, string>): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (!postgresUrl() || env.DATABASE_URL) return { env: {}, drop: async () => {} };
-  const template = process.env.TEST_PG_TEMPLATE;
+export async function createSqliteTemplate(): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sqlite-template-'));
+  const app = await createApp(loadConfig({ LOG_LEVEL: 'silent', ...TEMPLATE_ENV, DATA_DIR: dataDir }));
+  // Closing the last connection folds the write-ahead log into the file: the file alone is the database.
+  await app.close();
+  return path.join(dataDir, SQLITE_FILE);
+}
+
+/**
+ * A database for one test server. In the normal pass, SQLite in DATA_DIR: a copy of the seeded template file
+ * (TEST_SQLITE_TEMPLATE) when the server's seed settings match it, so a boot skips the migrations and seeds
+ * every test file would otherwise run again. In the PostgreSQL pass, a database of its own, cloned from the
+ * seeded template when the seed settings match it.
+ */
+async function testDatabase(env: Record<string, string>, dataDir: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const seededAlike = (env.SEED_DEMO ?? TEMPLATE_ENV.SEED_DEMO) === TEMPLATE_ENV.SEED_DEMO && (env.ADMIN_PASSWORD ?? ADMIN_PASSWORD) === ADMIN_PASSWORD;
+  if (env.DATABASE_URL) return { env: {}, drop: async () => {} };
+  if (!postgresUrl()) {
+    const file = process.env.TEST_SQLITE_TEMPLATE;
+    if (file && seededAlike && !env.DATA_DIR) fs.copyFileSync(file, path.join(dataDir, SQLITE_FILE));
+    return { env: {}, drop: async () => {} };
+  }
+  const template = process.env.TEST_PG_TEMPLATE;
   const db = await createDatabase('portal_test', template && seededAlike ? template : undefined);
   return { env: { DATABASE_URL: db.url }, drop: () => dropDatabase(db.name) };
 }
@@ -39,7 +61,7 @@ async function testDatabase(env: Record<string, string>): Promise<{ env: Record<
 export async function startServer(env: Record<string, string> = {}, options: Pick<CreateAppOptions, 'units' | 'migrations'> = {}): Promise<TestServer> {
   await buildIfNeededLocked();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const database = await testDatabase(env);
+  const database = await testDatabase(env, dataDir);
   // Many tests log in from 127.0.0.1 at once; the limits themselves are tested with RATE_LIMIT_FACTOR=1.
   const config = loadConfig({ LOG_LEVEL: 'silent', ...TEMPLATE_ENV, RATE_LIMIT_FACTOR: '20', ...database.env, ...env, DATA_DIR: env.DATA_DIR ?? dataDir });
   let app: PortalApp;
