@@ -7,9 +7,7 @@ import { MAX_IMPORT_BYTES } from '../../server/services/crud/import.ts';
 import { declaredSecretNames } from '../../server/services/declaredSecrets.ts';
 import type { Services } from '../../server/services/index.ts';
 import { Refusal } from '../../server/errors.ts';
-import { publishingOf } from '../../resources/publishing.ts';
-import { offers } from '../../resources/types.ts';
-import { transfersOf } from '../../resources/transfer.ts';
+import { capabilityActionsOf } from '../../resources/capabilities.ts';
 import { routeRuleName, type ApiRequest, type ApiRoute, type Method } from '../types.ts';
 
 /**
@@ -63,10 +61,10 @@ async function withUpload<T>(req: ApiRequest, dataDir: string, use: (file: strin
  */
 export function capabilityRoutes(services: Services, engine: ResourceEngine, route: RouteMaker): ApiRoute[] {
   const { def } = engine;
-  const own = engine.behaviour.actions ?? {};
+  const has = new Set(capabilityActionsOf(def));
   const editRule = { rule: `${def.name}/edit` };
   const routes: ApiRoute[] = [];
-  if (publishingOf(def)?.page && offers(def, 'edit')) {
+  if (has.has('preview')) {
     routes.push(
       route('GET', 'preview', async (call) => {
         const row = await engine.editable(call);
@@ -74,15 +72,13 @@ export function capabilityRoutes(services: Services, engine: ResourceEngine, rou
       }, editRule),
     );
   }
-  if (def.revisions && offers(def, 'edit')) {
+  if (has.has('revisions')) {
     routes.push(
       route('GET', 'revisions', (call) => engine.revisions(call), editRule),
       route('POST', 'restoreRevision', (call) => engine.restoreRevision(call), { ...editRule, logTitle: 'Restore revision' }),
     );
   }
-  const transfers = transfersOf(def);
-  // A resource answering its own list or add (the settings screen) has no rows to export or import.
-  if (transfers.export && !Object.hasOwn(own, 'index')) {
+  if (has.has('export')) {
     const rule = `${def.name}/index`;
     routes.push(
       route(
@@ -104,7 +100,7 @@ export function capabilityRoutes(services: Services, engine: ResourceEngine, rou
       ),
     );
   }
-  if (transfers.import && !Object.hasOwn(own, 'add')) {
+  if (has.has('import')) {
     const addRule = { rule: `${def.name}/add` };
     routes.push(
       route('POST', 'import', (call, req) => withUpload(req, services.config.dataDir, (file) => engine.import(call, file)), { ...addRule, logTitle: 'Import', rawBody: true }),

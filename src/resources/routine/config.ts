@@ -49,4 +49,6 @@ export default defineResource({
   timestamps: false,
   menu: { parent: 'routine', icon: 'el-icon-Tools', weigh: 88 },
   actions: ['index', 'add', 'edit', 'del', 'sendTestMail'],
+  // The settings screen answers its list and add with groups of items, not rows: no spreadsheet in or out.
+  transfer: { export: false, import: false },
 });

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../resources/types.ts';
-import { publishingOf } from '../../../resources/publishing.ts';
+import { capabilityActionsOf } from '../../../resources/capabilities.ts';
 import type { Row } from './listModel.ts';
 import { PreviewButton } from './Publishing.tsx';
 import { RevisionsDialog } from './RevisionsDialog.tsx';
 
 /** Whether a resource declares a capability with a button per row (for admins who may edit its rows). */
 export function hasRowCapabilities(def: ResourceDef): boolean {
-  return !!publishingOf(def)?.page || !!def.revisions;
+  const actions = capabilityActionsOf(def);
+  return actions.includes('preview') || actions.includes('revisions');
 }
 
 /** The history button of a row and its dialog. */
@@ -28,10 +29,11 @@ function HistoryButton({ def, row, reload }: { def: ResourceDef; row: Row; reloa
 
 /** The buttons of a row's declared capabilities: its preview link, its history. */
 export function RowCapabilities({ def, row, reload }: { def: ResourceDef; row: Row; reload(): Promise<void> }) {
+  const actions = capabilityActionsOf(def);
   return (
     <>
-      {publishingOf(def)?.page && <PreviewButton def={def} row={row} />}
-      {def.revisions && <HistoryButton def={def} row={row} reload={reload} />}
+      {actions.includes('preview') && <PreviewButton def={def} row={row} />}
+      {actions.includes('revisions') && <HistoryButton def={def} row={row} reload={reload} />}
     </>
   );
 }
