@@ -84,14 +84,14 @@ test('verification then changeBind of the e-mail; the password path when nothing
   const noToken = await api(server.url, '/api/account/changeBind', { headers: h, lang: 'en', body: { type: 'email', email: 'new@example.org', captcha: 'AAAA' } });
   t.regex(noToken.body.msg, /verify your account first/);
   const v = await api<{ type: string; accountVerificationToken: string }>(server.url, '/api/account/verification', { headers: h, body: { type: 'email', captcha: await code('old@example.org', 'user_email_verify') } });
-  t.is(v.body.code, 1);
+  t.is(v.body.code, 1, v.body.msg);
   t.is(v.body.data.type, 'email');
   const bind = await api<{ userInfo: UserInfo }>(server.url, '/api/account/changeBind', {
     headers: h,
     lang: 'en',
     body: { type: 'email', email: 'new@example.org', captcha: await code('new@example.org', 'user_change_email'), accountVerificationToken: v.body.data.accountVerificationToken },
   });
-  t.is(bind.body.code, 1);
+  t.is(bind.body.code, 1, bind.body.msg);
   t.is(bind.body.data.userInfo.email, 'new@example.org');
   const reuse = await api(server.url, '/api/account/changeBind', {
     headers: h,
@@ -109,7 +109,7 @@ test('verification then changeBind of the e-mail; the password path when nothing
     headers: h,
     body: { type: 'mobile', mobile: '13700137000', captcha: await code('13700137000', 'user_change_mobile'), password: m.password },
   });
-  t.is(viaPassword.body.code, 1);
+  t.is(viaPassword.body.code, 1, viaPassword.body.msg);
   t.is(viaPassword.body.data.userInfo.mobile, '13700137000');
   const other = await createMember(server, { email: 'taken@example.org' });
   t.truthy(other);
