@@ -70,7 +70,7 @@ test.serial('departments: a tree index, parent checks, select options, sorting, 
   const badMail = await root('/admin/auth.Department/add', { body: { name: 'Press', email: 'not-an-address' } });
   t.is(badMail.msg, 'Please enter a valid e-mail address');
   const badPhone = await root('/admin/auth.Department/add', { body: { name: 'Press', phone: 'call us' } });
-  t.is(badPhone.msg, 'Please enter a correct phone number');
+  t.is(badPhone.msg, 'Please enter a valid phone number');
   const noName = await root('/admin/auth.Department/add', { body: { name: '' } });
   t.is(noName.code, 0);
   t.is(await server.app.knex('department').where({ name: 'Press' }).first(), undefined, 'nothing was written');
@@ -92,7 +92,7 @@ test.serial('departments: deletes need the children in the batch and no admins l
   const parent = await addDepartment({ name: 'Events' });
   const child = await addDepartment({ name: 'Boat tours', pid: parent });
   const refused = await root(`/admin/auth.Department/del?ids[]=${parent}`, { method: 'DELETE' });
-  t.is(refused.msg, 'Please delete the child element first, or use batch deletion');
+  t.is(refused.msg, 'Delete the items under it first, or select them as well and delete them together');
 
   const guide = await createAdmin(server, [], { username: 'tour_guide' });
   await server.app.knex('admin').where({ id: guide.id }).update({ department_id: child });

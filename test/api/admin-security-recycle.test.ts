@@ -66,7 +66,7 @@ test.serial('rule add/edit: controller known and unique, table and key defaulted
     [{ name: 'x', controller: '' }, /required|Please enter/],
     [{ name: 'x', controller: 'auth/nothing', status: '1' }, /Please choose a function/],
     [{ name: 'x', controller: 'content/news', status: '1' }, /already a rule for content\/news/],
-    [{ name: 'x', controller: 'auth/group', data_table: 'no_such_table', status: '1' }, /Data table does not exist: no_such_table/],
+    [{ name: 'x', controller: 'auth/group', data_table: 'no_such_table', status: '1' }, /There is no table no_such_table/],
     [{ name: 'x', controller: 'auth/group', primary_key: 'uuid', status: '1' }, /has no column uuid/],
   ];
   for (const [body, msg] of bad) {
@@ -201,5 +201,5 @@ test.serial('a restored config item is visible to the settings at once; del empt
   t.is(del.body.code, 1, del.body.msg);
   t.is(await knex('security_data_recycle_log').where({ id: again.id }).first(), undefined);
   t.is((await call('/admin/security.DataRecycleLog/restore', { body: { ids: [again.id] } })).body.msg, 'No rows were restored');
-  t.is((await call('/admin/security.DataRecycleLog/restore', { body: { ids: [] } })).body.msg, 'Parameter error');
+  t.is((await call('/admin/security.DataRecycleLog/restore', { body: { ids: [] } })).body.msg, 'A value in the request is missing or not valid');
 });

@@ -139,11 +139,11 @@ test.serial('a topic puts the file in its own folder; a bad topic or driver is r
   t.is(ok.body.code, 1);
   t.regex(ok.body.data.file.url, /^\/storage\/news_2024-a\//);
   const bad = await upload('/api/ajax/upload', { bytes, name: 'a.png' }, { ...asMember(), fields: { topic: '../etc' } });
-  t.deepEqual([bad.body.code, bad.body.msg], [0, 'Topic format error']);
+  t.deepEqual([bad.body.code, bad.body.msg], [0, 'The upload topic is not valid']);
   const long = await upload('/api/ajax/upload', { bytes, name: 'a.png' }, { ...asMember(), fields: { topic: 'x'.repeat(21) } });
-  t.is(long.body.msg, 'Topic format error');
+  t.is(long.body.msg, 'The upload topic is not valid');
   const driver = await upload('/api/ajax/upload', { bytes, name: 'a.png' }, { ...asMember(), fields: { driver: 'oss' } });
-  t.deepEqual([driver.body.code, driver.body.msg], [0, 'Driver oss not supported']);
+  t.deepEqual([driver.body.code, driver.body.msg], [0, 'The storage driver oss is not supported']);
 });
 
 test.serial('login and permission are checked before the body is read', async (t) => {
@@ -168,9 +168,9 @@ test.serial('login and permission are checked before the body is read', async (t
 
 test.serial('disguised scripts and pages, empty files and missing files are refused', async (t) => {
   const php = await upload('/api/ajax/upload', { bytes: Buffer.from('<?php system($_GET["c"]); ?>'), name: 'shell.png', type: 'image/png' }, asMember());
-  t.deepEqual([php.body.code, php.body.msg], [0, 'The uploaded image file is not a valid image']);
+  t.deepEqual([php.body.code, php.body.msg], [0, 'The uploaded file is not a readable image']);
   const html = await upload('/api/ajax/upload', { bytes: Buffer.from('<!doctype html><script>alert(1)</script>'), name: 'page.jpg', type: 'image/jpeg' }, asMember());
-  t.deepEqual([html.body.code, html.body.msg], [0, 'The uploaded image file is not a valid image']);
+  t.deepEqual([html.body.code, html.body.msg], [0, 'The uploaded file is not a readable image']);
   const svgAsPng = await upload('/api/ajax/upload', { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><script>alert(1)</script></svg>'), name: 'x.png' }, asMember());
   t.is(svgAsPng.body.code, 0, 'decodable as SVG is still not a PNG');
   const pngAsZip = await upload('/api/ajax/upload', { bytes: png(1, 1, [7, 7, 7]), name: 'archive.zip' }, asMember());
@@ -187,7 +187,7 @@ test.serial('disguised scripts and pages, empty files and missing files are refu
 
   const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
   const disallowed = await upload('/api/ajax/upload', { bytes: exe, name: 'setup.exe' }, asMember());
-  t.deepEqual([disallowed.body.code, disallowed.body.msg], [0, 'The uploaded file format is not allowed']);
+  t.deepEqual([disallowed.body.code, disallowed.body.msg], [0, 'Files of this type cannot be uploaded']);
   const zh = await upload('/api/ajax/upload', { bytes: exe, name: 'setup.exe' }, { headers: { 'ba-user-token': member.token, 'think-lang': 'zh-cn' } });
   t.is(zh.body.msg, '上传的文件格式未被允许');
 
@@ -202,10 +202,10 @@ test.serial('files over the configured maximum are cut off and refused with the 
     // Streamed past the limit.
     const medium = await upload('/api/ajax/upload', { bytes: Buffer.alloc(12 * 1024, 1), name: 'big.zip' }, asMember());
     t.is(medium.body.code, 0);
-    t.regex(medium.body.msg, /^The uploaded file is too large \(0\.01 MiB\), maximum file size: 0\.00 MiB$/);
+    t.regex(medium.body.msg, /^The file is too large \(0\.01 MiB\); the limit is 0\.00 MiB$/);
     // Announced past the limit: refused before a byte is stored.
     const large = await upload('/api/ajax/upload', { bytes: Buffer.alloc(3 * 1024 * 1024, 1), name: 'huge.zip' }, asMember());
-    t.regex(large.body.msg, /^The uploaded file is too large \(3\.00 MiB\), maximum file size: 0\.00 MiB$/);
+    t.regex(large.body.msg, /^The file is too large \(3\.00 MiB\); the limit is 0\.00 MiB$/);
     const after = await upload('/api/ajax/upload', { bytes: png(1, 1, [3, 3, 4]), name: 'ok2.png' }, asMember());
     t.is(after.body.code, 1, 'the connection is still usable after a refusal');
   } finally {

@@ -110,7 +110,7 @@ test.serial('a failing task that blocks holds the queue until it is retried or d
 
   await run(page, 'version.node');
   await page.waitForSelector('[data-blocked-notice]');
-  t.is(await page.$eval('[data-blocked-notice]', (p) => p.textContent), 'Newly added tasks will never start because they are blocked by failed tasks');
+  t.is(await page.$eval('[data-blocked-notice]', (p) => p.textContent), 'New tasks will not start until the failed tasks are retried or deleted');
   await new Promise((resolve) => setTimeout(resolve, 1500));
   t.deepEqual(await statuses(page, 'version.node'), ['Waiting'], 'held behind the failed task');
 

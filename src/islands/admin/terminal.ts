@@ -149,7 +149,7 @@ export interface NewTask {
 /**
  * Queues a task (Waiting). Success tasks are cleared first when automaticCleanupTask is '1'. `blocked`: a
  * failed task will keep the new one from starting and the hidden panel does not show it, so the caller must
- * say so ('Newly added tasks will never start because they are blocked by failed tasks').
+ * say so ('New tasks will not start until the failed tasks are retried or deleted').
  */
 export function addTask(state: TerminalState, task: NewTask): { state: TerminalState; blocked: boolean } {
   const base = state.automaticCleanupTask === '1' ? clearSuccessTasks(state) : state;
