@@ -42,7 +42,7 @@ test('index as super: tree, own groups, translated rule summaries, select option
   t.deepEqual(node.children!.map((c) => c.name), ['Tree child', 'Tree empty']);
   t.is(node.rules, 'Dashboard and 1 more', 'the first rule by its English title');
   t.is(node.children![0]!.rules, 'Dashboard');
-  t.is(node.children![1]!.rules, 'No permissions');
+  t.is(node.children![1]!.rules, 'No permission');
   const zh = await api<{ list: GroupNode[] }>(server.url, '/admin/auth.Group/index?isTree=false&quickSearch=Tree%20parent', { headers: { batoken: token } });
   t.deepEqual(zh.body.data.list.map((g) => [g.name, g.rules]), [['Tree parent', '控制台等 2 项']]);
 
@@ -117,7 +117,7 @@ test('del: children must be in the batch, own groups skipped, access rows remove
   const child = await createGroup(server, [], { pid: parent });
   const a = await createAdmin(server, [child]);
   const refused = await root(`/admin/auth.Group/del?ids[]=${parent}`, { method: 'DELETE' });
-  t.is(refused.msg, 'Delete the items under it first, or select them as well and delete them together');
+  t.is(refused.msg, 'Please delete the child element first, or use batch deletion');
   const superGroup = (await server.app.knex('admin_group').where({ rules: '*' }).first<{ id: number }>('id')).id;
   const ok = await root(`/admin/auth.Group/del?ids[]=${parent}&ids[]=${child}&ids[]=${superGroup}`, { method: 'DELETE' });
   t.is(ok.code, 1, ok.msg);

@@ -99,7 +99,7 @@ test('del: children must come along; deleted ids leave the groups', async (t) =>
   // A kept rule no other test here adds children to (a child added meanwhile would be granted to this group).
   const kept = await ruleIds(server, ['routine']);
   const g = await createGroup(server, [...kept, dir.id, menu.id]);
-  t.is((await root(`/admin/auth.Rule/del?ids[]=${dir.id}`, { method: 'DELETE' })).msg, 'Delete the items under it first, or select them as well and delete them together');
+  t.is((await root(`/admin/auth.Rule/del?ids[]=${dir.id}`, { method: 'DELETE' })).msg, 'Please delete the child element first, or use batch deletion');
   const ok = await root(`/admin/auth.Rule/del?ids[]=${dir.id}&ids[]=${menu.id}`, { method: 'DELETE' });
   t.is(ok.code, 1, ok.msg);
   t.falsy(await rule('temp_dir'));

@@ -92,7 +92,7 @@ test.serial('departments: deletes need the children in the batch and no admins l
   const parent = await addDepartment({ name: 'Events' });
   const child = await addDepartment({ name: 'Boat tours', pid: parent });
   const refused = await root(`/admin/auth.Department/del?ids[]=${parent}`, { method: 'DELETE' });
-  t.is(refused.msg, 'Delete the items under it first, or select them as well and delete them together');
+  t.is(refused.msg, 'Please delete the child element first, or use batch deletion');
 
   const guide = await createAdmin(server, [], { username: 'tour_guide' });
   await server.app.knex('admin').where({ id: guide.id }).update({ department_id: child });

@@ -42,7 +42,7 @@ test.serial('clearCache: tp and all clear every registered cache; other types ar
   for (const type of ['storage', '', 'everything']) {
     const bad = await call('/admin/ajax/clearCache', { type });
     t.is(bad.body.code, 0);
-    t.is(bad.body.msg, 'A value in the request is missing or not valid');
+    t.is(bad.body.msg, 'Parameter error');
   }
   t.is((await api(server.url, '/admin/ajax/clearCache', { body: { type: 'all' } })).body.code, 303, 'admins only');
   const log = await knex('admin_log').where('url', 'like', '%clearCache%').orderBy('id', 'desc').first<{ title: string }>();

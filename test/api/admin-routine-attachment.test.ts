@@ -78,7 +78,7 @@ test.serial('edit changes only name and topic, whatever else is posted (referenc
   const after = await server.app.knex('attachment').where({ id: row.id }).first<Record<string, unknown>>();
   t.deepEqual(after, { ...row, name: 'Grand Canal map.png', topic: 'atlas' });
   const bad = await call('/admin/routine.Attachment/edit', { body: { id: row.id, topic: '../up' } });
-  t.is(bad.body.msg, 'The upload topic is not valid');
+  t.is(bad.body.msg, 'Topic format error');
   const read = await call<{ row: ListRow }>(`/admin/routine.Attachment/edit?id=${String(row.id)}`);
   t.is(read.body.data.row.name, 'Grand Canal map.png');
   t.is(read.body.data.row.suffix, 'png');

@@ -201,5 +201,5 @@ test.serial('a restored config item is visible to the settings at once; del empt
   t.is(del.body.code, 1, del.body.msg);
   t.is(await knex('security_data_recycle_log').where({ id: again.id }).first(), undefined);
   t.is((await call('/admin/security.DataRecycleLog/restore', { body: { ids: [again.id] } })).body.msg, 'No rows were restored');
-  t.is((await call('/admin/security.DataRecycleLog/restore', { body: { ids: [] } })).body.msg, 'A value in the request is missing or not valid');
+  t.is((await call('/admin/security.DataRecycleLog/restore', { body: { ids: [] } })).body.msg, 'Parameter error');
 });

@@ -46,11 +46,11 @@ test('balance: before/after in yuan, a negative result refused with nothing writ
     ['1.234', 'x', /at most two decimals/],
     ['abc', 'x', /at most two decimals/],
     ['0', 'x', /cannot be zero/],
-    ['1.00', '   ', /Please enter a note for the change/],
+    ['1.00', '   ', /Change note cannot be blank/],
   ] as const) {
     t.regex((await add(money, memo)).msg, msg, `${money} / "${memo}"`);
   }
-  t.is((await root('/admin/user.MoneyLog/add', { body: { user_id: 999999, money: '1.00', memo: 'x' } })).msg, 'The member does not exist');
+  t.is((await root('/admin/user.MoneyLog/add', { body: { user_id: 999999, money: '1.00', memo: 'x' } })).msg, "The user can't find it");
 
   const rows = await logs('user_money_log', m.id);
   t.deepEqual(rows.map((r: { money: number; before: number; after: number }) => [r.money, r.before, r.after]), [[1250, 0, 1250], [-250, 1250, 1000]], 'only the two accepted changes are logged');
@@ -63,7 +63,7 @@ test('balance: before/after in yuan, a negative result refused with nothing writ
 
   const read = await root<{ user: Record<string, unknown> }>(`/admin/user.MoneyLog/add?userId=${m.id}`);
   t.deepEqual(read.data.user, { id: m.id, username: 'ledger_money', nickname: '运河会员', money: '10.00' }, 'display columns only, never the hash');
-  t.is((await root('/admin/user.MoneyLog/add?userId=999999')).msg, 'The member does not exist');
+  t.is((await root('/admin/user.MoneyLog/add?userId=999999')).msg, "The user can't find it");
 
   const list = await root<{ list: LedgerRow[]; total: number }>(`/admin/user.MoneyLog/index?quickSearch=${encodeURIComponent('运河会员')}`);
   t.is(list.data.total, 2);

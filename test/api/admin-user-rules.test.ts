@@ -91,7 +91,7 @@ test.serial('user/rule: inherited by member groups holding the parent, no cycles
   t.regex((await root('/admin/user.Rule/edit', { body: { id: account.id, pid: added.id } })).msg, /under itself or one of its descendants/);
   t.is((await rule('account'))!.pid, 0);
 
-  t.is((await root(`/admin/user.Rule/del?ids[]=${account.id}`, { method: 'DELETE' })).msg, 'Delete the items under it first, or select them as well and delete them together');
+  t.is((await root(`/admin/user.Rule/del?ids[]=${account.id}`, { method: 'DELETE' })).msg, 'Please delete the child element first, or use batch deletion');
   const del = await root(`/admin/user.Rule/del?ids[]=${added.id}`, { method: 'DELETE' });
   t.is(del.code, 1, del.msg);
   t.is(await groupRules(holding), String(account.id), 'the deleted rule left the group');

@@ -285,7 +285,7 @@ test.serial('sortable swaps two weights; equal ones are refused, or reordered wi
   await knex('news').where({ id: b.id }).update({ weigh: 20 });
   const equal = await call('/admin/content.News/sortable', { body: { id: a.id, targetId: b.id } });
   t.is(equal.body.code, 0);
-  t.is(equal.body.msg, 'These two rows have the same weight, so their order cannot be swapped');
+  t.is(equal.body.msg, 'Invalid collation because the weights of the two targets are equal');
   t.is((await call('/admin/content.News/sortable', { body: { id: a.id, targetId: 987654 } })).body.msg, 'Record not found');
 
   // auto_sort_eq_weight on (reference 2.2): every row's weight becomes its key, then the two swap.
@@ -308,5 +308,5 @@ test.serial('del removes several rows at once and copies them to the recycle bin
   t.is((await knex('news').whereIn('id', gone)).length, 0);
   const copies = await knex('security_data_recycle_log').where({ data_table: 'news' }).select<{ data: string }[]>('data');
   t.deepEqual(copies.map((c) => (JSON.parse(c.data) as Row).id).sort((x, y) => x - y), gone);
-  t.is((await call('/admin/content.News/del', { method: 'DELETE' })).body.msg, 'A value in the request is missing or not valid');
+  t.is((await call('/admin/content.News/del', { method: 'DELETE' })).body.msg, 'Parameter error');
 });

@@ -184,7 +184,7 @@ test.serial('refused callbacks record nothing, remove the refused object, and sa
 
   const script = Buffer.from('<script>alert(1)</script>');
   const disguised = await refused(script, { size: script.length, sha1: sha1(script) });
-  t.is(disguised.msg, 'The uploaded file is not a readable image');
+  t.is(disguised.msg, 'The uploaded image file is not a valid image');
   t.is(await bucket.head(disguised.key), null);
 
   const other = png([4, 5, 6]);
@@ -202,14 +202,14 @@ test.serial('refused callbacks record nothing, remove the refused object, and sa
 
   const exe = Buffer.from('MZ\x90\x00not really a program');
   await bucket.put('storage/default/setup.exe', exe, 'application/octet-stream');
-  t.is((await outside('/storage/default/setup.exe')).msg, 'Files of this type cannot be uploaded');
+  t.is((await outside('/storage/default/setup.exe')).msg, 'The uploaded file format is not allowed');
 
   const fields = async (body: Record<string, unknown>) => (await api(server.url, '/admin/Alioss/callback', { body, headers: asAdmin(), lang: 'en' })).body;
   t.is((await fields({ ...described, sha1: 'abc' })).msg, 'The file address is not inside this topic\'s upload folder', 'no url');
   const url = '/storage/default/20261123/x.png';
   t.is((await fields({ ...described, url, sha1: 'not-a-sha1' })).msg, 'The SHA-1 of the file must be 40 hexadecimal digits');
   t.is((await fields({ ...described, url, size: 'lots' })).msg, 'No files were uploaded');
-  t.is((await fields({ ...described, url, topic: '../etc' })).msg, 'The upload topic is not valid');
+  t.is((await fields({ ...described, url, topic: '../etc' })).msg, 'Topic format error');
   t.is((await fields({ url: ['a'], name: { x: 1 }, size: null, sha1: 7 })).code, 0);
   t.is((await api(server.url, '/admin/Alioss/callback', { body: '{"url":', headers: asAdmin() })).status < 500, true);
   t.is((await api(server.url, '/admin/Alioss/callback', { body: { ...described, url } })).body.code, 303, 'no login');

@@ -139,9 +139,9 @@ test.serial('a topic puts the file in its own folder; a bad topic or driver is r
   t.is(ok.body.code, 1);
   t.regex(ok.body.data.file.url, /^\/storage\/news_2024-a\//);
   const bad = await upload('/api/ajax/upload', { bytes, name: 'a.png' }, { ...asMember(), fields: { topic: '../etc' } });
-  t.deepEqual([bad.body.code, bad.body.msg], [0, 'The upload topic is not valid']);
+  t.deepEqual([bad.body.code, bad.body.msg], [0, 'Topic format error']);
   const long = await upload('/api/ajax/upload', { bytes, name: 'a.png' }, { ...asMember(), fields: { topic: 'x'.repeat(21) } });
-  t.is(long.body.msg, 'The upload topic is not valid');
+  t.is(long.body.msg, 'Topic format error');
   const driver = await upload('/api/ajax/upload', { bytes, name: 'a.png' }, { ...asMember(), fields: { driver: 'oss' } });
   t.deepEqual([driver.body.code, driver.body.msg], [0, 'The storage driver oss is not supported']);
 });
@@ -168,9 +168,9 @@ test.serial('login and permission are checked before the body is read', async (t
 
 test.serial('disguised scripts and pages, empty files and missing files are refused', async (t) => {
   const php = await upload('/api/ajax/upload', { bytes: Buffer.from('<?php system($_GET["c"]); ?>'), name: 'shell.png', type: 'image/png' }, asMember());
-  t.deepEqual([php.body.code, php.body.msg], [0, 'The uploaded file is not a readable image']);
+  t.deepEqual([php.body.code, php.body.msg], [0, 'The uploaded image file is not a valid image']);
   const html = await upload('/api/ajax/upload', { bytes: Buffer.from('<!doctype html><script>alert(1)</script>'), name: 'page.jpg', type: 'image/jpeg' }, asMember());
-  t.deepEqual([html.body.code, html.body.msg], [0, 'The uploaded file is not a readable image']);
+  t.deepEqual([html.body.code, html.body.msg], [0, 'The uploaded image file is not a valid image']);
   const svgAsPng = await upload('/api/ajax/upload', { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><script>alert(1)</script></svg>'), name: 'x.png' }, asMember());
   t.is(svgAsPng.body.code, 0, 'decodable as SVG is still not a PNG');
   const pngAsZip = await upload('/api/ajax/upload', { bytes: png(1, 1, [7, 7, 7]), name: 'archive.zip' }, asMember());
@@ -187,7 +187,7 @@ test.serial('disguised scripts and pages, empty files and missing files are refu
 
   const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]);
   const disallowed = await upload('/api/ajax/upload', { bytes: exe, name: 'setup.exe' }, asMember());
-  t.deepEqual([disallowed.body.code, disallowed.body.msg], [0, 'Files of this type cannot be uploaded']);
+  t.deepEqual([disallowed.body.code, disallowed.body.msg], [0, 'The uploaded file format is not allowed']);
   const zh = await upload('/api/ajax/upload', { bytes: exe, name: 'setup.exe' }, { headers: { 'ba-user-token': member.token, 'think-lang': 'zh-cn' } });
   t.is(zh.body.msg, '上传的文件格式未被允许');
 

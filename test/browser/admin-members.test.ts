@@ -291,7 +291,7 @@ test.serial('menu rules: moved among siblings, added under a parent, deleted chi
   await page.click('dialog.crud-dialog [data-confirm="ok"]');
   await answer;
   await page.waitForSelector('dialog.crud-dialog [data-delete-problem]');
-  t.is(await text(page, 'dialog.crud-dialog [data-delete-problem]'), 'Delete the items under it first, or select them as well and delete them together');
+  t.is(await text(page, 'dialog.crud-dialog [data-delete-problem]'), 'Please delete the child element first, or use batch deletion');
   t.truthy(await knex('admin_rule').where({ id: folder.id }).first());
   await page.click('dialog.crud-dialog [data-confirm="cancel"]');
   await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));

@@ -22,10 +22,10 @@ test('code 1 shows the server message when the success message is asked for', as
   t.deepEqual(h.notes, [['success', 'Profile updated']]);
 });
 
-test('code 1 with an empty message falls back to "Done"', async (t) => {
+test('code 1 with an empty message falls back to "Operation successful"', async (t) => {
   const h = harness({ reply: () => json(envelope(1, null, '')) });
   await h.request('/api/account/changePassword', { method: 'POST', body: {} }, { showSuccessMessage: true });
-  t.deepEqual(h.notes, [['success', 'Done']]);
+  t.deepEqual(h.notes, [['success', 'Operation successful']]);
 });
 
 test('code 0 notifies the message and rejects with the envelope', async (t) => {

@@ -59,7 +59,7 @@ test('an identical in-flight request cancels the older one silently and the newe
   const newer = h.request<{ n: number }>('/api/x', { method: 'POST', params: { a: 1 }, body: { b: 2 } });
   const error = await t.throwsAsync(older, { instanceOf: RequestError });
   t.is(error?.kind, 'cancel');
-  t.is(error?.message, 'Cancelled because the same request was sent again:/api/x');
+  t.is(error?.message, 'Automatic cancellation due to duplicate request:/api/x');
   t.is((await newer).data.n, 1);
   t.true(h.calls[0]?.signal.aborted);
   t.false(h.calls[1]?.signal.aborted);
@@ -146,7 +146,7 @@ const STATUS_MESSAGES: Array<[number, string]> = [
   [400, 'The request was not valid.'],
   [401, 'You do not have permission to do this.'],
   [403, 'You do not have permission to do this.'],
-  [404, 'Nothing was found at this address:/api/missing'],
+  [404, 'Error requesting address:/api/missing'],
   [408, 'The request timed out.'],
   [409, 'This record already exists.'],
   [500, 'Something went wrong on the server.'],
@@ -173,7 +173,7 @@ for (const [status, message] of STATUS_MESSAGES) {
 test('a 404 on a renamed admin entry names the rewritten address', async (t) => {
   const h = harness({ reply: () => json({}, 404), adminBase: '/manage' });
   await t.throwsAsync(h.request('/admin/ajax/area'), { instanceOf: RequestError });
-  t.deepEqual(h.notes, [['error', 'Nothing was found at this address:/manage.php/ajax/area']]);
+  t.deepEqual(h.notes, [['error', 'Error requesting address:/manage.php/ajax/area']]);
 });
 
 test('an HTTP error is silent when error messages are off', async (t) => {
