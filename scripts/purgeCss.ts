@@ -12,8 +12,11 @@ import { RICH_TEXT_TAGS } from '../src/server/services/richText.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** Class names built at run time (`stage-${stage}`, the captcha's `text-${tone}`), which no scan finds whole. */
-const BUILT_CLASSES = [/^stage-/, /^difficulty-/, /^text-(success|danger|warning|info|secondary)$/];
+/**
+ * Class names built at run time (`stage-${stage}`, the captcha's `text-${tone}`, the cloud tour's
+ * `label-${side}`), which no scan finds whole.
+ */
+const BUILT_CLASSES = [/^stage-/, /^difficulty-/, /^text-(success|danger|warning|info|secondary)$/, /^label-(e|w|n|s|ne|nw|se|sw)$/];
 
 interface PurgedSheet {
   sources: string[];

@@ -4,6 +4,7 @@ import type { LocalText, TourSection, TourStop } from '../shared/content.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
 import { withLang } from '../shared/i18n/links.ts';
 import { FallbackMark, LineList, Paragraphs, Text } from '../components/content/Text.tsx';
+import { useLabelSides } from './tourLabels.ts';
 
 export interface CanalMapProps {
   lang: Lang;
@@ -223,7 +224,10 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
   const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
   const index = stops.findIndex((s) => s.id === selected);
   const stop = index >= 0 ? stops[index]! : null;
-  const west = labelsWest(placeStops(stops));
+  const canvas = useRef<HTMLDivElement>(null);
+  const controls = useRef<HTMLDivElement>(null);
+  // The server names each stop east or west of it; the browser measures the names and moves those in the way.
+  const sides = useLabelSides(canvas, controls, labelsWest(placeStops(stops)).map((west) => (west ? 'w' : 'e')), zoom > 0);
   const zoomTo = (next: number) => {
     const el = frame.current;
     if (el) centre.current = [(el.scrollLeft + el.clientWidth / 2) / el.scrollWidth, (el.scrollTop + el.clientHeight / 2) / el.scrollHeight];
@@ -283,7 +287,7 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
             {t('tour.hint')}
           </p>
           <div className="tour-view">
-            <div className="tour-zoom btn-group-vertical" role="group" aria-label={t('tour.zoom')}>
+            <div className="tour-zoom btn-group-vertical" role="group" aria-label={t('tour.zoom')} ref={controls}>
               <button type="button" className="btn btn-light" onClick={() => zoomTo(zoom + 1)} disabled={zoom === ZOOMS.length - 1} aria-label={t('tour.zoomIn')} data-zoom="in">
                 <span aria-hidden="true">+</span>
               </button>
@@ -301,7 +305,7 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
               onPointerCancel={onPointerUp}
             >
               {/* Zoomed, the canvas is wider than the frame; set through the DOM once hydrated (the CSP refuses style attributes in HTML). */}
-              <div className="tour-canvas" style={zoom > 0 ? { width: `${ZOOMS[zoom]! * 100}%` } : undefined}>
+              <div className="tour-canvas" ref={canvas} style={zoom > 0 ? { width: `${ZOOMS[zoom]! * 100}%` } : undefined}>
                 <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby="tour-map-title">
                   <title id="tour-map-title">{t('tour.mapTitle')}</title>
                   <polygon className="tour-sea" points={points(COAST)} />
@@ -331,7 +335,7 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
                   <button
                     key={s.id}
                     type="button"
-                    className={`tour-stop${west[i] ? ' label-west' : ''}${s.id === selected ? ' is-active' : ''}`}
+                    className={`tour-stop label-${sides[i] ?? 'e'}${s.id === selected ? ' is-active' : ''}`}
                     data-stop={s.id}
                     aria-pressed={s.id === selected}
                     aria-controls="tour-panel"

@@ -14,6 +14,8 @@ type Row = Record<string, unknown>;
 export type Cell =
   | { kind: 'empty' }
   | { kind: 'text'; text: string; fallback?: boolean }
+  /** A date and time: it may wrap between its parts (date, time), never inside one. */
+  | { kind: 'datetime'; text: string }
   | { kind: 'tag'; text: string; tone: number }
   | { kind: 'tags'; items: string[] }
   | { kind: 'images'; urls: string[] }
@@ -148,7 +150,7 @@ export function cellOf(field: FieldDef, row: Row, ctx: CellContext): Cell {
     case 'datetime': {
       const format = field.list ? field.list.timeFormat : undefined;
       const text = typeof raw === 'number' || typeof raw === 'string' ? formatTime(raw, format || undefined, ctx.timeZone) : '';
-      return text ? { kind: 'text', text } : { kind: 'empty' };
+      return text ? { kind: 'datetime', text } : { kind: 'empty' };
     }
     case 'switch': {
       if (isBlank(raw)) return { kind: 'empty' };

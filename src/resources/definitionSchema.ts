@@ -38,6 +38,7 @@ const fieldSchema = z
             width: z.number().int().positive().optional(),
             hidden: z.boolean().optional(),
             timeFormat: z.string().max(40).optional(),
+            priority: z.enum(['high', 'low']).optional(),
           })
           .strict(),
       ])

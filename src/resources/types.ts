@@ -71,6 +71,9 @@ export interface ResourceLabels {
 export const COLUMN_RENDERS = ['text', 'tag', 'tags', 'image', 'images', 'datetime', 'switch', 'url', 'color', 'icon'] as const;
 export type ColumnRender = (typeof COLUMN_RENDERS)[number];
 
+/** Whether an admin table column gives way to the main text column when room is short (FieldDef `list`). */
+export type ColumnPriority = 'high' | 'low';
+
 export interface FieldDef {
   /** Column name. */
   name: string;
@@ -105,10 +108,14 @@ export interface FieldDef {
   cents?: boolean;
   /** Further checks of the form value (server and form alike). */
   validators?: readonly FieldValidator[];
-  /** Admin table column; `false` hides it from the list (it can still be edited). */
+  /**
+   * Admin table column; `false` hides it from the list (it can still be edited). `priority`: a `low` column
+   * gives way (is hidden until the admin shows it) when the table lacks room for its main text column; without
+   * it the key, the drag order and, where rows are edited, their created and updated times are low, the rest stay.
+   */
   list?:
     | false
-    | { render?: ColumnRender; sortable?: boolean; operator?: SearchOperator | false; width?: number; hidden?: boolean; timeFormat?: string };
+    | { render?: ColumnRender; sortable?: boolean; operator?: SearchOperator | false; width?: number; hidden?: boolean; timeFormat?: string; priority?: ColumnPriority };
   /** `false`: not in the add/edit form (computed or system columns). */
   form?: false | { rows?: number; placeholder?: boolean; step?: number };
   /** Not a column of the table: validated with the form and handed to the resource's save hooks. */

@@ -153,7 +153,7 @@ test.serial('sign-ups are refused outside their window: not yet open, closed, st
     const res = await signup(m, id);
     t.is(res.status, 200);
     t.is(res.body.code, 0, JSON.stringify(id));
-    t.is(res.body.msg, 'Say which activity to sign up for', JSON.stringify(id));
+    t.is(res.body.msg, 'Please choose an activity to sign up for', JSON.stringify(id));
   }
   t.is((await signup(m, 987654)).body.msg, 'This activity does not exist or is not public');
 });

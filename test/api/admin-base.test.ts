@@ -12,7 +12,7 @@ test.after.always(async () => {
 test('with ADMIN_BASE=/manage the admin API lives under /manage.php/ and /admin is unknown', async (t) => {
   const moved = await api(server.url, '/manage.php/nothing/here', { lang: 'en' });
   t.is(moved.status, 404);
-  t.regex(moved.body.msg, /No such interface: \/admin\/nothing\/here/, 'rewritten onto the internal /admin prefix');
+  t.regex(moved.body.msg, /There is no API endpoint at \/admin\/nothing\/here/, 'rewritten onto the internal /admin prefix');
   const oldPage = await fetch(`${server.url}/admin/index/index`);
   t.is(oldPage.status, 404);
   t.regex(await oldPage.text(), /data-island="BackCountdown"/, 'the old entrance shows the 404 page');

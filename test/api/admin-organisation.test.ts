@@ -70,7 +70,7 @@ test.serial('departments: a tree index, parent checks, select options, sorting, 
   const badMail = await root('/admin/auth.Department/add', { body: { name: 'Press', email: 'not-an-address' } });
   t.is(badMail.msg, 'Please enter a valid e-mail address');
   const badPhone = await root('/admin/auth.Department/add', { body: { name: 'Press', phone: 'call us' } });
-  t.is(badPhone.msg, 'Please enter a correct phone number');
+  t.is(badPhone.msg, 'Please enter a valid phone number');
   const noName = await root('/admin/auth.Department/add', { body: { name: '' } });
   t.is(noName.code, 0);
   t.is(await server.app.knex('department').where({ name: 'Press' }).first(), undefined, 'nothing was written');

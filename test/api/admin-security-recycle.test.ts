@@ -66,7 +66,7 @@ test.serial('rule add/edit: controller known and unique, table and key defaulted
     [{ name: 'x', controller: '' }, /required|Please enter/],
     [{ name: 'x', controller: 'auth/nothing', status: '1' }, /Please choose a function/],
     [{ name: 'x', controller: 'content/news', status: '1' }, /already a rule for content\/news/],
-    [{ name: 'x', controller: 'auth/group', data_table: 'no_such_table', status: '1' }, /Data table does not exist: no_such_table/],
+    [{ name: 'x', controller: 'auth/group', data_table: 'no_such_table', status: '1' }, /There is no table no_such_table/],
     [{ name: 'x', controller: 'auth/group', primary_key: 'uuid', status: '1' }, /has no column uuid/],
   ];
   for (const [body, msg] of bad) {

@@ -51,7 +51,7 @@ test('getTableList: every application table with its title in the reader languag
   t.true(excluded.body.data.list.every((r) => (r as Row).connection === 'default'), 'the connection asked for is echoed');
   const other = await call('/admin/ajax/getTableList?connection=mysql');
   t.is(other.body.code, 0);
-  t.is(other.body.msg, 'Database connection "mysql" does not exist');
+  t.is(other.body.msg, 'There is no database connection named "mysql"');
 });
 
 test('getTablePk: the primary key, or a clear refusal', async (t) => {
@@ -59,7 +59,7 @@ test('getTablePk: the primary key, or a clear refusal', async (t) => {
   t.deepEqual((await call('/admin/ajax/getTablePk?table=seed_log')).body.data, { pk: 'name' });
   t.deepEqual((await call('/admin/ajax/getTablePk?table=admin_group_access')).body.data, { pk: ['uid', 'group_id'] }, 'a composite key, as ThinkPHP gives it');
   const missing = await call('/admin/ajax/getTablePk?table=nope');
-  t.like(missing.body, { code: 0, msg: 'Data table "nope" does not exist' });
+  t.like(missing.body, { code: 0, msg: 'The table "nope" does not exist' });
   t.like((await call('/admin/ajax/getTablePk?table=nope', 'zh-cn')).body, { code: 0, msg: '数据表“nope”不存在' });
   t.like((await call('/admin/ajax/getTablePk')).body, { code: 0 });
   for (const bad of ['news;drop table news', 'knex_migrations', '"news"', '../news']) {
@@ -84,7 +84,7 @@ test('getTableFieldList: clean titles from the definitions, or MySQL-shaped colu
   t.regex(String(full.body.data.fieldList.title!.DATA_TYPE), /^(varchar|text)$/);
   const columns = Object.keys((await server.app.knex('news').columnInfo()));
   t.deepEqual(Object.keys(full.body.data.fieldList), columns, 'every column, in table order');
-  t.like((await call('/admin/ajax/getTableFieldList?table=nope&clean=0')).body, { code: 0, msg: 'Data table "nope" does not exist' });
+  t.like((await call('/admin/ajax/getTableFieldList?table=nope&clean=0')).body, { code: 0, msg: 'The table "nope" does not exist' });
   t.like((await call('/admin/ajax/getTableFieldList?clean=0')).body, { code: 0 });
 });
 

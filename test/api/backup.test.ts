@@ -172,7 +172,7 @@ archiveTest('damaged, foreign and newer archives are refused with a clear messag
     [
       'a changed file',
       (file) => writeArchive(file, entries.map((e) => (e.name.startsWith('storage/') ? { ...e, data: Buffer.concat([e.data, Buffer.from('x')]) } : e))),
-      /Checksum mismatch, the file is damaged: storage\//,
+      /A file in the backup is damaged \(its checksum does not match\): storage\//,
       /校验和不符/,
     ],
     [

@@ -264,11 +264,11 @@ test('bad ids are refused in the caller\'s language', async (t) => {
   const en = client('en');
   for (const id of ['', 'a'.repeat(65), 'bad id', '../etc', 'ü', 'a;b']) {
     const res = await en.get(id);
-    t.deepEqual([res.status, res.body.code, res.body.msg, res.body.data], [200, 0, 'Invalid captcha id', null], JSON.stringify(id));
+    t.deepEqual([res.status, res.body.code, res.body.msg, res.body.data], [200, 0, 'This captcha is unknown or has expired; please load a new one', null], JSON.stringify(id));
   }
   t.is((await zh.get('bad id')).body.msg, '验证码标识无效');
   const missing = await api(server.url, '/api/common/clickCaptcha', { lang: 'en', headers: { 'x-forwarded-for': '10.8.8.8' } });
-  t.is(missing.body.msg, 'Invalid captcha id');
+  t.is(missing.body.msg, 'This captcha is unknown or has expired; please load a new one');
   const array = await api(server.url, '/api/common/clickCaptcha?id[]=a&id[]=b', { lang: 'en', headers: { 'x-forwarded-for': '10.8.8.8' } });
   t.is(array.body.code, 0);
   t.is((await en.get('a'.repeat(64))).body.code, 1, '64 characters are fine');

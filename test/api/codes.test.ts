@@ -145,7 +145,7 @@ test.serial('a malformed e-mail address is refused before the captcha is spent',
 test.serial('an unknown event is refused: no codes for arbitrary strings', async (t) => {
   const res = await ems(guest, { email: 'other@example.org', event: 'free_pizza', ...(await solved(guest)) }, 'en');
   t.is(res.body.code, 0);
-  t.is(res.body.msg, 'Parameter error: unsupported purpose');
+  t.is(res.body.msg, 'Codes cannot be sent for this purpose');
   t.is(await guest.app.services.codes.lastSentAt('other@example.org', 'free_pizza'), null);
 });
 
@@ -166,7 +166,7 @@ test.serial('user_retrieve_pwd for a member, in English: subject and body in the
   t.is(res.body.code, 1, res.body.msg);
   t.is(res.body.msg, 'E-mail sent');
   const { mail } = inbox.messages.at(-1)!;
-  t.is(mail.subject, 'Password recovery-Grand Canal Culture Association');
+  t.is(mail.subject, 'Password recovery: your verification code from Grand Canal Culture Association');
   t.regex(mail.text ?? '', /valid for 10 minutes/);
   t.regex(mail.text ?? '', /Grand Canal Culture Association/);
   t.true(await guest.app.services.codes.verify('alice@example.org', 'user_retrieve_pwd', codeIn(mail.text ?? '')));
@@ -184,7 +184,7 @@ test.serial('without the six mail settings the service is unavailable', async (t
 test.serial('a missing event is a parameter error', async (t) => {
   const res = await ems(member, { email: 'someone@example.org', ...(await solved(member)) }, 'en');
   t.is(res.body.code, 0);
-  t.is(res.body.msg, 'Parameter error: the purpose is missing');
+  t.is(res.body.msg, 'The request does not say what the code is for');
 });
 
 test.serial('user_email_verify as a guest → code 0 "log in first", not 303', async (t) => {
@@ -206,7 +206,7 @@ test.serial('user_email_verify: wrong password, or an address that is not the me
   const ok = await ems(member, { email: 'bob@example.org', event: 'user_email_verify', password: 'right-password', ...(await solved(member)) }, 'en', bob.token);
   t.is(ok.body.code, 1, ok.body.msg);
   t.is(inbox.messages.length, before + 1);
-  t.is(inbox.messages.at(-1)!.mail.subject, 'E-mail verification-Grand Canal Culture Association');
+  t.is(inbox.messages.at(-1)!.mail.subject, 'E-mail verification: your verification code from Grand Canal Culture Association');
 });
 
 test.serial('user_change_email to an address in use is refused', async (t) => {
@@ -220,10 +220,10 @@ test.serial('with certificate checks on, the self-signed relay fails: code 0 wit
   const before = inbox.messages.length;
   const res = await ems(member, { email: 'dave@example.org', event: 'user_register', ...(await solved(member)) }, 'en');
   t.is(res.body.code, 0);
-  t.regex(res.body.msg, /^Sending failed: .*certificate/i);
+  t.regex(res.body.msg, /^The code could not be sent: .*certificate/i);
   t.is(inbox.messages.length, before);
   const again = await ems(member, { email: 'dave@example.org', event: 'user_register', ...(await solved(member)) }, 'en');
-  t.regex(again.body.msg, /^Sending too often/);
+  t.regex(again.body.msg, /^Codes were requested too often/);
   await setConfig(member, { smtp_tls_verify: '0' });
 });
 
@@ -252,9 +252,9 @@ test.serial('SMS input checks: mobile pattern and known template codes', async (
   const bad = await smsSend(member, { mobile: '12345', template_code: 'user_register', ...(await solved(member)) });
   t.is(bad.body.msg, '手机号格式错误');
   const unknown = await smsSend(member, { mobile: '13800138000', template_code: 'anything', ...(await solved(member)) }, 'en');
-  t.is(unknown.body.msg, 'Parameter error: unsupported purpose');
+  t.is(unknown.body.msg, 'Codes cannot be sent for this purpose');
   const missing = await smsSend(member, { mobile: '13800138000', ...(await solved(member)) }, 'en');
-  t.is(missing.body.msg, 'Parameter error: the purpose is missing');
+  t.is(missing.body.msg, 'The request does not say what the code is for');
 });
 
 // --- SMS ----------------------------------------------------------------------------------------------------
@@ -309,7 +309,7 @@ test.serial('a gateway answering non-2xx → code 0 with the reason', async (t) 
   const res = await smsSend(smsServer, { mobile: '13600136000', template_code: 'user_register', ...(await solved(smsServer)) }, 'en');
   gateway.status = 200;
   t.is(res.body.code, 0);
-  t.is(res.body.msg, 'Sending failed: SMS gateway answered HTTP 500');
+  t.is(res.body.msg, 'The code could not be sent: SMS gateway answered HTTP 500');
 });
 
 test.serial('the webhook driver without a URL makes SMS unavailable', async (t) => {

@@ -175,7 +175,7 @@ test.serial('refused callbacks record nothing, remove the refused object, and sa
   try {
     const big = Buffer.concat([png([9, 9, 9]), Buffer.alloc(2048)]);
     const tooBig = await refused(big, { size: 100 });
-    t.regex(tooBig.msg, /too large \(0\.00 MiB\), maximum file size: 0\.00 MiB/);
+    t.regex(tooBig.msg, /too large \(0\.00 MiB\); the limit is 0\.00 MiB/);
     t.is(await bucket.head(tooBig.key), null, 'the refused object is gone');
   } finally {
     await server.app.knex('config').where({ name: 'upload_max_size' }).update({ value: '10mb' });

@@ -108,14 +108,14 @@ test.serial('templates and variables: placeholders must be defined, codes unique
   await root('/admin/sms.Variable/edit', { body: { id: variable.id, status: '0' } });
   const blocked = await sendCode(nextMobile(), 'user_register', 'en');
   t.is(blocked.code, 0);
-  t.is(blocked.msg, 'Sending failed: the SMS template user_register uses ${hotline}, which is not an enabled variable');
+  t.is(blocked.msg, 'The code could not be sent: the SMS template user_register uses ${hotline}, which is not an enabled variable');
   t.like(await lastLog(), { status: 'failed', provider: 'log' });
   await root('/admin/sms.Variable/edit', { body: { id: variable.id, status: '1' } });
 
   // A disabled template cannot be used at all.
   await root('/admin/sms.Template/edit', { body: { id: template.id, status: '0' } });
   const off = await sendCode(nextMobile(), 'user_register', 'en');
-  t.is(off.msg, 'Sending failed: the SMS template user_register is missing or disabled');
+  t.is(off.msg, 'The code could not be sent: the SMS template user_register is missing or disabled');
   await root('/admin/sms.Template/edit', {
     body: { id: template.id, status: '1', content: '【${site_name}】您的验证码是 ${code}，${minutes} 分钟内有效，请勿告诉他人。', content_en: '[${site_name}] Your verification code is ${code}, valid for ${minutes} minutes. Do not share it with anyone.' },
   });
@@ -138,7 +138,7 @@ test.serial('Alibaba Cloud: a signed SendSms with the provider template and its 
   t.false(JSON.stringify(await server.app.knex('admin_log').select('data')).includes('aliyun-test-secret'), 'nor does the admin log keep it');
 
   const noTemplateId = await sendCode(nextMobile(), 'user_register', 'en');
-  t.is(noTemplateId.msg, 'Sending failed: the SMS template user_register has no provider template ID');
+  t.is(noTemplateId.msg, 'The code could not be sent: the SMS template user_register has no provider template ID');
   t.is(aliyun.received.length, 0);
 
   await root('/admin/sms.Template/edit', { body: { id: template.id, template: 'SMS_71390007' } });
@@ -165,7 +165,7 @@ test.serial('Alibaba Cloud: a signed SendSms with the provider template and its 
   const limited = await sendCode(nextMobile(), 'user_register', 'en');
   aliyun.failWith = null;
   t.is(limited.code, 0);
-  t.is(limited.msg, 'Sending failed: Alibaba Cloud refused the message: isv.BUSINESS_LIMIT_CONTROL 触发分钟级流控Permits:1');
+  t.is(limited.msg, 'The code could not be sent: Alibaba Cloud refused the message: isv.BUSINESS_LIMIT_CONTROL 触发分钟级流控Permits:1');
   const failed = await lastLog();
   t.is(failed.status, 'failed');
   t.regex(failed.answer, /isv\.BUSINESS_LIMIT_CONTROL/);
@@ -173,7 +173,7 @@ test.serial('Alibaba Cloud: a signed SendSms with the provider template and its 
   // A wrong secret is refused by the provider's signature check, and said so.
   await configure({ sms_aliyun_access_key_secret: 'not-the-secret' });
   const wrong = await sendCode(nextMobile(), 'user_register', 'en');
-  t.is(wrong.msg, 'Sending failed: Alibaba Cloud refused the message: SignatureDoesNotMatch Specified signature is not matched with our calculation.');
+  t.is(wrong.msg, 'The code could not be sent: Alibaba Cloud refused the message: SignatureDoesNotMatch Specified signature is not matched with our calculation.');
   t.is(aliyun.refused, 1);
   await configure({ sms_aliyun_access_key_secret: '' });
   t.is(await server.app.services.settings.get('sms_aliyun_access_key_secret'), 'not-the-secret', 'an empty secret field keeps the stored one');
@@ -209,12 +209,12 @@ test.serial('Tencent Cloud: a TC3-signed SendSms with the variables in template 
   await server.app.knex('captcha').delete();
   const limited = await sendCode(mobile, 'user_retrieve_pwd', 'en');
   tencent.failWith = null;
-  t.is(limited.msg, 'Sending failed: Tencent Cloud did not send the message: LimitExceeded.PhoneNumberDailyLimit 单个手机号日下发条数超过设定的上限');
+  t.is(limited.msg, 'The code could not be sent: Tencent Cloud did not send the message: LimitExceeded.PhoneNumberDailyLimit 单个手机号日下发条数超过设定的上限');
 
   await configure({ sms_tencent_secret_key: 'wrong-key' });
   await server.app.knex('captcha').delete();
   const wrong = await sendCode(mobile, 'user_retrieve_pwd', 'en');
-  t.is(wrong.msg, 'Sending failed: Tencent Cloud refused the request: AuthFailure.SignatureFailure The provided credentials could not be validated.');
+  t.is(wrong.msg, 'The code could not be sent: Tencent Cloud refused the request: AuthFailure.SignatureFailure The provided credentials could not be validated.');
   t.is(tencent.refused, 1);
 });
 

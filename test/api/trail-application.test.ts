@@ -262,7 +262,7 @@ test('reject needs a remark, tells the member why, and a rejected application ca
   t.is((await server.app.knex('trail_application').where({ id }).first()).city_id, null);
 
   const blank = await root('/admin/content.TrailApplication/reject', { body: { id, remark: '  ' } });
-  t.is(blank.msg, 'Please give a remark when rejecting');
+  t.is(blank.msg, 'Please say in the remark why it is rejected');
   const rejected = await root('/admin/content.TrailApplication/reject', { body: { id, remark: '照片与路线不符，请补充沿途照片' } });
   t.is(rejected.code, 1, rejected.msg);
   t.like(await server.app.knex('trail_application').where({ id }).first(), { status: 'rejected', remark: '照片与路线不符，请补充沿途照片', trail_id: null });

@@ -218,7 +218,7 @@ test.serial('a gateway saved on the intranet is not reached once the switch is o
   const before = gatewayB.received.length;
   const sent = await sendSms();
   t.is(sent.code, 0);
-  t.regex(sent.msg, /^Sending failed: SMS gateway not contacted: 127\.0\.0\.1 is a loopback address/);
+  t.regex(sent.msg, /^The code could not be sent: SMS gateway not contacted: 127\.0\.0\.1 is a loopback address/);
   t.is(gatewayB.received.length, before, 'no request left the server');
   const log = await lastSmsLog();
   t.is(log.status, 'failed');

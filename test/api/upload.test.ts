@@ -143,7 +143,7 @@ test.serial('a topic puts the file in its own folder; a bad topic or driver is r
   const long = await upload('/api/ajax/upload', { bytes, name: 'a.png' }, { ...asMember(), fields: { topic: 'x'.repeat(21) } });
   t.is(long.body.msg, 'Topic format error');
   const driver = await upload('/api/ajax/upload', { bytes, name: 'a.png' }, { ...asMember(), fields: { driver: 'oss' } });
-  t.deepEqual([driver.body.code, driver.body.msg], [0, 'Driver oss not supported']);
+  t.deepEqual([driver.body.code, driver.body.msg], [0, 'The storage driver oss is not supported']);
 });
 
 test.serial('login and permission are checked before the body is read', async (t) => {
@@ -202,10 +202,10 @@ test.serial('files over the configured maximum are cut off and refused with the 
     // Streamed past the limit.
     const medium = await upload('/api/ajax/upload', { bytes: Buffer.alloc(12 * 1024, 1), name: 'big.zip' }, asMember());
     t.is(medium.body.code, 0);
-    t.regex(medium.body.msg, /^The uploaded file is too large \(0\.01 MiB\), maximum file size: 0\.00 MiB$/);
+    t.regex(medium.body.msg, /^The file is too large \(0\.01 MiB\); the limit is 0\.00 MiB$/);
     // Announced past the limit: refused before a byte is stored.
     const large = await upload('/api/ajax/upload', { bytes: Buffer.alloc(3 * 1024 * 1024, 1), name: 'huge.zip' }, asMember());
-    t.regex(large.body.msg, /^The uploaded file is too large \(3\.00 MiB\), maximum file size: 0\.00 MiB$/);
+    t.regex(large.body.msg, /^The file is too large \(3\.00 MiB\); the limit is 0\.00 MiB$/);
     const after = await upload('/api/ajax/upload', { bytes: png(1, 1, [3, 3, 4]), name: 'ok2.png' }, asMember());
     t.is(after.body.code, 1, 'the connection is still usable after a refusal');
   } finally {

@@ -134,7 +134,7 @@ test.serial("WeChat's refusals and bad answers reach the member as clear message
 test.serial('a disabled member cannot sign in; a closed member centre closes this door too', async (t) => {
   const bound = await server.app.knex('user_oauth').where({ openid: 'o-alice' }).first<{ user_id: number }>('user_id');
   await server.app.knex('user').where({ id: bound.user_id }).update({ status: 'disable' });
-  t.is((await miniLogin({ code: 'code-alice' })).msg, 'The account has been disabled');
+  t.is((await miniLogin({ code: 'code-alice' })).msg, 'This account has been disabled');
   await server.app.knex('config').where({ name: 'open_member_center' }).update({ value: '0' });
   server.app.services.settings.invalidate();
   const closed = await miniLogin({ code: 'code-carol' });

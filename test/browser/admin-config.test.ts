@@ -83,7 +83,7 @@ test.serial('the basics tab: tabs per group, the site name in both languages rea
     ['sms', 'SMS', 'false'],
     ['terminal', 'Terminal', 'false'],
     ['security', 'Security', 'false'],
-    ['config_quick_entrance', 'Quick entrances', 'false'],
+    ['config_quick_entrance', 'Shortcuts', 'false'],
   ]);
   t.is(await page.$eval(`${item('site_name')} label`, (l) => l.textContent), 'Site name* (required)');
   t.is(await page.$eval(`${item('record_number')} .form-text`, (d) => d.textContent), 'Domain name filing (ICP) number', 'the tip under the item');

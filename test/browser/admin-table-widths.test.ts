@@ -4,7 +4,8 @@ import { browserSuite } from '../helpers/browser.ts';
 import { adminPage, openMenu } from './adminHelpers.ts';
 
 // Admin tables give the room to what matters (issue 32, item 3): the title column takes what is left and stays
-// readable on a phone, headers wrap only between words; and many open tabs scroll
+// readable on a phone, low-priority columns give way on a desktop so that a title is not cut while others have
+// room to spare, dates take at most two lines, headers wrap only between words; and many open tabs scroll
 // instead of cutting the first.
 
 const suite = browserSuite(test);
@@ -30,6 +31,26 @@ function brokenHeaders(page: Page, table: string): Promise<string[]> {
       const box = th.getBoundingClientRect().width - parseFloat(getComputedStyle(th).paddingLeft) - parseFloat(getComputedStyle(th).paddingRight);
       return box + 1 < widest ? [`${text} (${Math.round(box)} < ${Math.round(widest)} px)`] : [];
     }),
+  );
+}
+
+/** Cells whose text runs over more than `most` lines. */
+function wrappedCells(page: Page, cells: string, most: number): Promise<string[]> {
+  return page.$$eval(
+    cells,
+    (tds, limit) =>
+      tds.flatMap((td) => {
+        // The line boxes of its text alone (an element's own box would count as a line of its own).
+        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        const lines = new Set<number>();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) if (r.width > 0) lines.add(Math.round(r.top));
+        }
+        return lines.size > limit ? [`${td.textContent} (${lines.size} lines)`] : [];
+      }),
+    most,
   );
 }
 
@@ -92,4 +113,37 @@ test.serial('with many tabs open the strip scrolls, by wheel too, and the first 
     t.deepEqual(errors, []);
     await page.close();
   }
+});
+
+test.serial('at 1366 px English activity titles take the room: the key and the created time give way, staff can show them again, dates take two lines at most', async (t) => {
+  const { page, errors } = await adminPage(suite.server, suite.browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
+  await page.goto(`${suite.server.url}/admin/content/activity?lang=en`);
+  const pane = '[data-pane="/admin/content/activity"]';
+  const table = `${pane} table`;
+  await page.waitForSelector(`${table} tbody tr`);
+  await page.waitForFunction((p) => !document.querySelector(`${p} [aria-busy]`), {}, pane);
+  const titles = await page.$$eval(`${table} td.crud-main`, (tds) =>
+    tds.map((td) => {
+      const text = td.querySelector('.crud-text')!;
+      return { text: text.textContent ?? '', width: td.getBoundingClientRect().width, whole: text.scrollWidth <= text.clientWidth + 0.5 };
+    }),
+  );
+  t.true(titles.some((title) => title.text.startsWith('Cultural and Natural Heritage')), titles.map((title) => title.text).join(' / '));
+  for (const title of titles) t.true(title.whole || title.width >= 240, `"${title.text}": ${Math.round(title.width)} px, ${title.whole ? 'whole' : 'cut'}`);
+  t.deepEqual(await wrappedCells(page, `${table} td.crud-datetime`, 2), [], 'dates');
+  t.false(await page.$eval(`${pane} .table-responsive`, (box) => box.scrollWidth > box.clientWidth + 1), 'the table fits');
+
+  // What gave way shows unticked in the column chooser; ticking it brings it back, for good.
+  const headers = () => page.$$eval(`${table} thead th[data-column]`, (ths) => ths.map((th) => th.getAttribute('data-column')));
+  t.false((await headers()).includes('create_time'));
+  t.false((await headers()).includes('id'));
+  t.true((await headers()).includes('start_time'), "the activity's own times stay");
+  await page.click(`${pane} [data-toolbar="columns"]`);
+  t.false(await page.$eval(`${pane} [data-column-toggle="create_time"]`, (box) => (box as HTMLInputElement).checked));
+  await page.click(`${pane} [data-column-toggle="create_time"]`);
+  await page.waitForFunction((sel) => document.querySelector(`${sel} thead th[data-column="create_time"]`), {}, table);
+  t.true(await page.$eval(`${pane} [data-column-toggle="create_time"]`, (box) => (box as HTMLInputElement).checked));
+  await page.evaluate(() => localStorage.removeItem('crudColumns:content/activity'));
+  t.deepEqual(errors, []);
+  await page.close();
 });

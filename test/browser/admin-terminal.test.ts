@@ -1,26 +1,27 @@
 import test from 'ava';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { PACKAGE_MANAGERS } from '../../src/shared/constants/terminal.ts';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
 import { browserSuite } from '../helpers/browser.ts';
 import { buildIfNeededLocked } from '../helpers/build.ts';
-import { childrenOf, waitFor } from '../helpers/terminal.ts';
+import { childrenOf, standInManagers, waitFor } from '../helpers/terminal.ts';
 
 // The terminal panel driving the real command stream as the seeded super admin: the command menu with
 // each command's purpose, a run to Success, a failing task that blocks the queue until it is retried or
 // deleted, cancel, the settings stored on the server, clearing, and a task interrupted by a reload.
 // web-build runs here (and is cancelled), so the server serves a copy of the build from a folder of its own.
+// Stand-ins on PATH make the package managers the same on every machine: npm (the real one, the
+// installation's), a cnpm whose version command fails (the failing task here), and no pnpm, yarn or ni.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const HOME = path.join(ROOT, '.test-output', `admin-terminal-${process.pid}`);
 const BUILD_DIR = path.join(HOME, 'dist');
 
 let adminInfo: string;
-/** A package manager this machine lacks: its version command fails, which is the failing task here. */
-const missing = PACKAGE_MANAGERS.find((pm) => !(process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, pm))));
+const standIns = standInManagers({ pnpm: 'missing', yarn: 'missing', ni: 'missing', cnpm: 'broken' });
 
 const suite = browserSuite(test, async () => {
   await buildIfNeededLocked();
@@ -36,6 +37,7 @@ test.before(async () => {
 
 test.after.always(async () => {
   fs.rmSync(HOME, { recursive: true, force: true });
+  fs.rmSync(standIns.dir, { recursive: true, force: true });
 });
 
 const task = (command: string) => `[data-terminal] [data-task-command="${command}"]`;
@@ -53,14 +55,14 @@ async function waitStatus(page: Page, command: string, wanted: string[]): Promis
 }
 
 /** The admin shell with the terminal open and its command menu unfolded. */
-async function openTerminal(): Promise<{ page: Page; errors: string[] }> {
+async function openTerminal(lang = 'en', width = 1280): Promise<{ page: Page; errors: string[] }> {
   const page = await suite.browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
+  await page.setViewport({ width, height: width < 600 ? 844 : 800 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
-  await page.goto(`${suite.server.url}/admin/dashboard?lang=en`);
+  await page.goto(`${suite.server.url}/admin/dashboard?lang=${lang}`);
   await page.waitForSelector('[data-terminal-toggle]');
   await page.click('[data-terminal-toggle]');
   await page.waitForSelector('.modal.show > [data-terminal] [data-command-menu]');
@@ -81,14 +83,18 @@ test.serial('the menu shows each command with its purpose; version.node runs to 
     await page.$eval('[data-command="version.node"]', (b) => b.textContent),
     'version.nodeShow the version of Node.js the server runs on',
   );
-  // The chosen package manager (pnpm by default) decides which install and build commands are offered.
-  t.truthy(await page.$('[data-command="web-build.pnpm"]'));
-  t.is(await page.$('[data-command="web-build.npm"]'), null);
-  t.regex(await page.$eval('[data-command="web-build.pnpm"]', (b) => b.textContent ?? ''), /Rebuild the pages with pnpm/);
+  // The package manager offered (npm: pnpm, the spec's default, is missing) decides which install and build
+  // commands are listed; those of managers the server lacks are not.
+  t.truthy(await page.$('[data-command="web-build.npm"]'));
+  t.is(await page.$('[data-command="web-build.pnpm"]'), null);
+  t.is(await page.$('[data-command="version.pnpm"]'), null);
+  t.truthy(await page.$('[data-command="version.cnpm"]'), 'installed, if broken');
+  t.regex(await page.$eval('[data-command="web-build.npm"]', (b) => b.textContent ?? ''), /Rebuild the pages with npm/);
+  t.is(await page.$eval('[data-open-package-manager]', (b) => b.textContent), 'Package manager: npm');
 
   await run(page, 'version.node');
   await waitStatus(page, 'version.node', ['Success']);
-  await page.click(`${task('version.node')} button[aria-expanded]`);
+  t.is(await page.$eval(`${task('version.node')} button[aria-expanded]`, (b) => b.getAttribute('aria-expanded')), 'true', 'the output stays unfolded');
   t.is(await page.$eval(`${task('version.node')} [data-output]`, (p) => p.textContent), `> node --version\n${process.version}\nexitCode: 0`);
   t.is(await page.$eval(`${task('version.node')} [data-output]`, (p) => getComputedStyle(p).fontFamily.includes('mono')), true, 'monospace');
   t.deepEqual(errors, []);
@@ -96,16 +102,15 @@ test.serial('the menu shows each command with its purpose; version.node runs to 
 });
 
 test.serial('a failing task that blocks holds the queue until it is retried or deleted; one that does not is skipped', async (t) => {
-  if (!missing) return t.fail('every package manager is installed here: no command fails for sure');
   const { page, errors } = await openTerminal();
-  const failing = `version.${missing}`;
+  const failing = 'version.cnpm';
   await run(page, failing);
   await waitStatus(page, failing, ['Failed']);
-  t.true((await page.$eval(`${task(failing)} [data-output]`, (p) => p.textContent ?? '')).includes(`Error:${missing} is not installed on the server`), 'a blocking failure shows why');
+  t.is(await page.$eval(`${task(failing)} [data-output]`, (p) => p.textContent), '> cnpm --version\ncnpm: this stand-in is broken\nexitCode: 1', 'a blocking failure shows why');
 
   await run(page, 'version.node');
   await page.waitForSelector('[data-blocked-notice]');
-  t.is(await page.$eval('[data-blocked-notice]', (p) => p.textContent), 'Newly added tasks will never start because they are blocked by failed tasks');
+  t.is(await page.$eval('[data-blocked-notice]', (p) => p.textContent), 'New tasks will not start until the failed tasks are retried or deleted');
   await new Promise((resolve) => setTimeout(resolve, 1500));
   t.deepEqual(await statuses(page, 'version.node'), ['Waiting'], 'held behind the failed task');
 
@@ -138,12 +143,16 @@ test.serial('the settings are stored on the server; clear removes successful tas
   await page.click('#terminal-cleanup');
   await page.waitForFunction(() => !document.querySelector<HTMLInputElement>('#terminal-cleanup')?.checked);
   t.is(await setting('terminal_auto_clean'), '0');
-  await page.select('#terminal-pm', 'npm');
-  await page.waitForFunction(() => document.querySelector('[data-open-package-manager]')?.textContent === 'Package manager: npm');
-  t.is(await setting('terminal_package_manager'), 'npm');
+  t.deepEqual(await page.$$eval('#terminal-pm option', (os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent])), [
+    ['npm', `npm ${execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()}`],
+    ['cnpm', 'cnpm'],
+  ], 'only the installed managers, with their versions');
+  await page.select('#terminal-pm', 'cnpm');
+  await page.waitForFunction(() => document.querySelector('[data-open-package-manager]')?.textContent === 'Package manager: cnpm');
+  t.is(await setting('terminal_package_manager'), 'cnpm');
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('[data-terminal-config]'));
-  t.truthy(await page.$('[data-command="web-build.npm"]'), 'the menu follows the package manager');
+  t.truthy(await page.$('[data-command="web-build.cnpm"]'), 'the menu follows the package manager');
 
   await page.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('[data-task-delete]')].forEach((b) => b.click()));
   await run(page, 'version.node');
@@ -160,12 +169,52 @@ test.serial('the settings are stored on the server; clear removes successful tas
   await fresh.page.evaluate(() => localStorage.removeItem('terminal'));
   await fresh.page.close();
   const { page: other } = await openTerminal();
-  await other.waitForFunction(() => document.querySelector('[data-open-package-manager]')?.textContent === 'Package manager: npm');
+  await other.waitForFunction(() => document.querySelector('[data-open-package-manager]')?.textContent === 'Package manager: cnpm');
   await other.click('[data-open-terminal-config]');
   await other.waitForSelector('.modal.show > [data-terminal-config]');
   t.false(await other.$eval('#terminal-cleanup', (i) => (i as HTMLInputElement).checked));
+  await other.keyboard.press('Escape');
+  await other.waitForFunction(() => !document.querySelector('[data-terminal-config]'));
+
+  // The package manager dialog offers the installed ones too; back to npm for the build below.
+  await other.click('[data-open-package-manager]');
+  await other.waitForSelector('.modal.show > [data-package-manager-dialog]');
+  t.deepEqual(await other.$$eval('[data-package-manager-dialog] input[type=radio]', (rs) => rs.map((r) => (r as HTMLInputElement).value)), ['npm', 'cnpm']);
+  await other.click('#pm-npm');
+  await other.click('[data-package-manager-dialog] .btn-primary');
+  await other.waitForFunction(() => document.querySelector('[data-open-package-manager]')?.textContent === 'Package manager: npm');
+  t.is(await setting('terminal_package_manager'), 'npm');
   await other.close();
 });
+
+/** Whether the element of `selector` lies wholly inside its dialog's scrolled view and the window (runs in the page). */
+function inDialogView(selector: string): boolean {
+  const el = document.querySelector(selector);
+  if (!el) return false;
+  const view = el.closest('.modal-body')!.getBoundingClientRect();
+  const box = el.getBoundingClientRect();
+  return box.height > 0 && box.top >= view.top - 0.5 && box.bottom <= Math.min(view.bottom, innerHeight) + 0.5;
+}
+
+for (const [lang, width] of [['en', 1366], ['zh-cn', 1366], ['en', 390], ['zh-cn', 390]] as const) {
+  test.serial(`${lang}, ${width} px: a command clicked in the long menu shows its task's output unfolded and in view`, async (t) => {
+    const { page, errors } = await openTerminal(lang, width);
+    await page.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('[data-task-delete]')].forEach((b) => b.click()));
+    await page.waitForSelector('[data-terminal] [data-empty]');
+    t.false(await page.evaluate(inDialogView, '[data-terminal] [data-empty]'), 'the task list starts below the menu, out of sight');
+
+    await run(page, 'version.npm');
+    await waitStatus(page, 'version.npm', ['Success']);
+    const output = `${task('version.npm')} [data-output]`;
+    await page.waitForSelector(output);
+    t.regex(await page.$eval(output, (p) => p.textContent ?? ''), /^> npm --version\n\d+\.\d+\.\d+\nexitCode: 0$/);
+    await page.waitForFunction(inDialogView, { timeout: 5000 }, output).catch(() => null);
+    t.true(await page.evaluate(inDialogView, output), 'the output is scrolled into view');
+    t.true(await page.evaluate(inDialogView, task('version.npm')), 'with its task');
+    t.deepEqual(errors, []);
+    await page.close();
+  });
+}
 
 test.serial('cancel ends the command on the server; a task interrupted by a reload is Unknown', async (t) => {
   const { page, errors } = await openTerminal();

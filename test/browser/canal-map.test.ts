@@ -51,6 +51,16 @@ for (const [width, height] of [[390, 844], [1366, 900]] as const) {
         t.true(s.label.left >= view.canvas.left - 0.5 && s.label.right <= view.canvas.right + 0.5, `${s.name}'s label inside the map`);
       }
       for (const l of view.svgLabels) t.true(l.left >= 0 && l.right <= l.width, `"${l.text}" not cropped`);
+      // Names in the page's language, and no two on top of each other.
+      for (const s of view.stops) t.is(/\p{Script=Han}/u.test(s.name), lang === 'zh-cn', `${s.name} in ${lang}`);
+      for (let i = 0; i < view.stops.length; i++) {
+        for (let j = i + 1; j < view.stops.length; j++) {
+          const a = view.stops[i]!.label;
+          const b = view.stops[j]!.label;
+          const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+          t.false(overlap, `${view.stops[i]!.name} and ${view.stops[j]!.name}: labels apart`);
+        }
+      }
       // Stops stay 24 px targets apart (WCAG 2.2 target size).
       for (let i = 0; i < view.stops.length; i++) {
         for (let j = i + 1; j < view.stops.length; j++) {

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import type { TerminalEvent } from '../../src/shared/constants/terminal.ts';
+import os from 'node:os';
+import path from 'node:path';
+import type { PackageManager, TerminalEvent } from '../../src/shared/constants/terminal.ts';
 import { api, type TestServer } from './server.ts';
 
 export interface TerminalStream {
@@ -113,4 +115,27 @@ export async function waitFor(check: () => boolean | Promise<boolean>, ms: numbe
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** What a stand-in package manager does: print a version, fail as a broken install does, or be missing. */
+export type ManagerStandIn = { version: string } | 'broken' | 'missing';
+
+/**
+ * Stand-ins for package managers, first on this test worker's PATH (each worker has its own environment),
+ * so which managers the server finds is the test's choice on any machine: `missing` answers 127 as a shell
+ * does for a program it cannot find, `broken` prints an error and exits 1. Managers not named are the
+ * machine's own. Returns the folder (remove it after) and a function that changes the stand-ins.
+ */
+export function standInManagers(managers: Partial<Record<PackageManager, ManagerStandIn>>): { dir: string; set(m: Partial<Record<PackageManager, ManagerStandIn>>): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pm-stand-ins-'));
+  const set = (m: Partial<Record<PackageManager, ManagerStandIn>>) => {
+    for (const [name, what] of Object.entries(m)) {
+      const body =
+        what === 'missing' ? 'exit 127' : what === 'broken' ? `echo "${name}: this stand-in is broken" >&2\nexit 1` : `echo ${what.version}`;
+      fs.writeFileSync(path.join(dir, name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
+    }
+  };
+  set(managers);
+  process.env.PATH = `${dir}${path.delimiter}${process.env.PATH ?? ''}`;
+  return { dir, set };
 }

@@ -14,6 +14,7 @@ import {
   serializeTerminal,
   setAutomaticCleanup,
   setPackageManager,
+  setPackageManagers,
   setPort,
   setTaskStatus,
   startNext,
@@ -87,6 +88,12 @@ test('a new task waits at the end of the queue; success tasks are cleared first 
   t.true(state.taskList[1]!.blockOnFailure, 'blocking on failure by default');
   const kept = add(setAutomaticCleanup(base, false)).state;
   t.is(kept.taskList.length, 3, 'without automatic cleanup success tasks stay');
+});
+
+test('a task the admin queues shows its output unfolded from the start', (t) => {
+  const { state } = addTask(initialTerminal(), { uuid: 'u', createTime: 1, command: 'version.node', showMessage: true });
+  t.true(state.taskList[0]!.showMessage);
+  t.false(addTask(initialTerminal(), { uuid: 'v', createTime: 1, command: 'version.node' }).state.taskList[0]!.showMessage, 'folded unless asked');
 });
 
 test('adding while a failed or unknown task exists and the panel is hidden must be reported', (t) => {
@@ -184,6 +191,10 @@ test('settings: known package managers, valid ports, the cleanup switch', (t) =>
   t.is(setPort(state, '8080').port, '8080');
   for (const bad of ['0', '65536', '80a', '', '-1']) t.is(setPort(state, bad), state, bad);
   t.is(setAutomaticCleanup(state, false).automaticCleanupTask, '0');
+  t.is(state.installedManagers, null, 'unknown until the server says');
+  const installed = [{ name: 'npm' as const, version: '11.19.1' }];
+  t.like(setPackageManagers(state, 'npm', installed), { packageManager: 'npm', installedManagers: installed });
+  t.false(serializeTerminal(setPackageManagers(state, 'npm', installed)).includes('installedManagers'), "the server's list is not kept in the browser");
   t.is(setTaskStatus(withTasks([task(TaskStatus.Waiting, { uuid: 'w' })], { show: true }), 'w', TaskStatus.Unknown).taskList[0]!.status, TaskStatus.Unknown);
 });
 

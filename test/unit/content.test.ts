@@ -12,6 +12,7 @@ import { localize, parseCourse } from '../../src/server/services/content.ts';
 import { pageWindow } from '../../src/components/content/Pagination.tsx';
 import { absoluteUrl, clip, pageHref } from '../../src/components/content/meta.ts';
 import { MAP_WIDTH, PHONE_FRAME, PHONE_SPACING, STOP_SPACING, WIDE_MAP, labelsWest, placeStops } from '../../src/islands/CanalMap.tsx';
+import { LABEL_SIDES, labelBox, placeLabels, type LabelSide } from '../../src/islands/tourLabels.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -143,4 +144,23 @@ test('map names point away from a close neighbour, never off the map', (t) => {
   t.deepEqual(labelsWest([[MAP_WIDTH - 20, 100]]), [true]);
   // Far apart rows do not count as neighbours.
   t.deepEqual(labelsWest([[200, 300], [250, 400]]), [false, false]);
+});
+
+test('map names in the browser: none leaves the map, none covers another, the preferred side where nothing is in the way', (t) => {
+  const area = { width: 300, height: 200, gap: 10, stopRadius: 6, obstacles: [] };
+  const name = (x: number, y: number, preferred: LabelSide = 'e') => ({ x, y, width: 60, height: 14, preferred });
+  t.deepEqual(placeLabels([name(50, 50), name(50, 150)], area), ['e', 'e'], 'room everywhere: the server\'s sides stay');
+  // A name that would run off the map's east edge turns round.
+  t.deepEqual(placeLabels([name(280, 100)], area), ['w']);
+  // Two stops one above the other, both named east: the names would touch, so one moves.
+  const close = [name(100, 100), name(100, 108)];
+  const sides = placeLabels(close, area);
+  const boxes = sides.map((side, i) => labelBox(side, close[i]!.x, close[i]!.y, 60, 14, 10));
+  t.true(Math.min(boxes[0]!.bottom, boxes[1]!.bottom) <= Math.max(boxes[0]!.top, boxes[1]!.top) || Math.min(boxes[0]!.right, boxes[1]!.right) <= Math.max(boxes[0]!.left, boxes[1]!.left), JSON.stringify(sides));
+  // An obstacle (the zoom buttons) pushes a name to another side.
+  t.not(placeLabels([name(100, 100)], { ...area, obstacles: [{ left: 105, top: 80, right: 200, bottom: 120 }] })[0], 'e');
+  for (const side of LABEL_SIDES) {
+    const box = labelBox(side, 100, 100, 60, 14, 10);
+    t.true(box.right - box.left === 60 && box.bottom - box.top === 14 && !(box.left < 100 && box.right > 100 && box.top < 100 && box.bottom > 100), `${side} beside the stop, not on it`);
+  }
 });

@@ -17,6 +17,8 @@ import {
   searchEntries,
   toServerDateTime,
   visibleColumns,
+  columnPriority,
+  roomOrder,
 } from '../../src/islands/admin/crud/listModel.ts';
 import { pageWindow } from '../../src/islands/admin/crud/CrudPagination.tsx';
 import { defaultInputValue, toFormValues, toInputDateTime, toInputValue, toPostBody, validateBody } from '../../src/islands/admin/crud/formModel.ts';
@@ -124,6 +126,21 @@ test('columns: passwords never listed; hidden ones follow the stored choice, els
   t.is(columnStorageKey(news), 'crudColumns:content/news');
 });
 
+test('column priorities: the key, the drag order and an edited row\'s times give way first, from the right; never the main column or one the admin chose', (t) => {
+  const activity = resource('content/activity');
+  const shown = listFields(activity).filter((f) => visibleColumns(activity, {})[f.name]);
+  t.deepEqual(roomOrder(activity, shown, 'title', {}), ['create_time', 'id']);
+  t.deepEqual(roomOrder(activity, shown, 'title', { create_time: true }), ['id'], 'shown on purpose: it stays');
+  t.deepEqual(roomOrder(activity, shown, 'id', {}), ['create_time'], 'the main column never gives way');
+  t.is(columnPriority(activity, field(activity, 'weigh')), 'low');
+  t.is(columnPriority(activity, field(activity, 'start_time')), 'high');
+  // In a log the time is what an entry is about.
+  const log = resource('auth/adminLog');
+  t.is(columnPriority(log, field(log, 'create_time')), 'high');
+  t.is(columnPriority({ ...activity, fields: [] }, { name: 'place', type: 'string', list: { priority: 'low' } }), 'low', 'declared');
+  t.is(columnPriority(activity, { name: 'create_time', type: 'timestamp', list: { priority: 'high' } }), 'high', 'declared wins');
+});
+
 test('pagination shows the ends and two pages either side, with gaps', (t) => {
   t.deepEqual(pageWindow(1, 1), [1]);
   t.deepEqual(pageWindow(1, 9), [1, 2, 3, 0, 9]);
@@ -156,7 +173,7 @@ test('relation columns read row.<relation>.<labelField>, localized when the rela
 
 test('renders: datetime in the site zone, switch badge, tag, images behind the CDN, url, color, icon', (t) => {
   // 2026-01-01 00:00:00 in China is 2025-12-31 16:00:00 UTC.
-  t.deepEqual(cellOf(field(news, 'publish_time'), { publish_time: 1767196800 }, ctx()), { kind: 'text', text: '2026-01-01 00:00:00' });
+  t.deepEqual(cellOf(field(news, 'publish_time'), { publish_time: 1767196800 }, ctx()), { kind: 'datetime', text: '2026-01-01 00:00:00' });
   t.deepEqual(cellOf(field(news, 'publish_time'), { publish_time: null }, ctx()), { kind: 'empty' });
   t.deepEqual(cellOf(field(news, 'status'), { status: '1' }, ctx()), { kind: 'switch', on: true, text: 'status:1' });
   t.deepEqual(cellOf(field(news, 'status'), { status: '0' }, ctx()), { kind: 'switch', on: false, text: 'status:0' });

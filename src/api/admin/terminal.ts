@@ -1,9 +1,9 @@
 import { ApiCode } from '../../shared/api/envelope.ts';
-import { STREAM_MARKERS, TERMINAL_DEFAULTS, isNpmRegistry, isPackageManager, type TerminalEvent, type TerminalSettings } from '../../shared/constants/terminal.ts';
+import { STREAM_MARKERS, isNpmRegistry, isPackageManager, type TerminalEvent, type TerminalSettings } from '../../shared/constants/terminal.ts';
 import { openEventStream } from '../../server/eventStream.ts';
 import type { Services } from '../../server/services/index.ts';
 import { TICKET_KEEP_TIME } from '../../server/services/tokens.ts';
-import { NPM_REGISTRY_ITEM, findCommand } from '../../server/services/terminal/commands.ts';
+import { NPM_REGISTRY_ITEM, PACKAGE_MANAGER_ITEM, findCommand } from '../../server/services/terminal/commands.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 import { Refusal } from '../../server/errors.ts';
 
@@ -28,7 +28,6 @@ function refuseStream(req: ApiRequest, reason: string, code?: number): void {
 }
 
 /** Terminal settings in the config table (the reference keeps them in a config file). */
-const PACKAGE_MANAGER_ITEM = 'terminal_package_manager';
 const AUTO_CLEAN_ITEM = 'terminal_auto_clean';
 
 function flag(value: unknown): '0' | '1' | null {
@@ -95,7 +94,7 @@ export function terminalRoutes(services: Services): ApiRoute[] {
       path: '/admin/ajax/terminalCommands',
       auth: 'superAdmin',
       async handler({ ctx }) {
-        return { list: terminal.available ? terminal.commands(ctx.state.t) : [], available: terminal.available, settings: await terminalSettings(services) };
+        return { list: terminal.available ? await terminal.commands(ctx.state.t) : [], available: terminal.available, settings: await terminalSettings(services) };
       },
     },
     {
@@ -107,6 +106,7 @@ export function terminalRoutes(services: Services): ApiRoute[] {
         const changes: Array<[string, string]> = [];
         if (input.manager !== undefined) {
           if (!isPackageManager(input.manager)) throw new Refusal('terminal:managerInvalid', ApiCode.failure, null, { manager: String(input.manager).slice(0, 30) });
+          await refuseMissingManager(services, input.manager);
           changes.push([PACKAGE_MANAGER_ITEM, input.manager]);
         }
         if (input.automaticCleanupTask !== undefined) {
@@ -125,12 +125,22 @@ export function terminalRoutes(services: Services): ApiRoute[] {
   ];
 }
 
-/** The terminal settings the server keeps. */
+/** A package manager the server lacks cannot be chosen (where commands can run at all). */
+async function refuseMissingManager({ terminal }: Services, manager: string): Promise<void> {
+  if (!terminal.available) return;
+  const installed = await terminal.installedManagers();
+  if (installed.some((m) => m.name === manager)) return;
+  if (installed.length === 0) throw new Refusal('terminal:noManagers');
+  throw new Refusal('terminal:managerMissing', ApiCode.failure, null, { manager, installed: installed.map((m) => m.name).join(', ') });
+}
+
+/** The terminal settings the server keeps, with the package managers it has. */
 export async function terminalSettings(services: Services): Promise<TerminalSettings> {
-  const manager = await services.settings.get(PACKAGE_MANAGER_ITEM);
+  const { chosen, installed } = await services.terminal.packageManagers();
   const registry = await services.settings.get(NPM_REGISTRY_ITEM);
   return {
-    packageManager: isPackageManager(manager) ? manager : TERMINAL_DEFAULTS.packageManager,
+    packageManager: chosen,
+    installed,
     automaticCleanupTask: (await services.settings.get(AUTO_CLEAN_ITEM)) === '0' ? '0' : '1',
     npmRegistry: isNpmRegistry(registry) ? registry : 'unknown',
   };

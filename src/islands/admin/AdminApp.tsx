@@ -279,6 +279,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
                 // A migration may bring menu rules: the menus are fetched again once one succeeds.
                 const uuid = terminal.add(command, blockOnFailure);
                 if (command.startsWith('migrate.')) onTaskEnd(uuid, (end) => end === TaskStatus.Success && void menus.reload());
+                return uuid;
               }} />}
         </>
       )}

@@ -13,8 +13,8 @@ import {
   retryTask,
   setAutomaticCleanup,
   setConfigDialog,
-  setPackageManager,
   setPackageManagerDialog,
+  setPackageManagers,
   toggleTaskMessage,
   toggleTerminal,
   type TerminalTask,
@@ -59,15 +59,28 @@ function TaskOutput({ id, lines, label }: { id: string; lines: string[]; label: 
   );
 }
 
-function TaskRow({ task, update, timeZone, onCancel }: { task: TerminalTask; update: TerminalUpdate; timeZone: string; onCancel(uuid: string): void }) {
+interface TaskRowProps {
+  task: TerminalTask;
+  update: TerminalUpdate;
+  timeZone: string;
+  onCancel(uuid: string): void;
+  /** The task the admin just queued: kept in view as its output comes. */
+  follow: boolean;
+}
+
+function TaskRow({ task, update, timeZone, onCancel, follow }: TaskRowProps) {
   const { t } = useTranslation('admin');
   const outputId = useId();
+  const row = useRef<HTMLLIElement>(null);
   const running = !canChange(task);
   const failed = task.status === TaskStatus.Failed || task.status === TaskStatus.Unknown;
   // A running task shows what it prints; a finished one folds away unless opened (or it failed and blocks).
   const open = (running || task.showMessage) && task.message.length > 0;
+  useEffect(() => {
+    if (follow) row.current?.scrollIntoView({ block: 'nearest' });
+  }, [follow, open, task.status, task.message.length]);
   return (
-    <li className="list-group-item" data-task={task.uuid} data-task-command={task.command} data-status={TaskStatus[task.status]}>
+    <li ref={row} className="list-group-item" data-task={task.uuid} data-task-command={task.command} data-status={TaskStatus[task.status]}>
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className={`badge text-bg-${STATUS_TONE[task.status]}`}>{t(`terminal.status.${TaskStatus[task.status]}`)}</span>
         <code className="text-break">{task.command}</code>
@@ -197,8 +210,8 @@ export interface TerminalPanelProps extends TerminalStateProps {
   lang: string;
   /** The site's time zone, in which task times show. */
   timeZone: string;
-  /** Queues a command of the server's table. */
-  onAdd(command: string, blockOnFailure: boolean): void;
+  /** Queues a command of the server's table; returns the new task's id. */
+  onAdd(command: string, blockOnFailure: boolean): string;
 }
 
 /**
@@ -211,9 +224,12 @@ export function TerminalPanel({ state, update, adminBase, lang, timeZone, onAdd 
   const { cancel } = useTerminalRunner(state, update, adminBase, lang);
   // The server's settings win over what this browser remembered (another admin may have changed them).
   const syncSettings = useCallback(
-    (settings: TerminalSettings) => update((s) => setAutomaticCleanup(setPackageManager(s, settings.packageManager), settings.automaticCleanupTask === '1')),
+    (settings: TerminalSettings) => update((s) => setAutomaticCleanup(setPackageManagers(s, settings.packageManager, settings.installed), settings.automaticCleanupTask === '1')),
     [update],
   );
+  // The task queued last from the menu is scrolled to below the long menu, until the admin scrolls or types.
+  const [followed, setFollowed] = useState<string | null>(null);
+  const stopFollowing = () => setFollowed(null);
   const hasSuccess = state.taskList.some((task) => task.status === TaskStatus.Success);
   const running = state.taskList.some((task) => !canChange(task));
   const blocked = !running && hasFailedTask(state) && nextTask(state) === null && state.taskList.some((task) => task.status === TaskStatus.Waiting);
@@ -226,8 +242,8 @@ export function TerminalPanel({ state, update, adminBase, lang, timeZone, onAdd 
             {t('terminal.title')}
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body>
-          {state.show && <CommandMenu packageManager={state.packageManager} onRun={onAdd} onSettings={syncSettings} />}
+        <Modal.Body onWheel={stopFollowing} onTouchMove={stopFollowing} onKeyDown={stopFollowing}>
+          {state.show && <CommandMenu packageManager={state.packageManager} onRun={(command, blockOnFailure) => setFollowed(onAdd(command, blockOnFailure))} onSettings={syncSettings} />}
           {blocked && (
             <p className="alert alert-warning py-2" role="status" data-blocked-notice="">
               {t('terminal.blocked')}
@@ -240,7 +256,7 @@ export function TerminalPanel({ state, update, adminBase, lang, timeZone, onAdd 
           ) : (
             <ul className="list-group">
               {state.taskList.map((task) => (
-                <TaskRow key={task.uuid} task={task} update={update} timeZone={timeZone} onCancel={(uuid) => cancel(uuid, t('terminal.cancelled'))} />
+                <TaskRow key={task.uuid} task={task} update={update} timeZone={timeZone} follow={task.uuid === followed} onCancel={(uuid) => cancel(uuid, t('terminal.cancelled'))} />
               ))}
             </ul>
           )}

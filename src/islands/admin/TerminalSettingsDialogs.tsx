@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { PACKAGE_MANAGERS } from '../../shared/constants/terminal.ts';
+import { isPackageManager, type InstalledManager } from '../../shared/constants/terminal.ts';
 import { browserRequest } from '../lib/request.ts';
 import { setAutomaticCleanup, setConfigDialog, setPackageManager, setPackageManagerDialog, setPort, type TerminalState } from './terminal.ts';
 import type { TerminalUpdate } from './terminalRunner.ts';
@@ -31,6 +31,17 @@ interface SettingsDialogProps {
   title: string;
   footer: ReactNode;
   children: ReactNode;
+}
+
+/** The package managers to offer: the server's installed ones (the current one alone until they are known). */
+function offered(state: TerminalState): InstalledManager[] {
+  if (state.installedManagers) return state.installedManagers;
+  return isPackageManager(state.packageManager) ? [{ name: state.packageManager, version: null }] : [];
+}
+
+/** A package manager as offered: its name and the version the server has. */
+function managerLabel(manager: InstalledManager): string {
+  return manager.version ? `${manager.name} ${manager.version}` : manager.name;
 }
 
 /** A dialog of the terminal's settings: titled, closed by its button or Escape, its buttons in the footer. */
@@ -78,14 +89,15 @@ function PackageManagerDialog({ state, update }: TerminalStateProps) {
     <SettingsDialog show={state.showPackageManagerDialog} onHide={close} id="admin-pm-title" title={t('terminal.packageManagerTitle')} footer={footer} data-package-manager-dialog="">
       <fieldset>
         <legend className="fs-6">{t('terminal.packageManagerHint')}</legend>
-        {PACKAGE_MANAGERS.map((pm) => (
-          <div className="form-check" key={pm}>
-            <input className="form-check-input" type="radio" name="admin-package-manager" id={`pm-${pm}`} checked={chosen === pm} onChange={() => setChosen(pm)} />
-            <label className="form-check-label" htmlFor={`pm-${pm}`}>
-              {pm}
+        {offered(state).map((pm) => (
+          <div className="form-check" key={pm.name}>
+            <input className="form-check-input" type="radio" name="admin-package-manager" id={`pm-${pm.name}`} value={pm.name} checked={chosen === pm.name} onChange={() => setChosen(pm.name)} />
+            <label className="form-check-label" htmlFor={`pm-${pm.name}`}>
+              {managerLabel(pm)}
             </label>
           </div>
         ))}
+        {offered(state).length === 0 && <p className="text-body-secondary mb-0">{t('terminal.noManagers')}</p>}
       </fieldset>
     </SettingsDialog>
   );
@@ -120,12 +132,13 @@ function ConfigDialog({ state, update }: TerminalStateProps) {
             void saveConfig({ manager }).then((saved) => saved && update((s) => setPackageManager(s, manager)));
           }}
         >
-          {PACKAGE_MANAGERS.map((pm) => (
-            <option key={pm} value={pm}>
-              {pm}
+          {offered(state).map((pm) => (
+            <option key={pm.name} value={pm.name}>
+              {managerLabel(pm)}
             </option>
           ))}
         </select>
+        {offered(state).length === 0 && <div className="form-text">{t('terminal.noManagers')}</div>}
       </div>
       <div className="form-check form-switch mb-3">
         <input

@@ -3,7 +3,7 @@
  * functions returning a new state, so the queue rules are unit-tested and the stream runner
  * (terminalRunner.ts) only has to call `startNext` and `applyStreamEvent`.
  */
-import { STREAM_MARKERS, TERMINAL_DEFAULTS, TaskStatus, isPackageManager } from '../../shared/constants/terminal.ts';
+import { STREAM_MARKERS, TERMINAL_DEFAULTS, TaskStatus, isPackageManager, type InstalledManager } from '../../shared/constants/terminal.ts';
 import { buildQuery, rewriteAdminUrl } from '../../shared/request/query.ts';
 
 export interface TerminalTask {
@@ -38,6 +38,8 @@ export interface TerminalState {
   showDot: boolean;
   taskList: TerminalTask[];
   packageManager: string;
+  /** The package managers the server has (the only ones offered); null until its command menu has loaded. */
+  installedManagers: InstalledManager[] | null;
   showPackageManagerDialog: boolean;
   showConfig: boolean;
   automaticCleanupTask: '0' | '1';
@@ -53,6 +55,7 @@ export function initialTerminal(packageManager: string = TERMINAL_DEFAULTS.packa
     showDot: false,
     taskList: [],
     packageManager,
+    installedManagers: null,
     showPackageManagerDialog: false,
     showConfig: false,
     automaticCleanupTask: TERMINAL_DEFAULTS.automaticCleanupTask,
@@ -139,12 +142,14 @@ export interface NewTask {
   command: string;
   blockOnFailure?: boolean;
   extend?: string;
+  /** Its output is unfolded from the start (the admin queued it and watches it). */
+  showMessage?: boolean;
 }
 
 /**
  * Queues a task (Waiting). Success tasks are cleared first when automaticCleanupTask is '1'. `blocked`: a
  * failed task will keep the new one from starting and the hidden panel does not show it, so the caller must
- * say so ('Newly added tasks will never start because they are blocked by failed tasks').
+ * say so ('New tasks will not start until the failed tasks are retried or deleted').
  */
 export function addTask(state: TerminalState, task: NewTask): { state: TerminalState; blocked: boolean } {
   const base = state.automaticCleanupTask === '1' ? clearSuccessTasks(state) : state;
@@ -154,7 +159,7 @@ export function addTask(state: TerminalState, task: NewTask): { state: TerminalS
     status: TaskStatus.Waiting,
     command: task.command,
     message: [],
-    showMessage: false,
+    showMessage: task.showMessage ?? false,
     blockOnFailure: task.blockOnFailure ?? true,
     extend: task.extend ?? '',
   };
@@ -260,6 +265,11 @@ export function setConfigDialog(state: TerminalState, show: boolean): TerminalSt
 
 export function setPackageManager(state: TerminalState, packageManager: string): TerminalState {
   return isPackageManager(packageManager) ? { ...state, packageManager } : state;
+}
+
+/** The server's package managers, and its choice among them. */
+export function setPackageManagers(state: TerminalState, chosen: string, installed: InstalledManager[]): TerminalState {
+  return { ...setPackageManager(state, chosen), installedManagers: installed };
 }
 
 export function setAutomaticCleanup(state: TerminalState, on: boolean): TerminalState {

@@ -28,7 +28,8 @@ export function useTerminal(): Terminal {
   const init = useCallback((packageManager: string) => setState(initTerminal(readKey(STORAGE_KEYS.terminal), packageManager)), []);
   const update = useCallback<TerminalUpdate>((change) => setState((current) => (current ? change(current) : current)), []);
   const add = (command: string, blockOnFailure: boolean) => {
-    const task = { uuid: newTaskId(), createTime: Date.now(), command, blockOnFailure };
+    // The admin queued it to see what it does: its output shows unfolded, also once it has ended.
+    const task = { uuid: newTaskId(), createTime: Date.now(), command, blockOnFailure, showMessage: true };
     if (state && addTask(state, task).blocked) toast('error', t('terminal.blocked'));
     update((current) => addTask(current, task).state);
     return task.uuid;

@@ -23,6 +23,12 @@ export function isPackageManager(value: unknown): value is PackageManager {
   return PACKAGE_MANAGERS.some((pm) => pm === value);
 }
 
+/** A package manager found on the server: its version command ran (`version` is what it printed, if a version). */
+export interface InstalledManager {
+  name: PackageManager;
+  version: string | null;
+}
+
 /**
  * The npm registries the terminal's `set-npm-registry.<name>` commands switch to (reference 4.2); `unknown`
  * (the reference's starting value) leaves the server's own npm setting in force.
@@ -68,7 +74,10 @@ export interface TerminalCommandInfo {
 
 /** The terminal settings the server keeps (changeTerminalConfig), sent with the command menu. */
 export interface TerminalSettings {
+  /** The stored choice when it is installed; otherwise the spec's default, or else the one this installation uses. */
   packageManager: PackageManager;
+  /** The package managers installed on the server, the only ones offered. */
+  installed: InstalledManager[];
   automaticCleanupTask: '0' | '1';
   npmRegistry: NpmRegistry;
 }

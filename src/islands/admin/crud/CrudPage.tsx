@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { actionUrl } from '../../../resources/naming.ts';
 import { offers, type FieldDef, type ResourceDef } from '../../../resources/types.ts';
 import { useAdmin } from '../context.ts';
@@ -7,11 +7,12 @@ import { CrudDetails } from './CrudDetails.tsx';
 import { CrudForm } from './CrudForm.tsx';
 import { CrudPagination } from './CrudPagination.tsx';
 import { CrudStyles } from './CrudStyles.tsx';
-import { CrudTable } from './CrudTable.tsx';
+import { CrudTable, mainColumn } from './CrudTable.tsx';
 import { CrudToolbar } from './CrudToolbar.tsx';
 import { useResourceLabels } from './labels.ts';
-import { canDragSort, effectiveOrder, listFields, nextOrder, searchControls, visibleColumns, type Row } from './listModel.ts';
+import { canDragSort, effectiveOrder, listFields, nextOrder, roomOrder, searchControls, visibleColumns, type Row } from './listModel.ts';
 import { useColumnPrefs } from './useColumnPrefs.ts';
+import { useColumnRoom } from './useColumnRoom.ts';
 import { SearchPanel } from './SearchPanel.tsx';
 import { ListError, ListRemark } from './tableParts.tsx';
 import { useCrudList, type UseCrudListOptions } from './useCrudList.ts';
@@ -82,8 +83,13 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
     () => (columnAs || quickSearchLabels ? { ...def, fields: def.fields.map((f) => columnAs?.[f.name] ?? f), quickSearch: quickSearchLabels ?? def.quickSearch } : def),
     [def, columnAs, quickSearchLabels],
   );
-  const columns = useMemo(() => visibleColumns(display, prefs), [display, prefs]);
-  const shownFields = useMemo(() => listFields(display).filter((f) => columns[f.name]), [display, columns]);
+  const chosen = useMemo(() => visibleColumns(display, prefs), [display, prefs]);
+  const chosenFields = useMemo(() => listFields(display).filter((f) => chosen[f.name]), [display, chosen]);
+  // Low-priority columns give way when the main text column lacks room (the chooser shows them unticked).
+  const pageRef = useRef<HTMLDivElement>(null);
+  const givenWay = useColumnRoom(pageRef, useMemo(() => roomOrder(def, chosenFields, mainColumn(def, chosenFields), prefs), [def, chosenFields, prefs]));
+  const columns = useMemo(() => ({ ...chosen, ...Object.fromEntries([...givenWay].map((name) => [name, false])) }), [chosen, givenWay]);
+  const shownFields = useMemo(() => chosenFields.filter((f) => !givenWay.has(f.name)), [chosenFields, givenWay]);
   const searchable = useMemo(() => searchControls(def).length > 0, [def]);
   const { rows, reload } = list;
   const pk = def.pk;
@@ -138,7 +144,7 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
       : null;
 
   return (
-    <div data-crud-page={def.name}>
+    <div data-crud-page={def.name} ref={pageRef}>
       <CrudStyles />
       {list.remark && <ListRemark text={list.remark} />}
       <CrudToolbar

@@ -4,9 +4,10 @@ import { pageNonce } from '../../lib/nonce.ts';
  * The few rules Bootstrap utilities cannot express (dialog backdrop, sticky action column, drag states, pager
  * buttons of at least WCAG 2.2's 24 px target).
  * Tables fit a 1366 px screen: small type, headers that wrap only between words (never inside one, nor between
- * the characters of a Chinese word), date-times on two lines, text cut short with the whole in a tooltip, and
- * the main text column (title, name) taking whatever room is left; on a phone it keeps a readable width and the
- * table scrolls sideways rather than squeeze the title to a letter.
+ * the characters of a Chinese word), date-times on two lines at most (the time under the date), text cut short
+ * with the whole in a tooltip, and the main text column (title, name) taking whatever room is left, which
+ * low-priority columns give up to it (useColumnRoom); on a phone it keeps a readable width and the table
+ * scrolls sideways rather than squeeze the title to a letter.
  * A dialog scrolls only its body, between a fixed header and footer: the body is the containing block of
  * what is positioned inside it (hidden file inputs, pop-up lists), so nothing stretches the dialog itself.
  * React 19 hoists a `<style href precedence>` into <head> once, however many components render it.

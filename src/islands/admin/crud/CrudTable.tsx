@@ -42,6 +42,18 @@ export function CellView({ cell }: { cell: Cell }) {
           {cell.text}
         </span>
       );
+    case 'datetime':
+      // A narrow column puts the time under the date; "2026-07-21" itself never breaks at its hyphens.
+      return (
+        <span>
+          {cell.text.split(' ').map((part, i) => (
+            <span key={i}>
+              {i > 0 && ' '}
+              <span className="text-nowrap">{part}</span>
+            </span>
+          ))}
+        </span>
+      );
     case 'tag':
       return <span className={`badge text-bg-${TONES[cell.tone % TONES.length]}`}>{cell.text}</span>;
     case 'tags':

@@ -2,7 +2,7 @@
  * The pure side of the generic list (admin-api section 2.1): which columns and search controls a resource
  * definition gives, and the index parameters they turn into. No React, no browser: unit-tested directly.
  */
-import type { FieldDef, ResourceDef, SearchOperator } from '../../../resources/types.ts';
+import { offers, type ColumnPriority, type FieldDef, type ResourceDef, type SearchOperator } from '../../../resources/types.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -73,6 +73,27 @@ export function listFields(def: ResourceDef): FieldDef[] {
 
 export function isSortable(field: FieldDef): boolean {
   return !!field.list && !!field.list.sortable;
+}
+
+/** A row's own times: bookkeeping where rows are edited (in a log, the time is what the entry is about). */
+const BOOKKEEPING = new Set(['create_time', 'update_time']);
+
+/** A column's priority: the definition's, else low for the key, the drag order and an edited row's own times. */
+export function columnPriority(def: ResourceDef, field: FieldDef): ColumnPriority {
+  const declared = field.list ? field.list.priority : undefined;
+  if (declared) return declared;
+  return field.name === def.pk || field.type === 'weigh' || (BOOKKEEPING.has(field.name) && offers(def, 'edit')) ? 'low' : 'high';
+}
+
+/**
+ * The shown columns that may give way to the main text column, the first to go first: low-priority ones from
+ * the right. Never the main column, nor one the admin chose to show (`stored` true).
+ */
+export function roomOrder(def: ResourceDef, shown: readonly FieldDef[], main: string | undefined, stored: Readonly<Record<string, boolean>>): string[] {
+  return shown
+    .filter((f) => f.name !== main && stored[f.name] !== true && columnPriority(def, f) === 'low')
+    .map((f) => f.name)
+    .reverse();
 }
 
 /** Which columns are visible: the admin's stored choice, else the definition (`list.hidden`). */

@@ -19,6 +19,9 @@ export interface CommandContext {
   saveSetting(name: string, value: string): Promise<void>;
 }
 
+/** The config item holding the chosen package manager (the spec's default, pnpm, at first). */
+export const PACKAGE_MANAGER_ITEM = 'terminal_package_manager';
+
 /** The config item holding the registry the package managers use (`unknown`: the server's own npm setting). */
 export const NPM_REGISTRY_ITEM = 'terminal_npm_registry';
 
@@ -72,6 +75,8 @@ export interface TerminalCommand {
   /** It changes the installation: the panel asks before queueing it. */
   confirm: boolean;
   packageManager: PackageManager | null;
+  /** The package manager it runs: the menu offers it only when that one is installed. */
+  needs: PackageManager | null;
   prepare?(ctx: CommandContext): Promise<Preparation> | Preparation;
 }
 
@@ -130,10 +135,10 @@ function scratchPreparation(): Preparation {
   };
 }
 
-type Entry = Omit<TerminalCommand, 'confirm' | 'packageManager'> & Partial<Pick<TerminalCommand, 'confirm' | 'packageManager'>>;
+type Entry = Omit<TerminalCommand, 'confirm' | 'packageManager' | 'needs'> & Partial<Pick<TerminalCommand, 'confirm' | 'packageManager' | 'needs'>>;
 
 function entry(e: Entry): TerminalCommand {
-  return { confirm: false, packageManager: null, ...e };
+  return { confirm: false, packageManager: null, needs: e.packageManager ?? null, ...e };
 }
 
 function perPackageManager(make: (pm: PackageManager) => Entry): TerminalCommand[] {
@@ -167,12 +172,12 @@ export const TERMINAL_COMMANDS: readonly TerminalCommand[] = [
   }),
   entry({ key: 'backup.create', argv: script('src/server/main.ts', 'backup'), purpose: 'backupCreate', timeout: 'long', prepare: databaseEnv }),
   entry({ key: 'version.node', argv: [NODE, '--version'], purpose: 'versionNode', timeout: 'quick' }),
-  ...PACKAGE_MANAGERS.map((pm) => entry({ key: `version.${pm}`, argv: PM_ARGV[pm].version, purpose: 'versionPm', purposeParams: { pm }, timeout: 'quick' })),
+  ...PACKAGE_MANAGERS.map((pm) => entry({ key: `version.${pm}`, argv: PM_ARGV[pm].version, purpose: 'versionPm', purposeParams: { pm }, timeout: 'quick', needs: pm })),
   ...perPackageManager((pm) => ({ key: `web-install.${pm}`, argv: PM_ARGV[pm].ci, purpose: 'webInstall', timeout: 'long', confirm: true })),
   ...perPackageManager((pm) => ({ key: `web-build.${pm}`, argv: PM_ARGV[pm].build, purpose: 'webBuild', timeout: 'long', prepare: buildPreparation })),
   ...perPackageManager((pm) => ({ key: `test.${pm}`, argv: PM_ARGV[pm].install, purpose: 'testPm', timeout: 'long', prepare: scratchPreparation })),
   ...(Object.keys(NPM_REGISTRIES) as Array<keyof typeof NPM_REGISTRIES>).map((name) =>
-    entry({ key: `set-npm-registry.${name}`, argv: ['npm', 'config', 'get', 'registry'], purpose: 'setNpmRegistry', purposeParams: { name, url: NPM_REGISTRIES[name] }, timeout: 'quick', prepare: registryPreparation(name) }),
+    entry({ key: `set-npm-registry.${name}`, argv: ['npm', 'config', 'get', 'registry'], purpose: 'setNpmRegistry', purposeParams: { name, url: NPM_REGISTRIES[name] }, timeout: 'quick', needs: 'npm', prepare: registryPreparation(name) }),
   ),
 ];
 

@@ -2,14 +2,15 @@ import type { TFunction } from 'i18next';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
-import { STREAM_MARKERS, type TerminalCommandInfo } from '../../../shared/constants/terminal.ts';
+import { STREAM_MARKERS, type InstalledManager, type PackageManager, type TerminalCommandInfo } from '../../../shared/constants/terminal.ts';
 import type { AdminRow } from '../accounts.ts';
 import type { AdminLogService } from '../adminLog.ts';
 import type { Settings } from '../settings.ts';
-import { NPM_REGISTRY_ITEM, TERMINAL_COMMANDS, commandLine, registryEnv, type CommandContext, type Preparation, type TerminalCommand, type TimeoutClass } from './commands.ts';
+import { NPM_REGISTRY_ITEM, PACKAGE_MANAGER_ITEM, TERMINAL_COMMANDS, commandLine, registryEnv, type CommandContext, type Preparation, type TerminalCommand, type TimeoutClass } from './commands.ts';
 import { TerminalLock } from './lock.ts';
 import { runMode } from '../../runtime.ts';
 import { runCommand, type RunOutcome } from './runner.ts';
+import { chooseManager, installationManager, probeManagers } from './packageManagers.ts';
 
 /** Output beyond this is dropped (the command keeps running): a browser tab should not have to hold more. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -23,6 +24,8 @@ const MAX_TIMEOUT = 86_400;
 const NOT_FOUND_EXIT = 127;
 /** Commands get the server's environment, asked not to colour their output (colour codes are removed anyway). */
 const QUIET_ENV = { NO_COLOR: '1', FORCE_COLOR: '0', npm_config_color: 'false' };
+/** How long the package managers found stay believed: one installed meanwhile shows up a minute later at most. */
+const MANAGERS_FRESH_MS = 60_000;
 
 export interface RunRequest {
   command: TerminalCommand;
@@ -57,6 +60,7 @@ export class TerminalService {
   private readonly lock: TerminalLock;
   private readonly shutdown = new AbortController();
   private readonly active = new Set<Promise<void>>();
+  private managers: { at: number; found: Promise<InstalledManager[]> } | null = null;
 
   constructor(
     knex: Knex,
@@ -73,9 +77,27 @@ export class TerminalService {
     return runMode !== 'sea';
   }
 
-  /** The command menu, in the language of `t`. */
-  commands(t: TFunction): TerminalCommandInfo[] {
-    return TERMINAL_COMMANDS.map((c) => ({
+  /** The package managers installed on the server (their version commands ran); none without the installation folder. */
+  installedManagers(): Promise<InstalledManager[]> {
+    if (!this.available) return Promise.resolve([]);
+    const now = Date.now();
+    if (!this.managers || now - this.managers.at > MANAGERS_FRESH_MS) {
+      const spec = { cwd: this.context.config.root, env: { ...process.env, ...QUIET_ENV }, signal: this.shutdown.signal };
+      this.managers = { at: now, found: probeManagers(spec) };
+    }
+    return this.managers.found;
+  }
+
+  /** The package manager the terminal offers (chooseManager) and the installed ones. */
+  async packageManagers(): Promise<{ chosen: PackageManager; installed: InstalledManager[] }> {
+    const installed = await this.installedManagers();
+    return { chosen: chooseManager(await this.settings.get(PACKAGE_MANAGER_ITEM), installed, installationManager(this.context.config.root)), installed };
+  }
+
+  /** The command menu, in the language of `t`: commands of package managers the server lacks are left out. */
+  async commands(t: TFunction): Promise<TerminalCommandInfo[]> {
+    const installed = new Set((await this.installedManagers()).map((m) => m.name));
+    return TERMINAL_COMMANDS.filter((c) => c.needs === null || installed.has(c.needs)).map((c) => ({
       key: c.key,
       purpose: t(`terminal:purpose.${c.purpose}`, c.purposeParams ?? {}),
       confirm: c.confirm,
@@ -150,6 +172,8 @@ export class TerminalService {
       onLine: emit,
       onTruncated: () => emit(t('terminal:truncated', { size: `${MAX_OUTPUT_BYTES / 1024 / 1024} MB` })),
     });
+    // The program went away since the managers were looked for: the menu looks again.
+    if (outcome.kind === 'notInstalled') this.managers = null;
     const problem = this.explain(outcome, t, timeout);
     if (problem) emit(problem);
     const exitCode = outcome.kind === 'notInstalled' ? NOT_FOUND_EXIT : 'exitCode' in outcome ? outcome.exitCode : null;
