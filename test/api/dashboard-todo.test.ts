@@ -22,7 +22,7 @@ async function todo(token: string, lang = 'en'): Promise<TodoSection[]> {
   return res.body.data.todo;
 }
 
-test('waiting applications, coming activities and scheduled posts, soonest first, for those who may list them', async (t) => {
+test.serial('waiting applications, coming activities and scheduled posts, soonest first, for those who may list them', async (t) => {
   const { knex } = server.app;
   const token = await superToken(server);
   const now = Math.floor(Date.now() / 1000);
@@ -72,7 +72,7 @@ test('waiting applications, coming activities and scheduled posts, soonest first
   t.deepEqual([...new Set((await todo(reader.token)).map((s) => s.name))], ['content/news']);
 });
 
-test('a coming activity says how full it is: places taken of its places, and its waitlist', async (t) => {
+test.serial('a coming activity says how full it is: places taken of its places, and its waitlist', async (t) => {
   const { knex } = server.app;
   const token = await superToken(server);
   const now = Math.floor(Date.now() / 1000);
@@ -112,7 +112,7 @@ test('a coming activity says how full it is: places taken of its places, and its
   t.true((await todo(token)).filter((s) => s.name !== 'content/activity').every((s) => s.items.every((i) => i.signups === undefined)));
 });
 
-test('failed payment notifications are kept and listed with the top-up orders, but those of orders paid since', async (t) => {
+test.serial('failed payment notifications are kept and listed with the top-up orders, but those of orders paid since', async (t) => {
   const { knex } = server.app;
   const token = await superToken(server);
   const failures = () => knex('pay_notify_failure').orderBy('id').select('provider', 'reason', 'order_no', 'ip');
