@@ -14,7 +14,10 @@ const FLAGS = 0x0808;
 const DEFLATE = 8;
 const VERSION = 20;
 
-function dosTimeDate(time: Date): { time: number; date: number } {
+/** An MS-DOS time and date, as zip headers hold them (two-second steps, local time). */
+type Stamp = { time: number; date: number };
+
+function dosTimeDate(time: Date): Stamp {
   return {
     time: (time.getHours() << 11) | (time.getMinutes() << 5) | Math.floor(time.getSeconds() / 2),
     date: ((Math.max(time.getFullYear(), 1980) - 1980) << 9) | ((time.getMonth() + 1) << 5) | time.getDate(),
@@ -29,54 +32,40 @@ interface Written {
   offset: number;
 }
 
-function localHeader(name: Buffer, stamp: { time: number; date: number }): Buffer {
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(FLAGS, 6);
-  header.writeUInt16LE(DEFLATE, 8);
-  header.writeUInt16LE(stamp.time, 10);
-  header.writeUInt16LE(stamp.date, 12);
-  // CRC and sizes (14-25) stay 0: the data descriptor carries them. Extra field length (28) 0.
-  header.writeUInt16LE(name.length, 26);
-  return Buffer.concat([header, name]);
+/** A record of little-endian fields of 2 or 4 bytes, in the order APPNOTE lists them. */
+function record(fields: ReadonlyArray<readonly [2 | 4, number]>): Buffer {
+  const out = Buffer.alloc(fields.reduce((n, [size]) => n + size, 0));
+  let at = 0;
+  for (const [size, value] of fields) {
+    if (size === 2) out.writeUInt16LE(value, at);
+    else out.writeUInt32LE(value, at);
+    at += size;
+  }
+  return out;
+}
+
+/** What the local and the central header both say of an entry: version needed through the name's length. */
+function entryFields(stamp: Stamp, sizes: Pick<Written, 'crc' | 'compressed' | 'size'>, nameLength: number): Array<[2 | 4, number]> {
+  return [[2, VERSION], [2, FLAGS], [2, DEFLATE], [2, stamp.time], [2, stamp.date], [4, sizes.crc], [4, sizes.compressed], [4, sizes.size], [2, nameLength]];
+}
+
+function localHeader(name: Buffer, stamp: Stamp): Buffer {
+  // CRC and sizes stay 0: the data descriptor after the data carries them. No extra field.
+  return Buffer.concat([record([[4, 0x04034b50], ...entryFields(stamp, { crc: 0, compressed: 0, size: 0 }, name.length), [2, 0]]), name]);
 }
 
 function dataDescriptor(entry: Written): Buffer {
-  const descriptor = Buffer.alloc(16);
-  descriptor.writeUInt32LE(0x08074b50, 0);
-  descriptor.writeUInt32LE(entry.crc, 4);
-  descriptor.writeUInt32LE(entry.compressed, 8);
-  descriptor.writeUInt32LE(entry.size, 12);
-  return descriptor;
+  return record([[4, 0x08074b50], [4, entry.crc], [4, entry.compressed], [4, entry.size]]);
 }
 
-function centralHeader(entry: Written, stamp: { time: number; date: number }): Buffer {
-  const header = Buffer.alloc(46);
-  header.writeUInt32LE(0x02014b50, 0);
-  header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(VERSION, 6);
-  header.writeUInt16LE(FLAGS, 8);
-  header.writeUInt16LE(DEFLATE, 10);
-  header.writeUInt16LE(stamp.time, 12);
-  header.writeUInt16LE(stamp.date, 14);
-  header.writeUInt32LE(entry.crc, 16);
-  header.writeUInt32LE(entry.compressed, 20);
-  header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(entry.name.length, 28);
-  // Extra, comment, disk number, attributes (30-41): none.
-  header.writeUInt32LE(entry.offset, 42);
-  return Buffer.concat([header, entry.name]);
+function centralHeader(entry: Written, stamp: Stamp): Buffer {
+  // Version made by; then no extra field, comment, disk number or attributes; then where the entry starts.
+  const fields = record([[4, 0x02014b50], [2, VERSION], ...entryFields(stamp, entry, entry.name.length), [2, 0], [2, 0], [2, 0], [2, 0], [4, 0], [4, entry.offset]]);
+  return Buffer.concat([fields, entry.name]);
 }
 
 function endOfDirectory(count: number, size: number, offset: number): Buffer {
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(count, 8);
-  end.writeUInt16LE(count, 10);
-  end.writeUInt32LE(size, 12);
-  end.writeUInt32LE(offset, 16);
-  return end;
+  return record([[4, 0x06054b50], [2, 0], [2, 0], [2, count], [2, count], [4, size], [4, offset], [2, 0]]);
 }
 
 async function* chunksOf(content: ZipEntry['content']): AsyncGenerator<string> {
@@ -85,7 +74,7 @@ async function* chunksOf(content: ZipEntry['content']): AsyncGenerator<string> {
 }
 
 /** One entry: its header, its deflated content as it is pulled, its data descriptor. */
-async function* entryBytes(entry: ZipEntry, offset: number, stamp: { time: number; date: number }, done: (written: Written) => void): AsyncGenerator<Buffer> {
+async function* entryBytes(entry: ZipEntry, offset: number, stamp: Stamp, done: (written: Written) => void): AsyncGenerator<Buffer> {
   const name = Buffer.from(entry.name, 'utf8');
   const written: Written = { name, crc: 0, compressed: 0, size: 0, offset };
   yield localHeader(name, stamp);
