@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loginPathOf, type TokenSide } from '../shared/request/client.ts';
 import type { UploadSettings } from '../shared/site.ts';
-import { IMAGE_SUFFIXES, checkUpload, fileSuffix, suffixList, toMiB, type UploadedFile } from '../shared/upload.ts';
+import { IMAGE_SUFFIXES, fileSuffix, suffixList, toMiB, uploadRefusal, type UploadedFile } from '../shared/upload.ts';
 import { Icon } from './lib/Icon.tsx';
+import { transferredFiles } from './lib/transferFiles.ts';
 import { UploadFailure, adminBase, uploadFile, type UploadProblem } from './lib/uploadFile.ts';
 
 export interface UploaderProps {
@@ -57,10 +58,10 @@ function displayUrl(url: string, cdnUrl: string): string {
 }
 
 /**
- * File and image upload widget (reference 6.2): checks each file against the site's upload settings,
- * sends it with progress, then shows the image or a file-type icon with a remove button. Works as an
- * island of its own (`Uploader`) or as a component inside other islands, which must load the `upload` and
- * `request` namespaces.
+ * File and image upload widget (reference 6.2): files picked, dropped on it or pasted while it has the focus
+ * are checked against the site's upload settings and sent with progress, then it shows the image or a
+ * file-type icon with a remove button. Works as an island of its own (`Uploader`) or as a component inside
+ * other islands, which must load the `upload` and `request` namespaces.
  */
 export default function Uploader({
   endpoint,
@@ -109,12 +110,7 @@ export default function Uploader({
     setProblem(null);
     let next = items;
     for (const file of multiple ? list : list.slice(0, 1)) {
-      const check = checkUpload(file, settings);
-      const message = !check.ok
-        ? check.message
-        : images && !IMAGE_SUFFIXES.includes(fileSuffix(file.name))
-          ? 'check.typeNotAllowed'
-          : null;
+      const message = uploadRefusal(file, settings, images);
       if (message) {
         setProblem({ text: t(message) });
         break;
@@ -146,8 +142,16 @@ export default function Uploader({
     e.preventDefault();
     setDragging(false);
     if (disabled || busy) return;
-    const files = [...e.dataTransfer.files];
+    const files = transferredFiles(e.dataTransfer);
     if (files.length > 0) void handleFiles(files);
+  }
+
+  /** Files pasted while the widget has the focus (its button): uploaded as if picked. */
+  function onPaste(e: ClipboardEvent<HTMLDivElement>): void {
+    const files = transferredFiles(e.clipboardData);
+    if (files.length === 0 || disabled || busy) return;
+    e.preventDefault();
+    void handleFiles(files);
   }
 
   function remove(index: number): void {
@@ -163,7 +167,7 @@ export default function Uploader({
 
   return (
     // The spec's upload-mode switch: local storage reads "disable" (through the portal), a bucket "enable" (direct).
-    <div className="portal-uploader" data-direct-upload={settings.mode === 'local' ? 'disable' : 'enable'}>
+    <div className="portal-uploader" data-direct-upload={settings.mode === 'local' ? 'disable' : 'enable'} onPaste={onPaste}>
       {name ? <input type="hidden" name={name} value={items.map((i) => i.url).join(',')} /> : null}
       {items.length > 0 ? (
         <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">

@@ -239,6 +239,7 @@ export function cellText(cell: Cell): string {
     case 'empty':
       return '';
     case 'text':
+    case 'datetime':
     case 'tag':
     case 'switch':
     case 'url':

@@ -1,12 +1,14 @@
 /**
  * What the dashboard says needs doing (issue 28, item 5), read from the resources' declarations: rows
- * waiting for staff (`todo.kind = 'waiting'`), rows coming up (`'upcoming'`), and published rows whose
- * publish time is still to come (`publish.field`). Each is one section, linking to the resource's screen.
+ * waiting for staff (`todo.kind = 'waiting'`), rows coming up (`'upcoming'`, with their sign-up counts when
+ * the resource takes sign-ups), and published rows whose publish time is still to come (`publish.field`).
+ * Beside them, payment notifications that failed (`'failed'`, services/pay/notifyFailures.ts). Each is one
+ * section, linking to the screen that handles it.
  */
 import { publishingOf } from './publishing.ts';
 import type { ResourceDef } from './types.ts';
 
-export type TodoKind = 'waiting' | 'upcoming' | 'scheduled';
+export type TodoKind = 'waiting' | 'upcoming' | 'scheduled' | 'failed';
 
 /** Days ahead a scheduled post is listed. */
 export const SCHEDULED_DAYS = 7;
@@ -25,14 +27,22 @@ export function todoQuestions(def: ResourceDef): TodoQuestion[] {
 
 /** A section of the dashboard's "needs doing" (GET /admin/Dashboard/index, `todo`). */
 export interface TodoSection {
-  /** The resource; its screen is `<admin base>/<name>`. */
+  /** The resource whose screen handles it: `<admin base>/<name>`. */
   name: string;
   kind: TodoKind;
   /** The resource's title in the admin's language. */
   title: string;
-  /** Days ahead, for upcoming and scheduled rows. */
+  /** Days ahead, for upcoming and scheduled rows; days back, for failed notifications. */
   days: number | null;
   total: number;
-  /** The first rows: the oldest waiting, the soonest coming. */
-  items: { id: number; label: string; time: number }[];
+  /** The first rows: the oldest waiting, the soonest coming, the latest failed. */
+  items: TodoItem[];
+}
+
+export interface TodoItem {
+  id: number;
+  label: string;
+  time: number;
+  /** A coming row that takes sign-ups: places taken of `places` (0: no limit), and the waitlist. */
+  signups?: { confirmed: number; places: number; waitlisted: number };
 }

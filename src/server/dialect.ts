@@ -15,6 +15,14 @@ export function isPostgresKnex(db: Db): boolean {
 }
 
 /**
+ * Whether NULLs come first in this direction of an ORDER BY: SQLite sorts NULL as the smallest value,
+ * PostgreSQL as the largest.
+ */
+export function nullsSortFirst(db: Db, direction: 'asc' | 'desc'): boolean {
+  return isPostgresKnex(db) ? direction === 'desc' : direction === 'asc';
+}
+
+/**
  * The operator of a case-insensitive pattern match: SQLite's LIKE already ignores case (ASCII); PostgreSQL's
  * LIKE does not, its ILIKE does (for every script).
  */

@@ -59,6 +59,8 @@ export interface MenuNode {
   title: string;
   /** The English title as stored; empty when there is none (an English reader then gets the Chinese). */
   title_en: string;
+  /** In the menus of the index calls: the title as stored (Chinese), whatever the reader's language. */
+  title_zh?: string;
   name: string;
   path: string;
   icon: string;

@@ -42,22 +42,27 @@ function offsetAt(ms: number, format: Intl.DateTimeFormat): number {
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
-// Offsets already worked out, by zone and second: a page lists the same few dates on every render, and
-// formatToParts is most of the cost of a date. Bounded, since a long list of old dates would fill it.
+// Offsets already worked out, by zone and hour: formatToParts is most of the cost of a date, and a list (an
+// export of a hundred thousand rows above all) shows dates of many different seconds but few different hours.
+// An hour whose offset is the same at its first and last millisecond has that offset throughout (no zone
+// changes its offset twice within an hour); one whose offset changes inside is worked out by the second.
+// Bounded, since a long list of old dates would fill it.
 const OFFSETS_KEPT = 4096;
-const offsets = new Map<Intl.DateTimeFormat, Map<number, number>>();
+const HOUR = 3_600_000;
+const offsets = new Map<Intl.DateTimeFormat, Map<number, number | null>>();
 
 function cachedOffsetAt(ms: number, format: Intl.DateTimeFormat): number {
   let byZone = offsets.get(format);
   if (!byZone) offsets.set(format, (byZone = new Map()));
-  const second = Math.floor(ms / 1000);
-  let offset = byZone.get(second);
+  const hour = Math.floor(ms / HOUR);
+  let offset = byZone.get(hour);
   if (offset === undefined) {
     if (byZone.size >= OFFSETS_KEPT) byZone.clear();
-    offset = offsetAt(ms, format);
-    byZone.set(second, offset);
+    const first = offsetAt(hour * HOUR, format);
+    offset = first === offsetAt(hour * HOUR + HOUR - 1, format) ? first : null;
+    byZone.set(hour, offset);
   }
-  return offset;
+  return offset ?? offsetAt(ms, format);
 }
 
 const zoneFormat = (timeZone: string) => wallClock(timeZone) ?? wallClock(DEFAULT_TIME_ZONE)!;

@@ -92,6 +92,16 @@ export function checkUpload(file: UploadCandidate, limits: UploadLimits): Upload
   return { ok: true };
 }
 
+/**
+ * Why a file may not go into this field, the way every uploader checks it before sending (the file picker, a
+ * paste, a drop): the site's limits, and an image field takes images only. Null when it may go.
+ */
+export function uploadRefusal(file: UploadCandidate, limits: UploadLimits, imagesOnly: boolean): UploadCheckKey | null {
+  const check = checkUpload(file, limits);
+  if (!check.ok) return check.message;
+  return imagesOnly && !IMAGE_SUFFIXES.includes(fileSuffix(file.name)) ? 'check.typeNotAllowed' : null;
+}
+
 /** Bytes as MiB with two decimals, the unit of the server's size messages. */
 export function toMiB(bytes: number): string {
   return (bytes / 1024 / 1024).toFixed(2);

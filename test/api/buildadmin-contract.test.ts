@@ -138,10 +138,13 @@ const CONTACT = ours({ contact: { address: 'string', phone: 'string', email: 'st
 /** The site config fields of spec section 3 that BuildAdmin's client keeps in its siteConfig store. */
 const SITE_STATE = { headNav: 'array', initialize: 'boolean', userInitialize: 'boolean' } as const;
 const UPLOAD = { maxSize: 'number', saveName: 'string', allowedSuffixes: 'string', allowedMimeTypes: 'array', mode: 'string' };
-/** Reference 1.4 node fields; `title_en` is ours (the stored English title beside the reader's), ignored by its client. */
+/**
+ * Reference 1.4 node fields; `title_en` and `title_zh` are ours (the stored English and Chinese titles beside the
+ * reader's, for the fallback mark and the screen search), ignored by its client.
+ */
 const NODE = {
   id: 'number', pid: 'number', type: 'string', title: 'string', name: 'string', path: 'string', icon: 'string', menu_type: 'string|null', url: 'string',
-  component: 'string', extend: 'string', 'children?': 'array', ...ours({ title_en: 'string' }),
+  component: 'string', extend: 'string', 'children?': 'array', ...ours({ title_en: 'string', title_zh: 'string' }),
 } as const;
 
 function walk(nodes: Row[], visit: (node: Row) => void): void {

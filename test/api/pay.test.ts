@@ -211,9 +211,10 @@ for (const provider of ['wechat', 'alipay'] as const) {
     t.is(await money(id), 5000);
   });
 
-  test.serial(`${provider}: bad signature, wrong amount and unknown order change nothing`, async (t) => {
+  test.serial(`${provider}: bad signature, wrong amount and unknown order change nothing, and are kept for the dashboard`, async (t) => {
     const { id, token } = await member();
     const order = await topUp(token, provider, '20');
+    const [{ last }] = (await knex()('pay_notify_failure').max({ last: 'id' })) as [{ last: number | null }];
     const before = await snapshot(id, order.order_no);
     const good = fake.pay(order.order_no);
     const refusedStatus = provider === 'wechat' ? 400 : 200;
@@ -249,9 +250,33 @@ for (const provider of ['wechat', 'alipay'] as const) {
       await expectRefused(fake.wechatNotification(order.order_no, { timestamp: Math.floor(Date.now() / 1000) - 600 }), 'stale');
     }
 
-    // The genuine one still goes through afterwards.
+    // Each refusal is kept: why, and the order and amount a verified notification named.
+    const kept = (await knex()('pay_notify_failure').where('id', '>', last ?? 0).orderBy('id').select('provider', 'reason', 'order_no', 'amount')) as Array<{ provider: string; reason: string; order_no: string; amount: number | null }>;
+    t.true(kept.every((k) => k.provider === provider));
+    t.deepEqual(
+      kept.map((k) => [k.reason, k.order_no, k.amount === null ? null : Number(k.amount)]),
+      [
+        ['badSignature', '', null],
+        ['badSignature', '', null],
+        ['mismatch', order.order_no, 1],
+        ['unknown', '20990101000000123456789', 2000],
+        // WeChat signs the whole body, so garbage under a real notification's headers fails its signature first.
+        [provider === 'wechat' ? 'badSignature' : 'malformed', '', null],
+        ...(provider === 'wechat' ? [['stale', '', null]] : []),
+      ],
+    );
+    const failedOnDashboard = async () => {
+      const dashboard = await root<{ todo: Array<{ name: string; kind: string; items: Array<{ label: string }> }> }>('/admin/Dashboard/index');
+      return dashboard.data.todo.find((s) => s.name === 'pay/order' && s.kind === 'failed')?.items.map((i) => i.label) ?? [];
+    };
+    t.true((await failedOnDashboard()).some((label) => label.includes(order.order_no)));
+
+    // The genuine one still goes through afterwards, and the order's failure leaves the dashboard.
     await deliver(good);
     t.is(await money(id), 2000);
+    const after = await failedOnDashboard();
+    t.false(after.some((label) => label.includes(order.order_no)), 'paid since');
+    t.true(after.some((label) => label.includes('20990101000000123456789')));
   });
 }
 

@@ -35,6 +35,18 @@ for (const lang of ['zh-cn', 'en'] as const) {
         await check(failures, page, `admin ${lang} ${screen}: add dialog`);
       }
     }
+    // The screen search, with screens found and with none.
+    await page.goto(`${suite.server.url}/admin/dashboard?lang=${lang}`);
+    await page.waitForSelector('[data-menu-search-open]');
+    await settled();
+    await page.keyboard.down('Control');
+    await page.keyboard.press('k');
+    await page.keyboard.up('Control');
+    await page.waitForSelector('[data-menu-search] [role="option"][aria-selected="true"]');
+    await check(failures, page, `admin ${lang} screen search`);
+    await page.keyboard.type('zzqx');
+    await page.waitForSelector('[data-menu-search-empty]');
+    await check(failures, page, `admin ${lang} screen search, nothing found`);
     await page.close();
     t.deepEqual(failures, {});
   });

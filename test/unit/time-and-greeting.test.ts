@@ -62,6 +62,10 @@ test('zones with summer time: each instant gets the offset of its own moment, bo
   t.is(formatTime(Date.UTC(2025, 6, 1, 12, 0, 0), undefined, 'America/New_York'), '2025-07-01 08:00:00');
   t.is(formatTime(Date.UTC(2025, 0, 1, 12, 0, 0), undefined, 'America/New_York'), '2025-01-01 07:00:00');
   t.is(formatTime(Date.UTC(2025, 0, 1, 12, 0, 0) + 999, 'hh:MM:ss', 'Asia/Kolkata'), '17:30:00', 'half-hour zones; milliseconds never round up');
+  // Lord Howe Island moves from +10:30 to +11:00 at 15:30 UTC, inside an hour of UTC: both halves of that hour.
+  t.is(formatTime(Date.UTC(2025, 9, 4, 15, 29, 59), undefined, 'Australia/Lord_Howe'), '2025-10-05 01:59:59');
+  t.is(formatTime(Date.UTC(2025, 9, 4, 15, 30, 0), undefined, 'Australia/Lord_Howe'), '2025-10-05 02:30:00');
+  t.is(formatTime(Date.UTC(2025, 9, 4, 15, 0, 0), undefined, 'Australia/Lord_Howe'), '2025-10-05 01:30:00');
   t.is(parseWallClock('2025-07-01 08:00', 'America/New_York'), Date.UTC(2025, 6, 1, 12) / 1000);
   t.is(parseWallClock('2025-01-01 07:00', 'America/New_York'), Date.UTC(2025, 0, 1, 12) / 1000);
   t.is(parseWallClock('2025-03-30 03:00', 'Europe/London'), Date.UTC(2025, 2, 30, 2) / 1000, 'just after the change');

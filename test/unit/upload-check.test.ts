@@ -1,5 +1,5 @@
 import test from 'ava';
-import { checkUpload, fileSuffix, isAllowedType, suffixList, toMiB } from '../../src/shared/upload.ts';
+import { checkUpload, fileSuffix, isAllowedType, suffixList, toMiB, uploadRefusal } from '../../src/shared/upload.ts';
 import {
   attachmentName,
   contentMatchesSuffix,
@@ -17,6 +17,15 @@ test('pre-check: a file needs a name and a size', (t) => {
   t.deepEqual(checkUpload({ name: '', size: 10 }, limits), { ok: false, message: 'check.incomplete' });
   t.deepEqual(checkUpload({ name: 'a.png', size: Number.NaN }, limits), { ok: false, message: 'check.incomplete' });
   t.deepEqual(checkUpload({ name: 'a.png', size: 0 }, limits), { ok: false, message: 'check.incomplete' }, 'an empty file is refused before sending');
+});
+
+test('one refusal for every way a file arrives (picked, pasted, dropped): the limits, and images only where an image goes', (t) => {
+  t.is(uploadRefusal({ name: 'a.png', size: 10 }, limits, true), null);
+  t.is(uploadRefusal({ name: 'a.zip', size: 10 }, limits, false), null);
+  t.is(uploadRefusal({ name: 'a.zip', size: 10 }, limits, true), 'check.typeNotAllowed', 'an allowed file that is no image');
+  t.is(uploadRefusal({ name: 'a.exe', size: 10 }, limits, false), 'check.typeNotAllowed');
+  t.is(uploadRefusal({ name: 'a.png', size: 1025 }, limits, true), 'check.tooLarge');
+  t.is(uploadRefusal({ name: '', size: 10 }, limits, true), 'check.incomplete');
 });
 
 test('pre-check: the suffix (any case, list entries with or without a dot) or the MIME type must be allowed', (t) => {

@@ -4,6 +4,7 @@ import { formatTime } from '../../shared/time.ts';
 import { now } from '../../server/services/clock.ts';
 import type { Services } from '../../server/services/index.ts';
 import { ruleRemark } from '../../server/services/remarks.ts';
+import { failedNotificationsTodo } from '../../server/services/pay/notifyFailures.ts';
 import { needsDoing } from '../../server/services/todo.ts';
 import type { ApiRoute } from '../types.ts';
 import { verificationTypes } from '../user/checkIn.ts';
@@ -23,7 +24,8 @@ function count(rows: { n: number | string }[]): number {
  * The dashboard (reference 3.17, which only shows demo charts): real figures from the database. Members
  * who joined per day over the last 30 days (in the site's time zone), totals, published content per kind,
  * the latest admin activity (an admin who is not super sees only their own, as in the admin log), and what
- * needs doing (src/resources/todo.ts) among the lists the admin may open.
+ * needs doing (src/resources/todo.ts) among the lists the admin may open, failed payment notifications
+ * with the top-up orders.
  */
 export function dashboardRoutes(services: Services): ApiRoute[] {
   const { knex, settings } = services;
@@ -51,7 +53,8 @@ export function dashboardRoutes(services: Services): ApiRoute[] {
 
         // Top-ups paid per day, for admins who may see the orders.
         let paidPerDay: { dates: string[]; amounts: string[] } | null = null;
-        if (adminPermissions && services.auth.can(adminPermissions, 'pay/order/index')) {
+        const seesOrders = !!adminPermissions && services.auth.can(adminPermissions, 'pay/order/index');
+        if (seesOrders) {
           const paid = await knex('pay_order')
             .whereIn('status', ['paid', 'refunding', 'refunded'])
             .where('paid_time', '>=', today - (DAYS + 1) * 86400)
@@ -76,6 +79,8 @@ export function dashboardRoutes(services: Services): ApiRoute[] {
         if (!adminPermissions?.super) activity.where('admin_id', admin!.id);
 
         const todo = await needsDoing(knex, services.resources.all(), (def) => !!adminPermissions && services.auth.can(adminPermissions, `${def.name}/index`), today, ctx.state.lang, t);
+        const failed = seesOrders ? await failedNotificationsTodo(knex, today, ctx.state.lang, t) : null;
+        if (failed) todo.push(failed);
 
         return {
           remark: await ruleRemark(knex, 'dashboard', t),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang, DEFAULT_LANG, type Lang } from '../../shared/i18n/langs.ts';
@@ -25,6 +25,7 @@ import { onTaskEnd } from './terminalRunner.ts';
 import { TaskStatus } from '../../shared/constants/terminal.ts';
 import { useAdminRouter } from './useAdminRouter.ts';
 import { useLayout } from './useLayout.ts';
+import { useMenuSearch } from './useMenuSearch.ts';
 import { useMenus } from './useMenus.ts';
 import { useTabs } from './useTabs.ts';
 import { useTerminal } from './useTerminal.ts';
@@ -46,6 +47,8 @@ function Logo({ href, siteName, compact }: { href: string; siteName: string; com
   );
 }
 
+const MenuSearch = lazy(() => import('./MenuSearch.tsx'));
+
 async function clearCache(kind: CacheKind): Promise<void> {
   if (kind !== 'browser') {
     try {
@@ -64,8 +67,8 @@ async function clearCache(kind: CacheKind): Promise<void> {
 /**
  * The admin back office (`<adminBase>/...`): one island that loads the admin and the menu rules (useMenus),
  * routes by them (useAdminRouter) and shows each page in a tab (useTabs, TabPanes), in the Default, Classic
- * or Streamline layout (useLayout; a drawer menu on phones), with the layout settings, the terminal panel,
- * language switch, cache clearing and logout.
+ * or Streamline layout (useLayout; a drawer menu on phones), with the screen search (useMenuSearch), the layout
+ * settings, the terminal panel, language switch, cache clearing and logout.
  */
 export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   const { t, i18n } = useTranslation(['admin', 'common']);
@@ -92,6 +95,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   const [drawer, setDrawer] = useState(false);
   const [settings, setSettings] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const [searching, setSearching] = useMenuSearch(phase === 'ready');
   const contentRef = useRef<HTMLElement>(null);
   const firstView = useRef(true);
 
@@ -252,6 +256,7 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
                 />
               )}
               <HeaderTools
+                onSearch={() => setSearching(true)}
                 lang={lang}
                 langHref={langHref}
                 adminInfo={loaded.adminInfo}
@@ -274,6 +279,18 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
             <TabPanes open={openTabs} table={table} activePath={activePath} adminBase={adminBase} screens={screens} shell={shell} progress={progress} titleOf={titleOf} />
             {!activePath && <RouteStatus resolution={resolution} adminBase={adminBase} reason={notFoundReason} />}
           </main>
+          {searching && (
+            <Suspense fallback={null}>
+              <MenuSearch
+                menu={table.menu}
+                onClose={() => setSearching(false)}
+                onOpen={(item) => {
+                  setSearching(false);
+                  if (item !== active) go(item.href);
+                }}
+              />
+            </Suspense>
+          )}
           <LayoutSettings show={settings} onHide={() => setSettings(false)} config={config} onChange={setConfig} />
           {terminal.state && loaded.adminInfo.super && <TerminalPanel state={terminal.state} update={terminal.update} adminBase={adminBase} lang={lang} timeZone={loaded.siteConfig.timeZone} onAdd={(command, blockOnFailure) => {
                 // A migration may bring menu rules: the menus are fetched again once one succeeds.

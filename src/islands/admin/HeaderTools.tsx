@@ -8,6 +8,8 @@ export type CacheKind = 'server' | 'browser' | 'all';
 const CACHE_KINDS: readonly CacheKind[] = ['server', 'browser', 'all'];
 
 export interface HeaderToolsProps {
+  /** Opens the screen search (also on `/` and Ctrl+K): the button is for mouse and touch. */
+  onSearch(): void;
   lang: Lang;
   /** The same page in another language (the server remembers the choice). */
   langHref(lang: Lang): string;
@@ -36,12 +38,15 @@ function IconMenu({ label, icon, marker, children }: { label: string; icon: stri
   );
 }
 
-/** The tools at the right of the top bar: language, cache, terminal, layout settings and the admin's menu. */
+/** The tools at the right of the top bar: screen search, language, cache, terminal, layout settings and the admin's menu. */
 export function HeaderTools(props: HeaderToolsProps) {
   const { t } = useTranslation('admin');
   const { lang, adminInfo, terminal } = props;
   return (
     <div className="admin-tools">
+      <button type="button" className="admin-icon-button" onClick={props.onSearch} aria-label={t('menuSearch.open')} title={t('menuSearch.open')} aria-keyshortcuts="/ Control+K" data-menu-search-open="">
+        <i className="bi bi-search" aria-hidden="true" />
+      </button>
       <IconMenu label={t('header.language')} icon="bi-translate" marker={{ 'data-lang-switch': '' }}>
         {LANGS.map((l) => (
           <Dropdown.Item

@@ -11,6 +11,8 @@ function toNode(rule: RuleRow, lang: Lang): MenuNode {
   // `title` in the reader's language, as clients (BuildAdmin's too) show it; `title_en` as stored tells ours
   // when an English reader got the Chinese title.
   node.title = localizedText(rule, 'title', lang).text;
+  // And the stored (Chinese) title, so the admin's screen search finds a screen by either name in either language.
+  node.title_zh = rule.title;
   // The admin client keys keep-alive caching by route name (reference 1.4).
   if (rule.keepalive !== undefined) node.keepalive = rule.keepalive ? rule.name : 0;
   // Member rules carry their guest flag (reference member 3.8: every column but remark, status, weigh, times).

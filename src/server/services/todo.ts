@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { resourceTitle } from '../../resources/labels.ts';
-import { todoQuestions, type TodoSection } from '../../resources/todo.ts';
-import type { ResourceDef } from '../../resources/types.ts';
+import { todoQuestions, type TodoItem, type TodoSection } from '../../resources/todo.ts';
+import { SIGNUP_COLUMNS, type ResourceDef } from '../../resources/types.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import { localizedText } from '../../shared/localized.ts';
 import type { TFunction } from 'i18next';
+import { signupTallies } from './activity/signups.ts';
 
 /** Rows named per section; the count says how many there are in all. */
 const SHOWN = 5;
@@ -38,15 +39,23 @@ export async function needsDoing(knex: Knex, defs: readonly ResourceDef[], canLi
       if (total === 0) continue;
       const label = labelColumn(def);
       const localized = def.fields.find((f) => f.name === label)?.localized;
-      const columns = [def.pk, label, ...(localized ? [`${label}_en`] : []), time];
+      // Coming rows that take sign-ups say how full they are.
+      const signups = question.kind === 'upcoming' && def.signup;
+      const columns = [def.pk, label, ...(localized ? [`${label}_en`] : []), time, ...(signups ? [SIGNUP_COLUMNS.capacity] : [])];
       const first = (await rows.orderBy(time).orderBy(def.pk).limit(SHOWN).select(columns)) as Record<string, unknown>[];
+      const tallies = signups ? await signupTallies(knex, def.name, first.map((row) => Number(row[def.pk]))) : null;
       sections.push({
         name: def.name,
         kind: question.kind,
         title: resourceTitle(def, lang, t),
         days: question.kind === 'waiting' ? null : question.days,
         total,
-        items: first.map((row) => ({ id: Number(row[def.pk]), label: localizedText(row, label, lang).text, time: Number(row[time]) })),
+        items: first.map((row): TodoItem => {
+          const id = Number(row[def.pk]);
+          const item: TodoItem = { id, label: localizedText(row, label, lang).text, time: Number(row[time]) };
+          if (tallies) item.signups = { confirmed: 0, waitlisted: 0, ...tallies.get(id), places: Number(row[SIGNUP_COLUMNS.capacity]) || 0 };
+          return item;
+        }),
       });
     }
   }

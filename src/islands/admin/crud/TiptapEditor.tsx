@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor, type EditorOptions } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
-import { IMAGE_SUFFIXES, checkUpload, fileSuffix } from '../../../shared/upload.ts';
+import { IMAGE_SUFFIXES, uploadRefusal } from '../../../shared/upload.ts';
+import { pastedFiles, transferredFiles } from '../../lib/transferFiles.ts';
 import { UploadFailure, uploadFile } from '../../lib/uploadFile.ts';
 import { useAdmin } from '../context.ts';
 import { safeHref } from '../../../resources/cells.ts';
@@ -41,6 +42,31 @@ function attributesOf(p: Pick<RichTextEditorProps, 'id' | 'labelledBy' | 'descri
   return attributes;
 }
 
+/** Takes files pasted or dropped into the editor: the document position of a drop, none for a paste (the cursor). */
+type TakeFiles = (files: File[], at: number | null) => void;
+
+/**
+ * The editable area's props: its attributes, and files pasted or dropped into it handed to `take` (through a
+ * ref, as the editor keeps the props it was made with) instead of into the document.
+ */
+function editorPropsOf(attributes: Record<string, string>, take: { current: TakeFiles }): EditorOptions['editorProps'] {
+  return {
+    attributes,
+    handlePaste(_view, event) {
+      const files = pastedFiles(event.clipboardData);
+      if (files.length === 0) return false;
+      take.current(files, null);
+      return true;
+    },
+    handleDrop(view, event, _slice, moved) {
+      const files = moved ? [] : transferredFiles(event.dataTransfer);
+      if (files.length === 0) return false;
+      take.current(files, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos ?? null);
+      return true;
+    },
+  };
+}
+
 interface ToolProps {
   label: string;
   icon: string;
@@ -75,7 +101,8 @@ function Group({ children }: { children: ReactNode }) {
 
 /**
  * Tiptap (ProseMirror) with the formatting the public pages style: headings, bold, italic, lists, quotes,
- * links and images uploaded as the admin's other files are. The server sanitises the HTML on save.
+ * links and images (chosen, pasted or dropped) uploaded as the admin's other files are. The server sanitises
+ * the HTML on save.
  */
 export default function TiptapEditor({ id, value, onChange, labelledBy, describedBy, invalid, required }: RichTextEditorProps) {
   const { t } = useTranslation(['crud-ui', 'upload']);
@@ -90,6 +117,7 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
   const [link, setLink] = useState('');
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const takeFiles = useRef<TakeFiles>(() => {});
 
   const editor = useEditor({
     // Tiptap adds a style element of its own: with the page's nonce, or the CSP drops it.
@@ -104,7 +132,7 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
       Image.configure({ inline: false, allowBase64: false }),
     ],
     content: value,
-    editorProps: { attributes: attributesOf({ id, labelledBy, describedBy, invalid, required }) },
+    editorProps: editorPropsOf(attributesOf({ id, labelledBy, describedBy, invalid, required }), takeFiles),
     onUpdate({ editor: e }) {
       const html = htmlOf(e);
       emitted.current = html;
@@ -114,7 +142,7 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
 
   // Attributes follow the field state (an error appears after the first save attempt).
   useEffect(() => {
-    editor?.setOptions({ editorProps: { attributes: attributesOf({ id, labelledBy, describedBy, invalid, required }) } });
+    editor?.setOptions({ editorProps: editorPropsOf(attributesOf({ id, labelledBy, describedBy, invalid, required }), takeFiles) });
   }, [editor, id, labelledBy, describedBy, invalid, required]);
 
   // A value set from outside (the edited row arriving) replaces the document; our own echoes do not.
@@ -183,25 +211,34 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
     }
   }
 
-  async function insertImage(file: File): Promise<void> {
+  /**
+   * Images chosen with the toolbar's button, pasted or dropped: each checked and uploaded as every uploader's
+   * files are, then placed at the cursor (or where they were dropped), stopping at the first refused.
+   */
+  async function insertImages(files: readonly File[], at: number | null): Promise<void> {
     setProblem(null);
-    const check = checkUpload(file, siteConfig.upload);
-    if (!check.ok || !IMAGE_SUFFIXES.includes(fileSuffix(file.name))) {
-      setProblem(tUpload(check.ok ? 'check.typeNotAllowed' : check.message));
-      return;
-    }
+    if (uploading) return;
+    if (at !== null) editor!.commands.setTextSelection(at);
     setUploading(true);
     try {
-      // Straight to the bucket when uploads live in one, like every other uploader.
-      const uploaded = await uploadFile(file, { endpoint: 'admin', topic: 'editor', settings: siteConfig.upload, language: i18n.language, t: tUpload });
-      // The site-relative url: the sanitiser drops protocol-relative ones, and a CDN origin may change later.
-      editor!.chain().focus().setImage({ src: uploaded.url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+      for (const file of files) {
+        const refusal = uploadRefusal(file, siteConfig.upload, true);
+        if (refusal) {
+          setProblem(tUpload(refusal));
+          return;
+        }
+        // Straight to the bucket when uploads live in one, like every other uploader.
+        const uploaded = await uploadFile(file, { endpoint: 'admin', topic: 'editor', settings: siteConfig.upload, language: i18n.language, t: tUpload });
+        // The site-relative url: the sanitiser drops protocol-relative ones, and a CDN origin may change later.
+        editor!.chain().focus().setImage({ src: uploaded.url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+      }
     } catch (err) {
       setProblem(err instanceof UploadFailure ? err.problem.text : tUpload('ui.failed'));
     } finally {
       setUploading(false);
     }
   }
+  takeFiles.current = (files, at) => void insertImages(files, at);
 
   const e = editor;
   return (
@@ -247,7 +284,7 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
             const file = event.target.files?.[0];
             // Clearing lets the same file be chosen again after a refusal.
             event.target.value = '';
-            if (file) void insertImage(file);
+            if (file) void insertImages([file], null);
           }}
         />
       </div>

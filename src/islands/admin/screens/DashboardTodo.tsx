@@ -3,7 +3,10 @@ import type { TodoSection } from '../../../resources/todo.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { useAdmin } from '../context.ts';
 
-/** The dashboard's "needs doing" (src/resources/todo.ts): each section counts its rows, names the first and links to its screen. */
+/**
+ * The dashboard's "needs doing" (src/resources/todo.ts): each section counts its rows, names the first (a coming
+ * activity with its sign-ups) and links to the screen that handles them.
+ */
 export function DashboardTodo({ sections }: { sections: TodoSection[] }) {
   const { t } = useTranslation('staff');
   const { adminBase, navigate, siteConfig } = useAdmin();
@@ -38,6 +41,11 @@ export function DashboardTodo({ sections }: { sections: TodoSection[] }) {
                         {formatTime(item.time, 'yyyy-mm-dd hh:MM', siteConfig.timeZone)}
                       </time>
                       {item.label}
+                      {item.signups && (
+                        <span className="d-block text-body-secondary" data-signups="">
+                          {t(item.signups.places > 0 ? 'todo.signups' : 'todo.signupsUnlimited', item.signups)}
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -53,6 +53,30 @@ export interface SignupRow {
   cancel_time: number | null;
 }
 
+/** Places taken and the waitlist's length, of one row. */
+export interface SignupTally {
+  confirmed: number;
+  waitlisted: number;
+}
+
+/** The tallies of these rows of a resource, by row key (rows nobody signed up for are absent). */
+export async function signupTallies(db: Knex | Knex.Transaction, resource: string, ids: readonly number[]): Promise<Map<number, SignupTally>> {
+  const rows = (await db(TABLE).where({ resource }).whereIn('row_id', ids).whereIn('status', ['confirmed', 'waitlisted']).groupBy('row_id', 'status').select('row_id', 'status').count({ n: '*' })) as {
+    row_id: number | string;
+    status: string;
+    n: number | string;
+  }[];
+  const tallies = new Map<number, SignupTally>();
+  for (const row of rows) {
+    const id = Number(row.row_id);
+    const tally = tallies.get(id) ?? { confirmed: 0, waitlisted: 0 };
+    if (row.status === 'confirmed') tally.confirmed = num(row.n);
+    else tally.waitlisted = num(row.n);
+    tallies.set(id, tally);
+  }
+  return tallies;
+}
+
 function randomCode(): string {
   let code = '';
   for (let i = 0; i < CHECKIN_CODE_LENGTH; i++) code += CHECKIN_CODE_ALPHABET[randomInt(CHECKIN_CODE_ALPHABET.length)];
@@ -128,10 +152,8 @@ export class SignupService {
     return { zh: localizedText(row, def.signup.title, 'zh-cn').text, en: localizedText(row, def.signup.title, 'en').text };
   }
 
-  private async counts(db: Knex | Knex.Transaction, resource: string, id: number): Promise<{ confirmed: number; waitlisted: number }> {
-    const rows = (await db(TABLE).where({ resource, row_id: id }).whereIn('status', ['confirmed', 'waitlisted']).groupBy('status').select('status').count({ n: '*' })) as { status: string; n: number }[];
-    const of = (status: string) => num(rows.find((r) => r.status === status)?.n);
-    return { confirmed: of('confirmed'), waitlisted: of('waitlisted') };
+  private async counts(db: Knex | Knex.Transaction, resource: string, id: number): Promise<SignupTally> {
+    return (await signupTallies(db, resource, [id])).get(id) ?? { confirmed: 0, waitlisted: 0 };
   }
 
   private async mineOf(db: Knex | Knex.Transaction, resource: string, id: number, userId: number): Promise<SignupRow | undefined> {

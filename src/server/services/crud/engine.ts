@@ -13,7 +13,7 @@ import { sanitizeRichText } from '../richText.ts';
 import type { SecretBox } from '../secretBox.ts';
 import { quickSearchKeys } from '../quickSearchIndex.ts';
 import { flattenWithPrefix, isTrue, nest, wantsTree, whereAllWords, whereInitValue, type TreeRow } from '../ruleAdmin.ts';
-import { applyListParams, type Relation } from './query.ts';
+import { applyListParams, keysetPages, type Relation } from './query.ts';
 import { copyToRecycleBin, logSensitiveChanges } from './security.ts';
 import { DEFAULT_REVISION_KEEP, REVISION_KEEP_SETTING, findRevision, listRevisions, recordRevision, revisedColumns } from './revisions.ts';
 import type { RevisionAction, RevisionList } from '../../../shared/revisions.ts';
@@ -105,6 +105,9 @@ export interface CapabilityHooks {
 }
 
 /** The config item that lets a drag between rows of equal weight reorder the whole list first (reference 2.2). */
+/** Rows an export reads at a time: what it holds in memory, whatever the total. */
+const LISTED_BATCH = 500;
+
 export const AUTO_SORT_SETTING = 'auto_sort_eq_weight';
 
 /**
@@ -333,7 +336,7 @@ export class ResourceEngine {
    * Every row the list shows with its current filters, order and quick search (not one page), a batch at a
    * time, shaped as the list answers them: what an export writes. Memory holds one batch, whatever the total.
    */
-  async *listed(call: Call, batch = 1000): AsyncGenerator<Row[]> {
+  async *listed(call: Call, batch = LISTED_BATCH): AsyncGenerator<Row[]> {
     const { table, pk } = this.def;
     const matching = this.knex(table);
     await this.applyScope(matching, call, this.knex);
@@ -341,15 +344,12 @@ export class ResourceEngine {
       quickSearchKeys(this.knex, table, columns, term),
     );
     if (joinsRelations) this.joinRelations(matching);
-    for (let offset = 0; ; offset += batch) {
-      const keys = matching.clone().select(`${table}.${pk}`).limit(batch).offset(offset);
+    for await (const keys of keysetPages(matching, order, batch)) {
       const query = this.base().whereIn(`${table}.${pk}`, keys);
       for (const [column, direction] of order) query.orderBy(column, direction);
       const rows = (await query) as Row[];
-      if (rows.length === 0) return;
       await this.addLabels(rows);
       yield await this.present(rows, call, false);
-      if (rows.length < batch) return;
     }
   }
 

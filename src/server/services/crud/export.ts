@@ -1,5 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import { cellOf, cellText, type CellContext } from '../../../resources/cells.ts';
 import { fieldTitle, optionTitle } from '../../../resources/labels.ts';
 import { isScheduled, publishingOf } from '../../../resources/publishing.ts';
@@ -7,6 +6,7 @@ import { unansweredColumns, type FieldDef, type ResourceDef } from '../../../res
 import { formatTime } from '../../../shared/time.ts';
 import { Refusal } from '../../errors.ts';
 import { now } from '../clock.ts';
+import { xlsxWorkbook } from '../xlsxWriter.ts';
 import type { Call, Row } from './call.ts';
 
 /**
@@ -46,13 +46,29 @@ export function exportColumns(def: ResourceDef, requested: unknown, call: Pick<C
   return fields.map((field) => ({ field, title: fieldTitle(def, field.name, call.lang, call.t) }));
 }
 
-/** How the list renders values for this caller: option labels, relation labels, times in the site's zone. */
+/** Option labels an export remembers: a field's options are few, but a tag column may hold any text. */
+const LABELS_KEPT = 1000;
+
+/**
+ * How the list renders values for this caller: option labels, relation labels, times in the site's zone. An
+ * export asks for the same few option labels on every row, so each is looked up once (the lookups were a
+ * fifth of the time of an export).
+ */
 export function cellContext(def: ResourceDef, call: Pick<Call, 'lang' | 't'>, timeZone: string, cdnUrl: string): CellContext {
+  const labels = new Map<string, string>();
   return {
     lang: call.lang,
     cdnUrl,
     timeZone,
-    optionLabel: (field, value) => optionTitle(def, field.name, value, call.lang, call.t) ?? (field.type === 'switch' ? call.t(value === '1' ? 'crud-ui:switch.on' : 'crud-ui:switch.off') : value),
+    optionLabel(field, value) {
+      const key = `${field.name}\n${value}`;
+      let label = labels.get(key);
+      if (label === undefined) {
+        label = optionTitle(def, field.name, value, call.lang, call.t) ?? (field.type === 'switch' ? call.t(value === '1' ? 'crud-ui:switch.on' : 'crud-ui:switch.off') : value);
+        if (labels.size < LABELS_KEPT) labels.set(key, label);
+      }
+      return label;
+    },
   };
 }
 
@@ -94,34 +110,29 @@ export interface ExportInput {
   call: Pick<Call, 't'>;
 }
 
-/** The CSV of an export: pulled a batch at a time as the reader reads. */
-export function csvStream({ def, columns, rows, ctx, call }: ExportInput): Readable {
+/** Each batch of rows as the cells' texts, read from the source only when asked for. */
+async function* textBatches({ def, columns, rows, ctx, call }: ExportInput): AsyncGenerator<string[][]> {
   const at = now();
+  for await (const batch of rows) yield batch.map((row) => rowTexts(def, columns, row, ctx, call, at));
+}
+
+const titles = (input: ExportInput) => input.columns.map((c) => neutralised(c.title));
+
+/**
+ * The CSV of an export, pulled a batch at a time as the reader reads: a byte stream, so it reads ahead one
+ * batch, where a stream of objects would hold sixteen.
+ */
+export function csvStream(input: ExportInput): Readable {
   return Readable.from(
     (async function* () {
-      yield BOM + csvLine(columns.map((c) => neutralised(c.title)));
-      for await (const batch of rows) yield batch.map((row) => csvLine(rowTexts(def, columns, row, ctx, call, at))).join('');
+      yield BOM + csvLine(titles(input));
+      for await (const batch of textBatches(input)) yield batch.map(csvLine).join('');
     })(),
+    { objectMode: false },
   );
 }
 
-/**
- * The XLSX of an export, written by exceljs's streaming writer (inline strings, each row committed as it is
- * written): a batch is read only once the reader has taken what came before.
- */
-export function xlsxStream({ def, columns, rows, ctx, call }: ExportInput, sheetName: string): Readable {
-  const out = new PassThrough({ highWaterMark: 1 << 20 });
-  const at = now();
-  void (async () => {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-    const sheet = workbook.addWorksheet(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1');
-    sheet.addRow(columns.map((c) => neutralised(c.title))).commit();
-    for await (const batch of rows) {
-      for (const row of batch) sheet.addRow(rowTexts(def, columns, row, ctx, call, at)).commit();
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err: unknown) => out.destroy(err instanceof Error ? err : new Error(String(err))));
-  return out;
+/** The XLSX of an export, its rows pulled a batch at a time as the reader reads (xlsxWriter.ts). */
+export function xlsxStream(input: ExportInput, sheetName: string): Readable {
+  return xlsxWorkbook(sheetName, titles(input), textBatches(input));
 }

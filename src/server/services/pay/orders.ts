@@ -11,6 +11,7 @@ import { moveLedger } from '../ledger.ts';
 import { notifyMember } from '../memberMessages.ts';
 import { AlipayGateway } from './alipay.ts';
 import { PayProviderError, type NotifyAnswer, type PaidNotice, type PayGateway } from './gateway.ts';
+import { recordNotifyFailure } from './notifyFailures.ts';
 import { alipayConfigOf, wechatConfigOf, type PaySettings } from './settings.ts';
 import { WechatPayGateway } from './wechatPay.ts';
 import { Refusal } from '../../errors.ts';
@@ -187,16 +188,21 @@ export class PayService {
     });
   }
 
-  /** A provider's notification: verified, then settled; anything else changes nothing and is logged. */
+  /**
+   * A provider's notification: verified, then settled; anything else changes nothing, and is logged and kept
+   * for the dashboard (notifyFailures.ts).
+   */
   async notify(provider: PayProvider, headers: Record<string, string | string[] | undefined>, body: string, ip: string): Promise<NotifyAnswer> {
     const gateway = await this.gateway(provider, true);
     if (!gateway) {
       this.log.warn({ provider, ip }, 'payment notification for a provider that is not configured');
+      await recordNotifyFailure(this.knex, { provider, reason: 'unconfigured', ip }, now());
       return { status: 404, type: 'text/plain', body: 'not configured' };
     }
     const read = gateway.readNotice(headers, body, now());
     if (!read.ok) {
       this.log.warn({ provider, ip, reason: read.reason }, 'payment notification refused');
+      await recordNotifyFailure(this.knex, { provider, reason: read.reason, ip }, now());
       return gateway.answer(false);
     }
     const { notice } = read;
@@ -205,6 +211,7 @@ export class PayService {
     const outcome = await this.settle(provider, notice);
     if (outcome === 'unknown' || outcome === 'mismatch') {
       this.log.warn({ provider, ip, orderNo: notice.orderNo, amount: notice.amount, outcome }, 'payment notification does not match an order');
+      await recordNotifyFailure(this.knex, { provider, reason: outcome, orderNo: notice.orderNo, amount: notice.amount, ip }, now());
       return gateway.answer(false);
     }
     this.log.info({ provider, orderNo: notice.orderNo, outcome }, 'payment notification');
