@@ -45,6 +45,12 @@ export function normalizeText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
+/**
+ * What separates a query's words: spaces of any kind, and control and format characters (\p{Cc} and friends
+ * match nothing a reader typed). A word never holds one, so the index's grams never span one either.
+ */
+export const WORD_SEPARATORS = /[\s\p{Cc}\p{Cf}\p{Z}]+/u;
+
 /** What a query asks for: the words to find (each must appear), or why it cannot be searched. */
 export type ParsedQuery = { terms: string[]; problem: null } | { terms: []; problem: 'tooLong' };
 
@@ -56,8 +62,7 @@ export type ParsedQuery = { terms: string[]; problem: null } | { terms: []; prob
 export function parseQuery(query: string): ParsedQuery {
   const text = normalizeText(query).trim();
   if ([...text].length > MAX_QUERY_LENGTH) return { terms: [], problem: 'tooLong' };
-  // \p{Cc} and friends would match nothing a reader typed; they are separators here.
-  const words = text.split(/[\s\p{Cc}\p{Cf}\p{Z}]+/u).filter(Boolean);
+  const words = text.split(WORD_SEPARATORS).filter(Boolean);
   return { terms: [...new Set(words)].slice(0, MAX_TERMS), problem: null };
 }
 
