@@ -202,7 +202,7 @@ test.serial('the recycle bin and the sensitive-data log serve a generated resour
 
 test.serial('the registry of routes can be walked after a generate: guests and members are sent to log in', async (t) => {
   const routes = server.app.registry.all().filter((r) => r.path.toLowerCase().startsWith('/admin/demo.everything/'));
-  t.is(routes.length, 6, 'index, add, edit (GET and POST), del, sortable');
+  t.is(routes.length, 9, 'index, add, edit (GET and POST), del, sortable, export, import and its template');
   for (const route of routes) {
     for (const method of route.methods) {
       const res = await api(server.url, route.path, { method, body: method === 'GET' ? undefined : {} });
