@@ -10,7 +10,7 @@ import { buildIfNeeded } from '../scripts/build.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
 import { adminListTimings, printSmallHost, residentMemory, startProduction, timeToFirstPage, writeCodeCache } from './smallHost.ts';
-import { printSearch, searchTimings, timeSearchRebuild } from './search.ts';
+import { printSearch, searchRow } from './search.ts';
 import { photoVisits } from './photo.ts';
 import { exportFigures, printExports } from './export.ts';
 
@@ -22,12 +22,16 @@ import { exportFigures, printExports } from './export.ts';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-/** `BENCH_ONLY=bytes`: only the page weights (a minute instead of several). */
-const BYTES_ONLY = process.env.BENCH_ONLY === 'bytes';
-/** `BENCH_ONLY=photo`: only what a phone downloads for an article with a photo, before and after its resized copies. */
-const PHOTO_ONLY = process.env.BENCH_ONLY === 'photo';
-/** `BENCH_ONLY=export`: only the export of the 100,000-row admin list as CSV and XLSX. */
-const EXPORT_ONLY = process.env.BENCH_ONLY === 'export';
+/** One part of the bench, named as `npm run bench -- <part>` or `BENCH_ONLY=<part>`. */
+const ONLY = process.argv[2] ?? process.env.BENCH_ONLY;
+/** `bytes`: only the page weights (a minute instead of several). */
+const BYTES_ONLY = ONLY === 'bytes';
+/** `photo`: only what a phone downloads for an article with a photo, before and after its resized copies. */
+const PHOTO_ONLY = ONLY === 'photo';
+/** `search`: only the site search's row. */
+const SEARCH_ONLY = ONLY === 'search';
+/** `export`: only the export of the 100,000-row admin list as CSV and XLSX. */
+const EXPORT_ONLY = ONLY === 'export';
 const ADMIN_PASSWORD = 'bench-admin-2014';
 const ADMIN_ROWS = 100_000;
 
@@ -112,7 +116,8 @@ async function seedAdminRows(databaseUrl: string): Promise<number> {
           title_en: `Canal news ${i + j}`,
           summary: '大运河沿线的文化活动与保护进展。',
           summary_en: 'Cultural activities and conservation along the Grand Canal.',
-          content: '<p>运河</p>',
+          // English in the Chinese text too, as articles naming places have: the search's mixed queries.
+          content: '<p>运河 Grand Canal</p>',
           content_en: '<p>Canal</p>',
           publish_time: now - (i + j) * 60,
           // Drafts: they fill the admin list without changing what the public pages show.
@@ -272,6 +277,40 @@ async function pageBytes(base: string, visits: Visit[]): Promise<{ rows: PageByt
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
+/** The measured server's environment: its own port and data directory, no captcha, no rate limits, no backups. */
+function appEnvOf(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD,
+    ADMIN_LOGIN_CAPTCHA: '0',
+    RATE_LIMIT_FACTOR: '0',
+    BACKUP_TIME: 'off',
+  };
+}
+
+/** `npm run bench -- search`: the production server on a new data directory, the news rows seeded, the search row. */
+async function searchOnly(): Promise<void> {
+  await buildIfNeeded();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const appEnv = appEnvOf(port, dataDir);
+  const app = startProduction(appEnv);
+  try {
+    await timeToFirstPage(app, `${appUrl}/`, performance.now());
+    const database = path.join(dataDir, 'portal.sqlite');
+    await seedAdminRows(database);
+    printSearch(await searchRow(appUrl, app.pid!, database, appEnv));
+  } finally {
+    app.kill('SIGTERM');
+    await new Promise((r) => app.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   await buildIfNeeded();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -281,16 +320,7 @@ async function main(): Promise<void> {
   const uncachedUrl = `http://127.0.0.1:${uncachedPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
   const renderUrl = `http://127.0.0.1:${renderPort}`;
-  const appEnv = {
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD,
-    ADMIN_LOGIN_CAPTCHA: '0',
-    RATE_LIMIT_FACTOR: '0',
-    BACKUP_TIME: 'off',
-  };
+  const appEnv = appEnvOf(appPort, dataDir);
   // Cold start on a new data directory (migrations and seeds), then on the existing one after the big seed, as
   // every start after the second runs: with the code cache.
   let spawnedAt = performance.now();
@@ -308,12 +338,9 @@ async function main(): Promise<void> {
       return;
     }
     let coldExisting = NaN;
-    let searchRebuildMs = NaN;
     if (!PHOTO_ONLY) {
       app.kill('SIGTERM');
       await new Promise((r) => app.once('exit', r));
-      // Rows written beside the server are indexed by the terminal command, as after an import.
-      searchRebuildMs = timeSearchRebuild(appEnv);
       await writeCodeCache(appEnv, `${appUrl}/`);
       spawnedAt = performance.now();
       app = startProduction(appEnv);
@@ -384,13 +411,14 @@ async function main(): Promise<void> {
     });
     if (unread.length > 0) console.log(`\nNot counted: Chromium did not hand over these bodies within ${BODY_WAIT_MS / 1000} s\n${unread.join('\n')}`);
     if (lists) {
-      const searches = await searchTimings(appUrl, path.join(dataDir, 'portal.sqlite'));
-      // The exports reset the peak to measure their own: the bench's peak is the larger of theirs and the one before.
+      // The search row publishes the seeded rows and times its queries first; the exports then reset the peak to
+      // measure their own, so the bench's peak is the larger of theirs and the one before.
+      const search = await searchRow(appUrl, app.pid!, path.join(dataDir, 'portal.sqlite'), appEnv);
       const peakBefore = residentMemory(app.pid!)?.peak ?? NaN;
       const exports = await exportFigures(appUrl, token, app.pid!);
       const peak = Math.max(peakBefore, ...exports.map((e) => e.peak));
       printSmallHost({ coldNew, coldExisting, idle, peak, survived: app.exitCode === null && rows.every((r) => r.errors === 0) }, lists);
-      printSearch(ADMIN_ROWS, searchRebuildMs, searches);
+      printSearch(search);
       printExports(ADMIN_ROWS, exports);
     }
   } finally {
@@ -403,4 +431,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await (SEARCH_ONLY ? searchOnly() : main());

@@ -62,6 +62,19 @@ export function residentMemory(pid: number): { rss: number; peak: number } | nul
   }
 }
 
+/** Milliseconds of CPU the process has used so far (user and system, all its threads); NaN off Linux. */
+export function cpuMilliseconds(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+/** The kernel's clock ticks per second (USER_HZ), 100 on Linux. */
+const CLOCK_TICKS = 100;
+
 export interface ListTiming {
   name: string;
   median: number;

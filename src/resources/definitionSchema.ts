@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isMenuIcon, type MenuIconName } from '../shared/icons.ts';
-import { COLUMN_RENDERS, FIELD_TYPES, FIELD_VALIDATORS, SEARCH_OPERATORS, SIGNUP_COLUMNS, unsearchableColumns, type FieldType, type ResourceDef } from './types.ts';
+import { COLUMN_RENDERS, FIELD_TYPES, FIELD_VALIDATORS, SEARCH_OPERATORS, SEARCH_URL, SIGNUP_COLUMNS, unsearchableColumns, type FieldType, type ResourceDef } from './types.ts';
 
 /**
  * The shape of a resource definition kept as data (the CRUD generator's, in `crud_resource`): checked when
@@ -103,7 +103,7 @@ export const definitionSchema = z
         body: z.array(IDENTIFIER).max(10),
         time: IDENTIFIER,
         // A page of this site, or another site's address; `{id}` stands for the row's key.
-        url: z.string().max(255).regex(/^(\/(?!\/)|https?:\/\/)[^\s"<>]*$/),
+        url: z.string().max(255).regex(SEARCH_URL),
       })
       .strict()
       .optional(),
@@ -167,6 +167,8 @@ export function capabilityProblems(def: ResourceDef): { capability: 'search' | '
       else need('search', name, TEXT_TYPES, 'text');
     }
     need('search', time, TIME_TYPES, 'a time');
+    // A result carries its row's key as a number, which a 64-bit snowflake id does not fit.
+    if (def.snowflake) problems.push({ capability: 'search', message: 'a table keyed by snowflake ids is not searchable' });
     if (!def.publish) problems.push({ capability: 'search', message: 'a searchable table declares a publish rule (publish): it says which rows the public finds' });
   }
   if (def.signup) {
@@ -176,6 +178,8 @@ export function capabilityProblems(def: ResourceDef): { capability: 'search' | '
     need('signup', SIGNUP_COLUMNS.end, TIME_TYPES, 'a time');
     if (!field(SIGNUP_COLUMNS.fee)?.cents) problems.push({ capability: 'signup', message: `${SIGNUP_COLUMNS.fee} is not a float field in cents` });
     for (const optional of [SIGNUP_COLUMNS.start, SIGNUP_COLUMNS.cancelEnd]) if (field(optional)) need('signup', optional, TIME_TYPES, 'a time');
+    // Sign-ups name their row by a 32-bit key (activity_signup.row_id, the API's id).
+    if (def.snowflake) problems.push({ capability: 'signup', message: 'a table keyed by snowflake ids takes no sign-ups' });
     if (!def.publish) problems.push({ capability: 'signup', message: 'a table taking sign-ups declares a publish rule (publish): members sign up for public rows only' });
   }
   return problems;

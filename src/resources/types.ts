@@ -141,9 +141,12 @@ export interface SearchMode {
   body: readonly string[];
   /** The time shown with a result; newer results come first among equals. */
   time: string;
-  /** The public page of a row, `{id}` standing for its key: `/news/info?id={id}`. */
+  /** The public page of a row, `{id}` standing for its key: `/news/info?id={id}` (SEARCH_URL). */
   url: string;
 }
+
+/** A result's address: a page of this site, or another site's address. */
+export const SEARCH_URL = /^(\/(?!\/)|https?:\/\/)[^\s"<>]*$/;
 
 /** The columns a resource declaring sign-ups has, each with its meaning (SignupMode). */
 export const SIGNUP_COLUMNS = {

@@ -45,6 +45,12 @@ export function normalizeText(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
+/**
+ * What separates a query's words: spaces of any kind, and control and format characters (\p{Cc} and friends
+ * match nothing a reader typed). A word never holds one, so the index's grams never span one either.
+ */
+export const WORD_SEPARATORS = /[\s\p{Cc}\p{Cf}\p{Z}]+/u;
+
 /** What a query asks for: the words to find (each must appear), or why it cannot be searched. */
 export type ParsedQuery = { terms: string[]; problem: null } | { terms: []; problem: 'tooLong' };
 
@@ -56,30 +62,44 @@ export type ParsedQuery = { terms: string[]; problem: null } | { terms: []; prob
 export function parseQuery(query: string): ParsedQuery {
   const text = normalizeText(query).trim();
   if ([...text].length > MAX_QUERY_LENGTH) return { terms: [], problem: 'tooLong' };
-  // \p{Cc} and friends would match nothing a reader typed; they are separators here.
-  const words = text.split(/[\s\p{Cc}\p{Cf}\p{Z}]+/u).filter(Boolean);
+  const words = text.split(WORD_SEPARATORS).filter(Boolean);
   return { terms: [...new Set(words)].slice(0, MAX_TERMS), problem: null };
 }
 
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
+/** Characters as normalizeText folds them, kept: a page of snippets folds the same few hundred again and again. */
+const foldedChars = new Map<string, string>();
+function fold(c: string): string {
+  let folded = foldedChars.get(c);
+  if (folded === undefined) {
+    folded = normalizeText(c);
+    if (foldedChars.size < 20_000) foldedChars.set(c, folded);
+  }
+  return folded;
+}
+
 /** Where the terms occur in `text` (case and compatibility forms aside), as sorted, non-overlapping ranges. */
 function matches(text: string, terms: readonly string[]): [number, number][] {
-  // Compared character by character so positions stay those of the text shown, whatever lower case does to lengths.
+  // The folded text is searched, and each of its code units knows the character of the text shown it came from,
+  // so positions stay those of the text shown whatever folding does to lengths; a match must begin and end at
+  // whole characters.
   const chars = [...text];
-  const folded = chars.map((c) => normalizeText(c));
+  let folded = '';
+  const from: number[] = [];
+  chars.forEach((c, i) => {
+    const f = fold(c);
+    folded += f;
+    for (let k = 0; k < f.length; k++) from.push(i);
+  });
   const ranges: [number, number][] = [];
-  for (let i = 0; i < chars.length; i++) {
-    for (const term of terms) {
-      let j = i;
-      let matched = '';
-      while (j < chars.length && matched.length < term.length && term.startsWith(matched + folded[j]!)) matched += folded[j++];
-      if (matched === term && term.length > 0) {
-        ranges.push([i, j]);
-        break;
-      }
+  for (const term of terms.filter(Boolean)) {
+    for (let k = folded.indexOf(term); k !== -1; k = folded.indexOf(term, k + 1)) {
+      const end = k + term.length;
+      if ((k === 0 || from[k - 1] !== from[k]) && (end === folded.length || from[end] !== from[end - 1])) ranges.push([from[k]!, from[end - 1]! + 1]);
     }
   }
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: [number, number][] = [];
   for (const range of ranges) {
     const last = merged.at(-1);

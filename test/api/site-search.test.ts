@@ -39,6 +39,7 @@ interface NewsFields {
   summary?: string;
   summary_en?: string;
   content?: string;
+  content_en?: string;
   publish_time?: string;
   status?: string;
   category_id?: number;
@@ -127,6 +128,23 @@ test('drafts, rows of an unpublished category and rows scheduled for later are n
   t.deepEqual((await found('鼯鼱', 'zh-cn')).list.map((r) => r.id).sort(), [draft, scheduled, inHidden, shown].sort());
   t.is((await root('/admin/content.News/edit', { body: { id: shown, status: '0' } })).code, 1);
   t.false((await found('鼯鼱', 'zh-cn')).list.some((r) => r.id === shown), 'taken back to a draft, gone at once');
+  t.is((await root('/admin/content.NewsCategory/edit', { body: { id: categoryId, status: '0' } })).code, 1);
+  t.deepEqual((await found('鼯鼱', 'zh-cn')).list.map((r) => r.id).sort(), [draft, scheduled].sort(), 'its category hidden again, the news in it go');
+});
+
+test('a word is found inside longer words and when it begins many words; Chinese of four characters and more in a row only', async (t) => {
+  // Seventy words beginning "quorx": more than the index expands a word to, so it is looked up another way.
+  const many = Array.from({ length: 70 }, (_, i) => `quorx${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`).join(' ');
+  const trading = await addNews({ title: '䶮䶯䶰䶱䶲䶳', title_en: 'The Vorpalwick trading house', content_en: `<p>${many}</p>`, publish_time: '2026-01-02 09:00:00' });
+  const inside = await addNews({ title: '䶮䶯 其他', title_en: 'Another house', summary_en: 'Notes on zzquorxzz and Vorpalwick', publish_time: '2026-01-01 09:00:00' });
+  t.deepEqual((await found('orpalwi')).list.map((r) => r.id), [trading, inside], 'inside a word, the title match first');
+  t.deepEqual((await found('quorx')).list.map((r) => r.id), [trading, inside], 'beginning many words, and inside one');
+  t.deepEqual((await found('quorxbc')).list.map((r) => r.id), [trading]);
+  t.deepEqual((await found('vorpalwick trading')).list.map((r) => r.id), [trading]);
+  t.deepEqual((await found('vorpalwickx')).list, []);
+  for (const q of ['䶯䶰䶱', '䶮䶯䶰䶱', '䶰䶱䶲䶳', '䶮䶯䶰䶱䶲䶳', '䶮䶯 䶲䶳']) t.deepEqual((await found(q, 'zh-cn')).list.map((r) => r.id), [trading], q);
+  t.deepEqual((await found('䶮䶯', 'zh-cn')).list.map((r) => r.id), [trading, inside]);
+  for (const q of ['䶮䶰', '䶯䶮', '䶮䶯䶱', '䶮䶯其他']) t.deepEqual((await found(q, 'zh-cn')).list, [], `${q}: the characters are there, not in that row`);
 });
 
 test('the index follows the admin: an edit is found by its new words only, a delete is gone, a restore from the recycle bin is back', async (t) => {

@@ -2,6 +2,7 @@ import test from 'ava';
 import type { Page } from 'puppeteer-core';
 import { browserSuite } from '../helpers/browser.ts';
 import { adminPage, isCall, openMenu, pickRemote, setValue } from './adminHelpers.ts';
+import { EDITOR, addField, toast } from './designerHelpers.ts';
 import { pngFile } from './userHelpers.ts';
 
 // The CRUD generator end to end in a real shell, without restarting the server: a table of eleven field
@@ -28,19 +29,6 @@ interface BoatRow {
   crew?: number;
 }
 
-const EDITOR = '[data-field-editor]';
-
-/** Adds a field from the palette and names it; the new field is the chosen one. */
-async function addField(page: Page, type: string, name: string, zh: string, en: string): Promise<void> {
-  const count = await page.$$eval('[data-field-list] > li', (items) => items.length);
-  await page.click(`[data-palette="${type}"]`);
-  await page.waitForFunction((n) => document.querySelectorAll('[data-field-list] > li').length === n + 1, {}, count);
-  await setValue(page, `${EDITOR} [data-field-option="name"]`, name);
-  await page.waitForSelector(`[data-field-editor="${name}"]`);
-  await setValue(page, `${EDITOR} [data-field-option="titleZh"]`, zh);
-  await setValue(page, `${EDITOR} [data-field-option="titleEn"]`, en);
-}
-
 /** Gives the chosen field's choices their labels (the editor starts a choice field with the values 0 and 1). */
 async function labelChoices(page: Page, labels: [string, string][]): Promise<void> {
   for (const [i, [zh, en]] of labels.entries()) {
@@ -52,11 +40,6 @@ async function labelChoices(page: Page, labels: [string, string][]): Promise<voi
 }
 
 const fieldOrder = (page: Page) => page.$$eval('[data-field-list] > li', (items) => items.map((li) => (li as HTMLElement).dataset.designField));
-
-async function toast(page: Page, pattern: RegExp): Promise<void> {
-  await page.waitForFunction((source: string) => [...document.querySelectorAll('#portal-toasts .alert')].some((a) => new RegExp(source).test(a.textContent ?? '')), {}, pattern.source);
-  await page.evaluate(() => document.getElementById('portal-toasts')?.replaceChildren());
-}
 
 test.serial('design, generate, use, change and delete a module without restarting the server', async (t) => {
   const { knex } = suite.server.app;

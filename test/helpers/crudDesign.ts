@@ -27,6 +27,8 @@ export interface DesignOptions {
   designChange?: { type: string; oldName?: string; newName?: string; sync?: boolean; after?: string }[];
   path?: string;
   type?: 'create' | 'db' | 'log';
+  /** More table settings (publish, siteSearch, signup...). */
+  table?: Record<string, unknown>;
 }
 
 /** The generate payload of a table: every field in the list and the form unless told otherwise. */
@@ -46,6 +48,7 @@ export function design(table: string, fields: DesignFieldInput[], o: DesignOptio
       designChange: o.designChange ?? [],
       rebuild: o.rebuild ?? 'No',
       generateRelativePath: o.path ?? '',
+      ...o.table,
     },
     fields,
   };

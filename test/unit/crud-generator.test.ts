@@ -7,7 +7,8 @@ import { checkFieldName, checkResourceName, checkTableName, resourceNameOf } fro
 import { definitionSchema } from '../../src/resources/definitionSchema.ts';
 import { resources } from '../../src/resources/index.ts';
 import { arrayItems, resourceSchema } from '../../src/resources/schema.ts';
-import { blankDesign, designChanges, fromPayloadField, newField, toPayload, toPayloadField, type DesignerState } from '../../src/islands/admin/screens/crud/designModel.ts';
+import { blankDesign, designChanges, fromPayloadField, newField, publicSettingsOf, toPayload, toPayloadField, type DesignerState } from '../../src/islands/admin/screens/crud/designModel.ts';
+import { hasSignupFields } from '../../src/resources/generator/capabilities.ts';
 import { design, designField as f } from '../helpers/crudDesign.ts';
 
 const noRemote = () => undefined;
@@ -180,4 +181,31 @@ test('the designer state becomes a payload the server schema accepts, and reads 
   t.deepEqual(back.choices, [{ value: 'a', zh: '甲', en: 'A' }, { value: 'b', zh: 'B', en: 'B' }]);
   const plural = fromPayloadField({ name: 'p', designType: 'images' }, false);
   t.like(plural, { designType: 'image', multi: true });
+});
+
+test('public settings: the designer declares the publish rule, search and sign-ups, the fee in cents, and reads them back', (t) => {
+  const state = blankDesign();
+  const named = (type: Parameters<typeof newField>[0], name: string) => ({ ...newField(type, name), titleZh: name, titleEn: name });
+  const fields = [...state.fields, named('string', 'title'), named('textarea', 'intro'), named('timestamp', 'start_time'), named('number', 'capacity'), named('float', 'fee'), named('timestamp', 'signup_end'), named('switch', 'status')];
+  const settings = {
+    publishStatus: 'status',
+    publishTime: '',
+    search: { on: true, title: 'title', body: ['intro'], time: 'start_time', url: '/courses?id={id}' },
+    signup: { on: true, title: 'title', start: 'start_time' },
+  };
+  const full: DesignerState = { ...state, fields, table: { ...state.table, name: 'demo_course', titleZh: '课程', titleEn: 'Courses', ...settings } };
+  const payload = designSchema.parse(toPayload(full));
+  const { def } = compileDesign(payload, noRemote);
+  t.deepEqual(def.publish, { status: 'status' });
+  t.deepEqual(def.search, { title: 'title', body: ['intro'], time: 'start_time', url: '/courses?id={id}' });
+  t.deepEqual(def.signup, { title: 'title', start: 'start_time' });
+  t.true(def.fields.find((x) => x.name === 'fee')!.cents);
+  t.notThrows(() => definitionSchema.parse(def), 'the registry serves it');
+  t.deepEqual(publicSettingsOf(toPayload(full).table as unknown as Record<string, unknown>), settings);
+
+  const off = designSchema.parse(toPayload({ ...full, table: { ...full.table, publishStatus: '' } }));
+  t.like(compileDesign(off, noRemote).def, { publish: undefined, search: undefined, signup: undefined }, 'nothing public, nothing declared');
+  const noFee = designSchema.parse(toPayload({ ...full, fields: fields.filter((x) => x.name !== 'fee') }));
+  t.throws(() => compileDesign(noFee, noRemote), { instanceOf: DesignError, message: 'signupFields' });
+  t.false(hasSignupFields((name) => noFee.fields.find((x) => x.name === name)?.designType));
 });

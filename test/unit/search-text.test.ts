@@ -19,6 +19,8 @@ test('matches are marked in the text as shown, escaped, whatever the case or wid
   t.is(markTerms('ＣＡＮＡＬ 运河', [normalizeText('canal'), '运']), '<mark>ＣＡＮＡＬ</mark> <mark>运</mark>河');
   t.is(markTerms('大运河运河', ['运河', '大运']), '<mark>大运河运河</mark>', 'overlapping and touching matches join');
   t.is(markTerms('nothing here', ['x"y']), 'nothing here');
+  t.is(markTerms('a ﬁle, ﬁle', ['file']), 'a <mark>ﬁle</mark>, <mark>ﬁle</mark>', 'a character folding to two is marked whole');
+  t.is(markTerms('a ﬁle', ['ile']), 'a ﬁle', 'never half a character');
 });
 
 test('a snippet is cut around the first match with ellipses, or is the start of the text when only the title matched', (t) => {

@@ -1,6 +1,7 @@
 import { isMenuIcon, type MenuIconName } from '../../shared/icons.ts';
 import { SYSTEM_COLUMNS } from '../schema.ts';
-import type { Bilingual, ColumnRender, FieldDef, FieldValidator, ResourceDef, SearchOperator } from '../types.ts';
+import { SIGNUP_COLUMNS, type Bilingual, type ColumnRender, type FieldDef, type FieldValidator, type ResourceDef, type SearchOperator } from '../types.ts';
+import { compileCapabilities } from './capabilities.ts';
 import { columnSpec, type ColumnSpec } from './columns.ts';
 import { DesignError, effectiveType, type Design, type DesignField } from './design.ts';
 import { CHOICE_TYPES, COMMENT_SEPARATORS, KEY_TYPES, REMOTE_TYPES, TEXT_COLUMN_TYPES, fieldTypeOf, parseComment } from './designTypes.ts';
@@ -186,6 +187,11 @@ export function compileDesign(design: Design, resolve: TableResolver): Compiled 
     if (compiled.options) optionLabels[field.name] = compiled.options;
   }
 
+  const capabilities = compileCapabilities(design);
+  // A sign-up's fee is money: entered in yuan, kept in cents like the ledgers.
+  const fee = capabilities.signup ? fields.find((f) => f.name === SIGNUP_COLUMNS.fee) : undefined;
+  if (fee) fee.cents = true;
+
   const weigh = design.fields.find((f) => f.designType === 'weigh');
   const segments = name.split('/');
   const icon = table.icon || DEFAULT_MENU_ICON;
@@ -204,6 +210,7 @@ export function compileDesign(design: Design, resolve: TableResolver): Compiled 
     menu: { parent: segments.slice(0, -1).join('/'), icon, weigh: 0 },
     recycle: true,
     ...(table.revisions ? { revisions: true } : {}),
+    ...capabilities,
     labels: {
       title: bilingual(parseComment(table.comment).title, parseComment(table.commentEn).title, name),
       fields: fieldLabels,

@@ -135,6 +135,12 @@ export const designTableSchema = z.object({
   icon: text(50),
   /** Keep every save's replaced version (the resource declares `revisions`). */
   revisions: flag,
+  /** The public sees a row while this switch field is on, from the time in `field` when one is named (`publish`). */
+  publish: z.object({ status: text(64), field: text(64) }).optional(),
+  /** Visitors find the public rows with the site search (`search`): title and body fields, date, public page. */
+  siteSearch: z.object({ title: text(64), body: names, time: text(64), url: text(255) }).optional(),
+  /** Members sign up for the public rows (`signup`): the field naming a row and the start time. */
+  signup: z.object({ title: text(64), start: text(64) }).optional(),
   databaseConnection: text(100),
   isCommonModel: flag,
   modelFile: text(300),

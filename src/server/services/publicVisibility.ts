@@ -61,6 +61,35 @@ export function onVisible(join: Knex.JoinClause, def: ResourceDef, at: Moment, a
   return join;
 }
 
+type Row = Readonly<Record<string, unknown>>;
+
+/**
+ * The second from which each row is visible to the public, by the rule whereVisible applies (null: not while
+ * the row and its category stay as they are): its publish time (0 when it has none, or an optional one is
+ * empty), or its category's when that comes later. The site search keeps it with a row's entries, so a search
+ * compares one number instead of reading the row and its category. Rows carry at least the rule's columns.
+ */
+export async function visibleSince(db: Knex | Knex.Transaction, def: ResourceDef, rows: readonly Row[], resources: Pick<ResourceLookup, 'find'>): Promise<(number | null)[]> {
+  const { status, value, field, category } = rule(def);
+  const own = rows.map((row): number | null => {
+    if (String(row[status] ?? '') !== value) return null;
+    const time = field ? row[field] : null;
+    if (time === null || time === undefined) return field && !timeOptional(def, field) ? null : 0;
+    return Number.isFinite(Number(time)) ? Number(time) : null;
+  });
+  if (!category) return own;
+  const parent = categoryOf(def, category, resources);
+  const keys = [...new Set(rows.map((row) => row[category]).filter((key) => key !== null && key !== undefined && key !== ''))] as (string | number)[];
+  const parents: Row[] = [];
+  for (let i = 0; i < keys.length; i += 500) parents.push(...((await db(parent.table).whereIn(parent.pk, keys.slice(i, i + 500))) as Row[]));
+  const since = await visibleSince(db, parent, parents, resources);
+  const byKey = new Map(parents.map((row, i) => [String(row[parent.pk]), since[i]]));
+  return own.map((time, i) => {
+    const parentTime = byKey.get(String(rows[i]![category]));
+    return time === null || parentTime === null || parentTime === undefined ? null : Math.max(time, parentTime);
+  });
+}
+
 function categoryOf(def: ResourceDef, category: string, resources: Pick<ResourceLookup, 'find'>): ResourceDef {
   const name = def.fields.find((f) => f.name === category)?.remote?.resource;
   const parent = name ? resources.find(name) : undefined;

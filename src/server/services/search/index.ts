@@ -6,13 +6,17 @@ import type { ResourceDef, SearchMode } from '../../../resources/types.ts';
 import { LANGS, type Lang } from '../../../shared/i18n/langs.ts';
 import { withLang } from '../../../shared/i18n/links.ts';
 import { localizedText } from '../../../shared/localized.ts';
-import { MAX_QUERY_LENGTH, normalizeText, parseQuery, snippetOf, type SearchAnswer, type SearchResult } from '../../../shared/search.ts';
+import { MAX_QUERY_LENGTH, parseQuery, snippetOf, type SearchAnswer, type SearchResult } from '../../../shared/search.ts';
+import { publishingOf } from '../../../resources/publishing.ts';
 import { isPostgresKnex } from '../../dialect.ts';
 import { serverT } from '../../i18n.ts';
 import { Refusal } from '../../errors.ts';
 import { now } from '../clock.ts';
-import { whereVisible } from '../publicVisibility.ts';
+import { visibleSince } from '../publicVisibility.ts';
+import { slices, type EntryIndex, type IndexEntry } from './entryIndex.ts';
 import { plainText } from './plainText.ts';
+import { PostgresIndex } from './postgresIndex.ts';
+import { SqliteIndex } from './sqliteIndex.ts';
 
 type Row = Record<string, unknown>;
 type SearchDef = ResourceDef & { search: SearchMode };
@@ -25,71 +29,83 @@ const BATCH = 500;
  * Raised when what an entry holds changes (its columns, how text is read): every resource's entries are then
  * rebuilt at the next start.
  */
-const INDEX_FORMAT = 1;
-/** Terms shorter than this are not in the trigram index and are matched by scanning the candidates. */
-const TRIGRAM = 3;
-
-/** What the entries of a resource are built from: when it changes, they are rebuilt. */
-function signatureOf(def: SearchDef): string {
-  const localized = def.fields.filter((f) => f.localized).map((f) => f.name);
-  return createHash('sha256').update(JSON.stringify([INDEX_FORMAT, def.table, def.pk, def.search, localized])).digest('hex');
-}
+const INDEX_FORMAT = 2;
 
 const isSearchable = (def: ResourceDef): def is SearchDef => !!def.search;
 
-/** An escaped LIKE pattern finding `term` anywhere. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The site search: an index of every searchable resource's rows (ResourceDef `search`), one entry per row and
- * language, that follows every write (the engine calls `follow` inside the write's transaction, and so does
- * anything else that writes such rows), rebuilt by `ensure` at start for resources whose declaration changed or
- * whose entries are missing, and by `rebuild` on the terminal's command. A search finds the entries holding
- * every word and keeps those whose row the public may see now (whereVisible: the resource's publish rule, as
- * every public list reads it), titles matching before bodies, newer first.
+ * language for the rows the public sees now or from a known second, that follows every write (the engine calls
+ * `follow` inside the write's transaction, and so does anything else that writes such rows or their
+ * categories), rebuilt by `ensure` at start for resources whose declaration changed or whose entries are
+ * missing, and by `rebuild` on the terminal's command. A search reads the index alone (entryIndex.ts): the
+ * entries holding every word and visible now, titles matching before bodies, newer first.
  */
 export class SiteSearch {
   /** The check running in this process: starts and registry changes wait for it rather than rebuild twice. */
   private ensuring: Promise<string[]> = Promise.resolve([]);
+  private readonly index: EntryIndex;
 
   constructor(
     private readonly knex: Knex,
     private readonly resources: ResourceLookup,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.index = isPostgresKnex(knex) ? new PostgresIndex(knex) : new SqliteIndex(knex);
+  }
 
   private searchable(): SearchDef[] {
     return this.resources.all().filter(isSearchable);
   }
 
-  /** The entries of a row, one per language: the text as shown and as matched. */
-  private entriesOf(def: SearchDef, row: Row): Row[] {
+  /** The resources whose rows are public only while a row of `def` is (its publish rule's category). */
+  private dependents(def: ResourceDef): ResourceDef[] {
+    return this.resources.all().filter((child) => {
+      const category = publishingOf(child)?.category;
+      return !!category && child.fields.find((f) => f.name === category)?.remote?.resource === def.name;
+    });
+  }
+
+  /** The publish rules a resource's entries depend on: its own and its categories', up the chain. */
+  private publishChain(def: ResourceDef, seen = new Set<string>()): unknown[] {
+    if (seen.has(def.name)) return [];
+    seen.add(def.name);
+    const category = publishingOf(def)?.category;
+    const parent = category ? this.resources.find(def.fields.find((f) => f.name === category)?.remote?.resource ?? '') : undefined;
+    return [def.name, def.publish ?? null, ...(parent ? this.publishChain(parent, seen) : [])];
+  }
+
+  /** What the entries of a resource are built from: when it changes, they are rebuilt. */
+  private signatureOf(def: SearchDef): string {
+    const localized = def.fields.filter((f) => f.localized).map((f) => f.name);
+    return createHash('sha256')
+      .update(JSON.stringify([INDEX_FORMAT, LANGS, def.table, def.pk, def.search, localized, this.publishChain(def)]))
+      .digest('hex');
+  }
+
+  /** The entries of a row visible from `since`, one per language: its text as shown, and its time. */
+  private entriesOf(def: SearchDef, row: Row, since: number): IndexEntry[] {
     const { title, body, time } = def.search;
     const text = (column: string, lang: Lang) => {
       const field = def.fields.find((f) => f.name === column);
       const value = field?.localized ? localizedText(row, column, lang).text : String(row[column] ?? '');
       return field?.type === 'editor' ? plainText(value) : value.replace(/\s+/g, ' ').trim();
     };
-    return LANGS.map((lang) => {
-      const shownTitle = text(title, lang);
-      const shownBody = body.map((column) => text(column, lang)).filter(Boolean).join(' · ');
-      return {
-        resource: def.name,
-        row_id: Number(row[def.pk]),
-        lang,
-        title: shownTitle,
-        body: shownBody,
-        match_title: normalizeText(shownTitle),
-        match_body: normalizeText(shownBody),
-        time: Number(row[time] ?? 0) || 0,
-      };
-    });
+    return LANGS.map((lang) => ({
+      resource: def.name,
+      row_id: Number(row[def.pk]),
+      lang,
+      title: text(title, lang),
+      body: body.map((column) => text(column, lang)).filter(Boolean).join(' · '),
+      time: Number(row[time] ?? 0) || 0,
+      visible_from: since,
+    }));
   }
 
-  private async write(db: Knex.Transaction, def: SearchDef, rows: readonly Row[]): Promise<void> {
-    const entries = rows.flatMap((row) => this.entriesOf(def, row));
-    // SQLite binds at most 32,766 values a statement: a few hundred entries at a time stay well below.
-    for (let i = 0; i < entries.length; i += 200) await db(ENTRY).insert(entries.slice(i, i + 200));
+  /** Writes the entries of rows (whose entries are gone) that the public sees now or will. */
+  private async write(trx: Knex.Transaction, def: SearchDef, rows: readonly Row[]): Promise<void> {
+    const since = await visibleSince(trx, def, rows, this.resources);
+    await this.index.write(trx, rows.flatMap((row, i) => (since[i] === null ? [] : this.entriesOf(def, row, since[i]!))));
   }
 
   /**
@@ -102,14 +118,73 @@ export class SiteSearch {
     await trx.raw(`SELECT ${by === 'write' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext(?))`, [`search:${def.name}`]);
   }
 
-  /** After rows of `def` were added, changed, deleted or put back: their entries follow, in the same transaction. */
+  /** The entries of these rows, written afresh from the rows as they are. */
+  private async replace(trx: Knex.Transaction, def: SearchDef, ids: readonly number[]): Promise<void> {
+    for (const slice of slices(ids, BATCH)) {
+      await trx(ENTRY).where({ resource: def.name }).whereIn('row_id', slice).delete();
+      await this.write(trx, def, (await trx(def.table).whereIn(def.pk, slice)) as Row[]);
+    }
+  }
+
+  /**
+   * After the category of these rows changed: rows the public stops or starts seeing lose or get their entries,
+   * the others only learn their new second (a renamed category rewrites nothing).
+   */
+  private async refresh(trx: Knex.Transaction, def: SearchDef, ids: readonly number[]): Promise<void> {
+    const { status, field, category } = publishingOf(def)!;
+    const columns = [def.pk, status, ...(field ? [field] : []), ...(category ? [category] : [])];
+    const rewrite: number[] = [];
+    const moved = new Map<number, number[]>();
+    for (const slice of slices(ids, BATCH)) {
+      const rows = (await trx(def.table).whereIn(def.pk, slice).select(columns)) as Row[];
+      const since = await visibleSince(trx, def, rows, this.resources);
+      const held = new Map(
+        ((await trx(ENTRY).where({ resource: def.name }).whereIn('row_id', slice).distinct('row_id', 'visible_from')) as { row_id: number; visible_from: number }[]).map((e) => [
+          Number(e.row_id),
+          Number(e.visible_from),
+        ]),
+      );
+      rows.forEach((row, i) => {
+        const id = Number(row[def.pk]);
+        const was = held.get(id);
+        const will = since[i] ?? null;
+        if ((was === undefined) !== (will === null)) rewrite.push(id);
+        else if (was !== undefined && will !== null && was !== will) moved.set(will, [...(moved.get(will) ?? []), id]);
+      });
+    }
+    await this.replace(trx, def, rewrite);
+    for (const [since, rowIds] of moved) {
+      for (const slice of slices(rowIds, BATCH)) await trx(ENTRY).where({ resource: def.name }).whereIn('row_id', slice).update({ visible_from: since });
+    }
+  }
+
+  /** Follows the rows whose category is one of these rows of `def`, and theirs, down the chain. */
+  private async followDependents(trx: Knex.Transaction, def: ResourceDef, ids: readonly (number | string)[], seen: Set<string>): Promise<void> {
+    for (const child of this.dependents(def)) {
+      if (seen.has(child.name) || ids.length === 0) continue;
+      const category = publishingOf(child)!.category!;
+      const childIds: number[] = [];
+      for (const slice of slices(ids, BATCH)) childIds.push(...((await trx(child.table).whereIn(category, slice).pluck(child.pk)) as unknown[]).map(Number));
+      if (isSearchable(child)) {
+        await this.lock(trx, child, 'write');
+        await this.refresh(trx, child, childIds);
+      }
+      await this.followDependents(trx, child, childIds, new Set([...seen, child.name]));
+    }
+  }
+
+  /**
+   * After rows of `def` were added, changed, deleted or put back: their entries follow, and so do those of the
+   * rows they are the category of, in the same transaction.
+   */
   async follow(def: ResourceDef, keys: readonly string[], trx: Knex.Transaction): Promise<void> {
-    if (!isSearchable(def) || keys.length === 0) return;
-    await this.lock(trx, def, 'write');
+    if (keys.length === 0) return;
     const ids = keys.map(Number).filter(Number.isSafeInteger);
-    await trx(ENTRY).where({ resource: def.name }).whereIn('row_id', ids).delete();
-    const rows = (await trx(def.table).whereIn(def.pk, ids)) as Row[];
-    await this.write(trx, def, rows);
+    if (isSearchable(def)) {
+      await this.lock(trx, def, 'write');
+      await this.replace(trx, def, ids);
+    }
+    await this.followDependents(trx, def, keys, new Set([def.name]));
   }
 
   /** Builds a resource's entries afresh from its table, and records what they were built from. */
@@ -128,7 +203,7 @@ export class SiteSearch {
         count += rows.length;
         last = rows.at(-1)![def.pk];
       }
-      await trx(SOURCE).insert({ resource: def.name, signature: signatureOf(def), build_time: now() }).onConflict('resource').merge(['signature', 'build_time']);
+      await trx(SOURCE).insert({ resource: def.name, signature: this.signatureOf(def), build_time: now() }).onConflict('resource').merge(['signature', 'build_time']);
     });
     return count;
   }
@@ -149,7 +224,7 @@ export class SiteSearch {
     const rebuilt: string[] = [];
     const searchable = this.searchable();
     for (const def of searchable) {
-      if (built.get(def.name) === signatureOf(def)) continue;
+      if (built.get(def.name) === this.signatureOf(def)) continue;
       const rows = await this.rebuild(def);
       this.log.info({ resource: def.name, rows }, 'search index rebuilt');
       rebuilt.push(def.name);
@@ -172,41 +247,6 @@ export class SiteSearch {
     return done;
   }
 
-  /** `column` holds `term` (normalized both): the same test on both databases. */
-  private contains(column: string, term: string): Knex.Raw {
-    return isPostgresKnex(this.knex) ? this.knex.raw(`?? LIKE ? ESCAPE '\\'`, [column, containsPattern(term)]) : this.knex.raw('instr(??, ?) > 0', [column, term]);
-  }
-
-  /** The entries of `lang` holding every term, whose rows the public may see now. */
-  private matching(lang: Lang, terms: readonly string[], defs: readonly SearchDef[]): Knex.QueryBuilder {
-    const query = this.knex(`${ENTRY} as e`);
-    const long = terms.filter((t) => [...t].length >= TRIGRAM);
-    if (!isPostgresKnex(this.knex) && long.length > 0) {
-      // Quoted, each a phrase of its own: quotes, stars and operators in a query are searched for as written.
-      const match = long.map((t) => `"${t.replaceAll('"', '""')}"`).join(' AND ');
-      query.whereIn('e.id', (fts) => fts.select('rowid').from('search_fts').whereRaw('search_fts MATCH ?', [match]));
-      // The unary plus keeps SQLite from reading every entry of the language by its index (or, below, of each
-      // resource): the trigram matches lead.
-      query.whereRaw('+?? = ?', ['e.lang', lang]);
-    } else {
-      query.where('e.lang', lang);
-    }
-    for (const term of isPostgresKnex(this.knex) ? terms : terms.filter((t) => [...t].length < TRIGRAM)) {
-      query.where((w) => w.whereRaw(this.contains('e.match_title', term)).orWhereRaw(this.contains('e.match_body', term)));
-    }
-    query.where((visible) => {
-      for (const def of defs) {
-        visible.orWhere((one) => {
-          (isPostgresKnex(this.knex) ? one.where('e.resource', def.name) : one.whereRaw('+?? = ?', ['e.resource', def.name])).whereExists((row) => {
-            row.select(this.knex.raw('1')).from(`${def.table} as sv`).whereRaw('?? = ??', [`sv.${def.pk}`, 'e.row_id']);
-            whereVisible(row, def, now(), this.resources, 'sv');
-          });
-        });
-      }
-    });
-    return query;
-  }
-
   /** What a result is called in `lang`: the search catalogue's type, or the resource's own title. */
   private typeName(def: SearchDef, lang: Lang): string {
     if (def.search.type) return String(serverT(lang, 'search')(`types.${def.search.type}`, { defaultValue: def.search.type }));
@@ -223,15 +263,7 @@ export class SiteSearch {
     const defs = this.searchable();
     if (parsed.terms.length === 0 || defs.length === 0) return { list: [], total: 0 };
     const { terms } = parsed;
-    const matching = this.matching(lang, terms, defs);
-    const [{ total }] = (await matching.clone().count({ total: '*' })) as [{ total: number | string }];
-    if (Number(total) === 0) return { list: [], total: 0 };
-    const inTitle = terms.map((term) => this.contains('e.match_title', term).toQuery()).join(' AND ');
-    const rows = (await matching
-      .select('e.resource', 'e.row_id', 'e.title', 'e.body', 'e.time', this.knex.raw(`CASE WHEN ${inTitle} THEN 0 ELSE 1 END AS title_rank`))
-      .orderBy([{ column: 'title_rank', order: 'asc' }, { column: 'e.time', order: 'desc' }, { column: 'e.id', order: 'desc' }])
-      .limit(limit)
-      .offset((page - 1) * limit)) as { resource: string; row_id: number; title: string; body: string; time: number }[];
+    const { total, rows } = await this.index.find(lang, terms, (page - 1) * limit, limit, now());
     const list = rows.flatMap((r): SearchResult[] => {
       const def = defs.find((d) => d.name === r.resource);
       if (!def) return [];
@@ -247,6 +279,6 @@ export class SiteSearch {
         },
       ];
     });
-    return { list, total: Number(total) };
+    return { list, total };
   }
 }

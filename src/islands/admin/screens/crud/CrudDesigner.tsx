@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useAdmin, type ScreenProps } from '../../context.ts';
 import { ConfirmDialog, CrudPagination, CrudTable, QuickSearch, effectiveOrder, listFields, nextOrder, useCrudList, type Row } from '../../crud/index.ts';
 import { allAdminResources } from '../../crud/resourceStore.ts';
-import { blankDesign, fromPayloadField, type DesignerState } from './designModel.ts';
+import { blankDesign, fromPayloadField, publicSettingsOf, type DesignerState } from './designModel.ts';
 import { DesignEditor } from './DesignEditor.tsx';
 import { SAMPLE_TABLE, sampleDesign } from './sampleDesign.ts';
 import { downloadExport } from './exportFiles.ts';
@@ -125,6 +125,7 @@ export default function CrudDesigner(_props: ScreenProps) {
           sortType: data.table.defaultSortType === 'asc' ? 'asc' : 'desc',
           // An empty table is rebuilt as designed (the reference client's default), one with rows changed.
           rebuild: current.length > 0 && data.table.empty ? 'Yes' : 'No',
+          ...publicSettingsOf(data.table),
         },
         fields: data.fields.map((f) => {
           const fieldName = str(f.name);

@@ -11,6 +11,7 @@ import { allAdminResources } from '../../crud/resourceStore.ts';
 import { designChanges, effectivePath, newField, toPayload, type DesignerField, type DesignerState, type DesignerTable } from './designModel.ts';
 import { DesignPreview } from './DesignPreview.tsx';
 import { FieldEditor } from './FieldEditor.tsx';
+import { PublicSettings } from './PublicSettings.tsx';
 import { TableSettings } from './TableSettings.tsx';
 import { TYPE_ICONS } from './typeIcons.ts';
 
@@ -183,6 +184,7 @@ export function DesignEditor({ initial, onBack, onGenerated }: DesignEditorProps
       </div>
 
       <TableSettings state={state} onChange={setTable} />
+      <PublicSettings state={state} onChange={setTable} />
 
       <div className="row g-3 mb-3">
         <section className="col-lg-2 col-md-3" aria-labelledby="crud-palette-title">

@@ -50,6 +50,22 @@ export interface DesignerField {
   snapshot?: string;
 }
 
+/** Whether visitors find the table's public rows with the site search, and how (DesignTable `siteSearch`). */
+export interface DesignerSearch {
+  on: boolean;
+  title: string;
+  body: string[];
+  time: string;
+  url: string;
+}
+
+/** Whether members sign up for the table's public rows, and the fields naming a row and its start. */
+export interface DesignerSignup {
+  on: boolean;
+  title: string;
+  start: string;
+}
+
 export interface DesignerTable {
   name: string;
   titleZh: string;
@@ -61,7 +77,20 @@ export interface DesignerTable {
   sortField: string;
   sortType: 'asc' | 'desc';
   rebuild: 'Yes' | 'No';
+  /** The switch field that makes a row public ('' for none) and the time it waits for ('' for none). */
+  publishStatus: string;
+  publishTime: string;
+  search: DesignerSearch;
+  signup: DesignerSignup;
 }
+
+/** The public-site settings of a table that declares none. */
+export const NOT_PUBLIC: Pick<DesignerTable, 'publishStatus' | 'publishTime' | 'search' | 'signup'> = {
+  publishStatus: '',
+  publishTime: '',
+  search: { on: false, title: '', body: [], time: '', url: '' },
+  signup: { on: false, title: '', start: '' },
+};
 
 export interface DesignerState {
   source: 'create' | 'db' | 'log';
@@ -122,7 +151,7 @@ export function blankDesign(): DesignerState {
   const updated = { ...newField('timestamp', 'update_time'), titleZh: '修改时间', titleEn: 'Updated', inList: false };
   return {
     source: 'create',
-    table: { name: '', titleZh: '', titleEn: '', path: '', icon: '', quickSearch: [], sortField: 'id', sortType: 'desc', rebuild: 'No' },
+    table: { name: '', titleZh: '', titleEn: '', path: '', icon: '', quickSearch: [], sortField: 'id', sortType: 'desc', rebuild: 'No', ...NOT_PUBLIC },
     fields: [id, created, updated],
     existing: false,
     originalOrder: [],
@@ -221,6 +250,9 @@ export function toPayload(state: DesignerState): DesignInput {
       rebuild: state.existing ? table.rebuild : 'No',
       generateRelativePath: table.path.trim(),
       icon: table.icon,
+      ...(table.publishStatus ? { publish: { status: table.publishStatus, field: table.publishTime } } : {}),
+      ...(table.publishStatus && table.search.on ? { siteSearch: { title: table.search.title, body: table.search.body, time: table.search.time, url: table.search.url.trim() } } : {}),
+      ...(table.publishStatus && table.signup.on ? { signup: { title: table.signup.title, start: table.signup.start } } : {}),
     },
     fields,
   };
@@ -229,6 +261,20 @@ export function toPayload(state: DesignerState): DesignInput {
 /** The path the resource will take: the one typed, else the table name with underscores as folders (as the server derives it). */
 export function effectivePath(table: DesignerTable): string {
   return resourceNameOf(table.name, table.path);
+}
+
+/** The public-site settings of a logged design's table (its `publish`, `siteSearch` and `signup`). */
+export function publicSettingsOf(table: Record<string, unknown>): Pick<DesignerTable, 'publishStatus' | 'publishTime' | 'search' | 'signup'> {
+  const part = (key: string): Record<string, unknown> => (table[key] && typeof table[key] === 'object' ? (table[key] as Record<string, unknown>) : {});
+  const publish = part('publish');
+  const search = part('siteSearch');
+  const signup = part('signup');
+  return {
+    publishStatus: str(publish.status),
+    publishTime: str(publish.field),
+    search: { on: !!str(search.title), title: str(search.title), body: Array.isArray(search.body) ? search.body.map(str) : [], time: str(search.time), url: str(search.url) },
+    signup: { on: !!str(signup.title), title: str(signup.title), start: str(signup.start) },
+  };
 }
 
 interface PayloadField {

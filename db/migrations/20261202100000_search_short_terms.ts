@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import { up as firstVersion } from './20261128100200_site_search.ts';
+
+/**
+ * The site search answers every query from an index, one and two characters included (issue 27: "运河" read
+ * every entry, 658 ms over 100,000 rows). Entries are now kept only for rows the public sees or will see at a
+ * known second (`visible_from`), so a search never joins back to the rows or their categories.
+ *
+ * SQLite: `search_gram`, a contentless FTS5 table holding, per entry, tokens the server computes (every
+ * character, every pair of characters, the word suffixes of spaced scripts, and the trigrams in order for
+ * longer words, each also marked as the title's), keyed by the entry's id. That id orders the results: it is
+ * built from the language, the entry's time and a sequence (services/search/sqliteIndex.ts), so the newest
+ * matches are read first and a language is a range of ids. `search_word` lists the word suffixes a word of a
+ * query can expand to. The trigram table of the first version goes.
+ *
+ * PostgreSQL: the characters and pairs of an entry in `grams` (a text array, GIN-indexed), pg_trgm's indexes
+ * for longer words as before.
+ *
+ * The entries are rebuilt at the next start (search_source is emptied).
+ */
+export async function up(knex: Knex): Promise<void> {
+  const pg = knex.client.config.client === 'pg';
+  if (!pg) {
+    for (const trigger of ['search_entry_added', 'search_entry_removed', 'search_entry_changed']) await knex.raw(`DROP TRIGGER IF EXISTS ${trigger}`);
+    await knex.raw('DROP TABLE IF EXISTS search_fts');
+  }
+  await knex.schema.dropTable('search_entry');
+  await knex('search_source').delete();
+  await knex.schema.createTable('search_entry', (t) => {
+    // SQLite: the id is set by the server (it orders results) and is the table's rowid.
+    if (pg) t.bigIncrements('id');
+    else t.integer('id').notNullable().primary();
+    t.string('resource', 100).notNullable();
+    t.bigInteger('row_id').notNullable();
+    t.string('lang', 8).notNullable();
+    t.text('title').notNullable();
+    t.text('body').notNullable();
+    if (pg) {
+      t.text('match_title').notNullable();
+      t.text('match_body').notNullable();
+      t.specificType('grams', 'text[]').notNullable();
+    }
+    t.bigInteger('time').notNullable().defaultTo(0);
+    t.bigInteger('visible_from').notNullable().defaultTo(0);
+    t.unique(['resource', 'row_id', 'lang'], { indexName: 'search_entry_row' });
+    t.index(['visible_from'], 'search_entry_visible_from');
+  });
+  if (pg) {
+    await knex.raw('CREATE INDEX search_entry_grams ON search_entry USING gin (grams)');
+    const [{ trgm }] = (await knex.raw("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS trgm")).rows as { trgm: boolean }[];
+    if (!trgm) return;
+    await knex.raw('CREATE INDEX search_entry_match_title ON search_entry USING gin (match_title gin_trgm_ops)');
+    await knex.raw('CREATE INDEX search_entry_match_body ON search_entry USING gin (match_body gin_trgm_ops)');
+    return;
+  }
+  await knex.raw("CREATE VIRTUAL TABLE search_gram USING fts5(grams, seq, content='', contentless_delete=1, tokenize='ascii')");
+  // Whatever deletes an entry (a rebuild, a follow, a hand in the database) deletes its tokens.
+  await knex.raw('CREATE TRIGGER search_entry_removed AFTER DELETE ON search_entry BEGIN DELETE FROM search_gram WHERE rowid = old.id; END');
+  await knex.raw('CREATE TABLE search_word (suffix TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID');
+}
+
+/** Back to the first version (its trigram table), empty: its entries are rebuilt at the next start. */
+export async function down(knex: Knex): Promise<void> {
+  if (knex.client.config.client !== 'pg') {
+    await knex.raw('DROP TRIGGER IF EXISTS search_entry_removed');
+    await knex.raw('DROP TABLE IF EXISTS search_gram');
+    await knex.raw('DROP TABLE IF EXISTS search_word');
+  }
+  await knex.schema.dropTable('search_entry');
+  await knex.schema.dropTable('search_source');
+  await firstVersion(knex);
+}
