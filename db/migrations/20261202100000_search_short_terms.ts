@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { up as firstVersion } from './20261128100200_site_search.ts';
 
 /**
  * The site search answers every query from an index, one and two characters included (issue 27: "运河" read
@@ -57,6 +56,52 @@ export async function up(knex: Knex): Promise<void> {
   // Whatever deletes an entry (a rebuild, a follow, a hand in the database) deletes its tokens.
   await knex.raw('CREATE TRIGGER search_entry_removed AFTER DELETE ON search_entry BEGIN DELETE FROM search_gram WHERE rowid = old.id; END');
   await knex.raw('CREATE TABLE search_word (suffix TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID');
+}
+
+/**
+ * The first version's tables as migration 20261128100200 made them, written here again since a migration
+ * imports nothing (migrations are history: test/unit/migrations-history.test.ts).
+ */
+async function firstVersion(knex: Knex): Promise<void> {
+  await knex.schema.createTable('search_entry', (t) => {
+    t.increments('id');
+    t.string('resource', 100).notNullable();
+    t.integer('row_id').notNullable();
+    t.string('lang', 8).notNullable();
+    t.text('title').notNullable();
+    t.text('body').notNullable();
+    t.text('match_title').notNullable();
+    t.text('match_body').notNullable();
+    t.bigInteger('time').notNullable().defaultTo(0);
+    t.unique(['resource', 'row_id', 'lang'], { indexName: 'search_entry_row' });
+    t.index(['lang', 'time', 'id'], 'search_entry_recent');
+  });
+  await knex.schema.createTable('search_source', (t) => {
+    t.string('resource', 100).primary();
+    t.string('signature', 64).notNullable();
+    t.bigInteger('build_time').notNullable();
+  });
+  if (knex.client.config.client === 'pg') {
+    const [{ available }] = (
+      await knex.raw("SELECT EXISTS (SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm') AND has_database_privilege(current_database(), 'CREATE') AS available")
+    ).rows as { available: boolean }[];
+    if (!available) return;
+    await knex.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await knex.raw('CREATE INDEX search_entry_match_title ON search_entry USING gin (match_title gin_trgm_ops)');
+    await knex.raw('CREATE INDEX search_entry_match_body ON search_entry USING gin (match_body gin_trgm_ops)');
+    return;
+  }
+  await knex.raw("CREATE VIRTUAL TABLE search_fts USING fts5(match_title, match_body, content='search_entry', content_rowid='id', tokenize='trigram case_sensitive 1')");
+  await knex.raw(`CREATE TRIGGER search_entry_added AFTER INSERT ON search_entry BEGIN
+    INSERT INTO search_fts(rowid, match_title, match_body) VALUES (new.id, new.match_title, new.match_body);
+  END`);
+  await knex.raw(`CREATE TRIGGER search_entry_removed AFTER DELETE ON search_entry BEGIN
+    INSERT INTO search_fts(search_fts, rowid, match_title, match_body) VALUES ('delete', old.id, old.match_title, old.match_body);
+  END`);
+  await knex.raw(`CREATE TRIGGER search_entry_changed AFTER UPDATE ON search_entry BEGIN
+    INSERT INTO search_fts(search_fts, rowid, match_title, match_body) VALUES ('delete', old.id, old.match_title, old.match_body);
+    INSERT INTO search_fts(rowid, match_title, match_body) VALUES (new.id, new.match_title, new.match_body);
+  END`);
 }
 
 /** Back to the first version (its trigram table), empty: its entries are rebuilt at the next start. */
