@@ -17,7 +17,8 @@ export default publishedResource({
     COVER_FIELD,
     { name: 'place', type: 'string', localized: true, required: true, max: 200, list: { operator: 'LIKE' } },
     { name: 'start_time', type: 'timestamp', required: true, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
-    { name: 'end_time', type: 'timestamp', required: true, list: { render: 'datetime', sortable: true, operator: 'RANGE' } },
+    // The start says when an activity is; its end gives way first when the title lacks room.
+    { name: 'end_time', type: 'timestamp', required: true, list: { render: 'datetime', sortable: true, operator: 'RANGE', priority: 'low' } },
     { name: 'activity_status', type: 'select', required: true, options: ACTIVITY_STAGES, default: 'upcoming', list: { render: 'tag', operator: 'eq' } },
     { name: 'capacity', type: 'number', min: 0, max: 100000, default: 0, list: { sortable: true, operator: 'RANGE', hidden: true } },
     { name: 'fee', type: 'float', cents: true, precision: 2, min: 0, max: 100000, default: 0, list: { operator: false, hidden: true } },
