@@ -129,11 +129,13 @@ test('columns: passwords never listed; hidden ones follow the stored choice, els
 test('column priorities: the key, the drag order and an edited row\'s times give way first, from the right; never the main column or one the admin chose', (t) => {
   const activity = resource('content/activity');
   const shown = listFields(activity).filter((f) => visibleColumns(activity, {})[f.name]);
-  t.deepEqual(roomOrder(activity, shown, 'title', {}), ['create_time', 'id']);
-  t.deepEqual(roomOrder(activity, shown, 'title', { create_time: true }), ['id'], 'shown on purpose: it stays');
-  t.deepEqual(roomOrder(activity, shown, 'id', {}), ['create_time'], 'the main column never gives way');
+  // The activity declares its end time 'low': the start says when, the end can wait for a wider screen.
+  t.deepEqual(roomOrder(activity, shown, 'title', {}), ['create_time', 'end_time', 'id']);
+  t.deepEqual(roomOrder(activity, shown, 'title', { create_time: true }), ['end_time', 'id'], 'shown on purpose: it stays');
+  t.deepEqual(roomOrder(activity, shown, 'id', {}), ['create_time', 'end_time'], 'the main column never gives way');
   t.is(columnPriority(activity, field(activity, 'weigh')), 'low');
   t.is(columnPriority(activity, field(activity, 'start_time')), 'high');
+  t.is(columnPriority(activity, field(activity, 'end_time')), 'low', 'declared on the activity');
   // In a log the time is what an entry is about.
   const log = resource('auth/adminLog');
   t.is(columnPriority(log, field(log, 'create_time')), 'high');
