@@ -56,18 +56,23 @@ async function ava(args: string[], env: Record<string, string> = {}, quiet = fal
 
 /** The API and multi-process tests on PostgreSQL, each test server on a clone of one seeded template database. */
 async function postgresPass(): Promise<void> {
-  const started = Date.now();
   let template = '';
   try {
     template = await createTemplate(TEMPLATE_ENV);
-    await ava(['test/api/**/*.test.ts', 'test/multiprocess/**/*.test.ts'], { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template }, true);
+    await timed('PostgreSQL pass (API and multi-process tests)', ava(['test/api/**/*.test.ts', 'test/multiprocess/**/*.test.ts'], { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template }, true));
   } catch (err) {
     console.error(err);
     failed++;
   } finally {
     if (template) await dropDatabase(template);
   }
-  console.log(`# PostgreSQL pass (API and multi-process tests) took ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** Waits for a stage and says how long it took: CI's budget is spent stage by stage. */
+async function timed(stage: string, run: Promise<void>): Promise<void> {
+  const started = Date.now();
+  await run;
+  console.log(`# ${stage} took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 function finish(): never {
@@ -76,6 +81,7 @@ function finish(): never {
 }
 
 console.log('# type check (tsc -p .)');
+const runStarted = Date.now();
 const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: ROOT, stdio: 'inherit' });
 if (tsc.status === 0) passed++;
 else failed++;
@@ -87,6 +93,7 @@ try {
   failed++;
   finish();
 }
+console.log(`# type check and build took ${Math.round((Date.now() - runStarted) / 1000)} s`);
 
 const extra = process.argv.slice(2);
 // One migrated and seeded SQLite file that every test server of the run copies instead of building its own.
@@ -97,10 +104,10 @@ try {
   if (extra.length > 0) {
     await ava(extra, sqlite);
   } else {
-    await ava(['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/process/**/*.test.ts'], sqlite);
+    await timed('unit, API and process tests (SQLite)', ava(['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/process/**/*.test.ts'], sqlite));
     const postgres = process.env.TEST_DATABASE_URL;
     if (postgres) console.log('# browser tests, and beside them the PostgreSQL pass (its output follows once it ends)');
-    await Promise.all([ava(['test/browser/**/*.test.ts'], sqlite), postgres ? postgresPass() : null]);
+    await Promise.all([timed('browser tests', ava(['test/browser/**/*.test.ts'], sqlite)), postgres ? postgresPass() : null]);
     if (!postgres) console.log('# no TEST_DATABASE_URL: the PostgreSQL and multi-process tests did not run (.ci/run provides a server)');
   }
 } catch (err) {
