@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context, Middleware } from 'koa';
-import { renderPage } from 'vike/server';
 import type { PageBuilds } from './builds.ts';
 import { runMode } from './runtime.ts';
 import { importFile } from './importFile.ts';
@@ -25,6 +24,11 @@ export interface Renderer {
   islandFree(urlOriginal: string, lang: Lang, origin: string): Promise<string | null>;
   close(): Promise<void>;
 }
+
+// Vike's server code is loaded with the first page (or the development server), not at start: a process that
+// answers only the API (a test's server, a worker) never pays for it.
+let vikeServerModule: Promise<typeof import('vike/server')> | undefined;
+const vikeServer = () => (vikeServerModule ??= import('vike/server'));
 
 const NOT_FOUND_PATH = '/404';
 /** Pages that stand for an error answer with its status: whoever lands on them did not get what they asked for. */
@@ -100,7 +104,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
     });
   }
   if (dev) {
-    const { createDevMiddleware } = await import('vike/server');
+    const { createDevMiddleware } = await vikeServer();
     const { devMiddleware, viteServer } = await createDevMiddleware({ root: config.root });
     devAssets = fromConnect((req, res, next) => devMiddleware(req, res, next));
     close = () => viteServer.close();
@@ -116,6 +120,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
   }
 
   async function vikePage(ctx: Context, urlOriginal: string, cacheKey: string | null, extras: PortalPageContext) {
+    const { renderPage } = await vikeServer();
     const pageContext = await renderPage({
       urlOriginal,
       headersOriginal: ctx.headers,

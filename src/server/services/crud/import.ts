@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import type { Knex } from 'knex';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { fieldTitle, optionTitle } from '../../../resources/labels.ts';
 import { importColumns, type ImportColumn } from '../../../resources/transfer.ts';
 import type { FieldDef, ResourceDef } from '../../../resources/types.ts';
@@ -108,7 +108,9 @@ export async function readLines(file: string, timeZone: string): Promise<string[
   }
   let lines: string[][];
   if (head.readUInt32BE(0) === 0x504b0304) {
-    const workbook = new ExcelJS.Workbook();
+    // exceljs (with its zip and stream libraries) is most of a worker's start-up: loaded on the first import.
+    const { default: Excel } = await import('exceljs');
+    const workbook = new Excel.Workbook();
     try {
       await workbook.xlsx.readFile(file);
     } catch {
