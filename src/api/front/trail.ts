@@ -27,7 +27,7 @@ function escapeHtml(text: string): string {
  * A member's plain-text description as the HTML the trail pages print: blank lines separate paragraphs,
  * single line breaks stay. Everything is escaped first, and the result still goes through the sanitiser.
  */
-function plainTextToHtml(text: string): string {
+function plainTextToHtml(text: string): Promise<string> {
   const paragraphs = text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
@@ -132,8 +132,8 @@ export function trailRoutes(services: Services): ApiRoute[] {
           length_km: Math.round(data.length_km * 100) / 100,
           duration_min: data.duration_min,
           difficulty: data.difficulty,
-          route: plainTextToHtml(data.route),
-          route_en: data.route_en ? plainTextToHtml(data.route_en) : '',
+          route: await plainTextToHtml(data.route),
+          route_en: data.route_en ? await plainTextToHtml(data.route_en) : '',
           cover: data.photos[0],
           photos: data.photos.join(','),
           status: 'pending',

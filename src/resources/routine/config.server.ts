@@ -123,7 +123,7 @@ export default defineUnit(configResource, ({ knex, mail, caches, settings, outbo
           const updates: { id: number; value: string }[] = [];
           for (const name of posted) {
             const row = byName.get(name)!;
-            const value = storeValue(row, input[name], t, lang);
+            const value = await storeValue(row, input[name], t, lang);
             if (value === null) continue;
             if (name === 'config_group') checkGroups(value, rows);
             if (name === 'time_zone') checkTimeZone(value);
@@ -168,7 +168,7 @@ export default defineUnit(configResource, ({ knex, mail, caches, settings, outbo
           const weigh = Number(text(input.weigh) || 0);
           if (!Number.isInteger(weigh)) throw new Refusal('validate:integer');
           const row = { name, group, title, title_en: titleEn, tip, tip_en: tipEn, type, content: content ? JSON.stringify(content) : '', rule: [...new Set(rules)].join(','), extend };
-          const value = 'value' in input ? storeValue(row, input.value, t, lang) : null;
+          const value = 'value' in input ? await storeValue(row, input.value, t, lang) : null;
           await knex('config').insert({ ...row, value: value ?? initialValue(type), allow_del: true, weigh });
           await caches.clearAll();
           return new Success(null, 'crud:added');

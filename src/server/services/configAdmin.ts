@@ -159,7 +159,7 @@ function ruleProblem(rule: ConfigRule, value: string, type: string): string | nu
  * sanitised HTML for the editor), then applies the item's rules. Returns null for an empty password post,
  * which keeps the stored secret. Throws a message naming the item when the value does not fit.
  */
-export function storeValue(row: Pick<ConfigRow, 'type' | 'content' | 'rule' | 'title' | 'title_en' | 'name'>, raw: unknown, t: TFunction, lang: Lang): string | null {
+export async function storeValue(row: Pick<ConfigRow, 'type' | 'content' | 'rule' | 'title' | 'title_en' | 'name'>, raw: unknown, t: TFunction, lang: Lang): Promise<string | null> {
   const fail = (key: string) =>
     new Refusal('admin-routine:configValueInvalid', 0, null, { title: localizedText(row, 'title', lang).text || row.name, reason: t(key, { field: row.name }) });
   const choices = Object.keys(contentOf(row) || {});
@@ -231,7 +231,7 @@ export function storeValue(row: Pick<ConfigRow, 'type' | 'content' | 'rule' | 't
           if (!MEDIA.test(stored)) throw fail('validate:url');
           break;
         case 'editor':
-          stored = sanitizeRichText(stored);
+          stored = await sanitizeRichText(stored);
           break;
       }
     }

@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * Rich text from the admin editor is sanitised on save: structure, emphasis, lists, tables, links and our
@@ -10,22 +10,32 @@ export const RICH_TEXT_TAGS = [
   'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span',
 ];
 
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: RICH_TEXT_TAGS,
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
-  },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  allowProtocolRelative: false,
-  transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
-  },
-};
+// sanitize-html and its HTML and CSS parsers load with the first save of rich text, not at start: most
+// requests, and every process that only reads, never need them.
+let sanitizer: Promise<(html: string) => string> | undefined;
 
-export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+function loadSanitizer(): Promise<(html: string) => string> {
+  sanitizer ??= import('sanitize-html').then(({ default: sanitize }) => {
+    const options: sanitizeHtml.IOptions = {
+      allowedTags: RICH_TEXT_TAGS,
+      allowedAttributes: {
+        a: ['href', 'title', 'target', 'rel'],
+        img: ['src', 'alt', 'title', 'width', 'height'],
+        th: ['colspan', 'rowspan'],
+        td: ['colspan', 'rowspan'],
+      },
+      allowedSchemes: ['http', 'https', 'mailto'],
+      allowedSchemesByTag: { img: ['http', 'https'] },
+      allowProtocolRelative: false,
+      transformTags: {
+        a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer' }),
+      },
+    };
+    return (html: string) => sanitize(html, options);
+  });
+  return sanitizer;
+}
+
+export async function sanitizeRichText(html: string): Promise<string> {
+  return (await loadSanitizer())(html);
 }

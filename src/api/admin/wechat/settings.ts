@@ -54,7 +54,7 @@ export function settingsRoutes(services: Services, screen: SettingsScreen): ApiR
         const values: Record<string, string> = Object.fromEntries(all.map((row) => [row.name, row.value ?? '']));
         const updates: { id: number; value: string }[] = [];
         for (const row of posted) {
-          const value = storeValue(row, input[row.name], ctx.state.t, ctx.state.lang);
+          const value = await storeValue(row, input[row.name], ctx.state.t, ctx.state.lang);
           if (value === null) continue;
           values[row.name] = value;
           updates.push({ id: row.id, value });

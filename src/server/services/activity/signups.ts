@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
-import QRCode from 'qrcode';
 import type { ResourceLookup } from '../../../resources/lookup.ts';
 import { SIGNUP_COLUMNS, type ResourceDef, type SignupMode } from '../../../resources/types.ts';
 import {
@@ -26,6 +25,7 @@ import { moveLedger } from '../ledger.ts';
 import { whereVisible } from '../publicVisibility.ts';
 import type { Settings } from '../settings.ts';
 import type { Notice, SignupNotices } from './notices.ts';
+import { qrCodeSvg } from '../qrCode.ts';
 
 type Row = Record<string, unknown>;
 type SignupDef = ResourceDef & { signup: SignupMode };
@@ -397,7 +397,7 @@ export class SignupService {
           fee: centsToYuan(s.fee),
           refund: centsToYuan(s.refund),
           code: s.code,
-          qr: s.status === 'confirmed' ? qrImage(await QRCode.toString(s.code, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })) : '',
+          qr: s.status === 'confirmed' ? qrImage(await qrCodeSvg(s.code)) : '',
           checkinTime: s.checkin_time === null ? null : Number(s.checkin_time),
           cancellable: open && (s.status === 'waitlisted' || time < dates.cancelUntil),
           cancelUntil: dates?.cancelUntil ?? 0,

@@ -433,7 +433,7 @@ export class ResourceEngine {
    * Validated, normalised data of a form post: the resource's own columns (never system ones) and, apart,
    * the values of its virtual fields.
    */
-  private formData(input: Record<string, unknown>, mode: 'add' | 'edit', timeZone: string): { data: Row; virtual: Row } {
+  private async formData(input: Record<string, unknown>, mode: 'add' | 'edit', timeZone: string): Promise<{ data: Row; virtual: Row }> {
     const present = mode === 'edit' ? new Set(Object.keys(input)) : undefined;
     const data = parseInput(resourceSchema(this.def, present, timeZone), input) as Row;
     for (const column of this.behaviour.readonly ?? []) delete data[column];
@@ -445,7 +445,7 @@ export class ResourceEngine {
     for (const field of this.def.fields) {
       if (field.type !== 'editor') continue;
       for (const c of field.localized ? [field.name, `${field.name}_en`] : [field.name]) {
-        if (typeof data[c] === 'string') data[c] = sanitizeRichText(data[c] as string);
+        if (typeof data[c] === 'string') data[c] = await sanitizeRichText(data[c] as string);
       }
     }
     return { data, virtual };
@@ -489,7 +489,7 @@ export class ResourceEngine {
   /** One new row from a form post (`call.input`), inside the caller's transaction: what add and import do. */
   private async insert(call: Call, trx: Knex.Transaction, timeZone: string, snowflakeId: string | undefined): Promise<Row> {
     const def = this.def;
-    const form = this.formData(call.input, 'add', timeZone);
+    const form = await this.formData(call.input, 'add', timeZone);
     const ctx: SaveContext = { mode: 'add', call, trx, virtual: form.virtual };
     let data = form.data;
     if (snowflakeId) data[def.pk] = snowflakeId;
@@ -593,7 +593,7 @@ export class ResourceEngine {
       this.knex.transaction(async (trx) => {
         const current = await this.findScoped(call, call.input[def.pk], trx);
         await this.behaviour.guard?.(current, { call, trx });
-        const form = this.formData(call.input, 'edit', timeZone);
+        const form = await this.formData(call.input, 'edit', timeZone);
         const ctx: SaveContext = { mode: 'edit', call, trx, current, virtual: form.virtual };
         let data = form.data;
         await this.hashPasswords(data, call.input, 'edit');

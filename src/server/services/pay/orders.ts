@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import QRCode from 'qrcode';
 import { centsToYuan, yuanToCents } from '../../../shared/account.ts';
 import type { OrderState, PayProvider, TopupOptions, TopupOrder } from '../../../shared/pay.ts';
 import { formatTime } from '../../../shared/time.ts';
@@ -15,6 +14,7 @@ import { recordNotifyFailure } from './notifyFailures.ts';
 import { alipayConfigOf, wechatConfigOf, type PaySettings } from './settings.ts';
 import { WechatPayGateway } from './wechatPay.ts';
 import { Refusal } from '../../errors.ts';
+import { qrCodeSvg } from '../qrCode.ts';
 
 export interface OrderRow {
   id: number;
@@ -92,7 +92,7 @@ export class PayService {
       amount: centsToYuan(Number(order.amount)),
       status: order.status,
       expire_time: Number(order.expire_time),
-      qr_svg: payable ? await QRCode.toString(order.code_url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }) : '',
+      qr_svg: payable ? await qrCodeSvg(order.code_url) : '',
     };
   }
 
