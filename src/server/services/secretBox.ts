@@ -9,16 +9,23 @@ const SALT = 'canal-portal/secrets';
  * data): a ciphertext copied into another setting does not decrypt.
  */
 export class SecretBox {
-  private readonly key: Buffer | null;
+  private derived: Buffer | undefined;
 
-  constructor(secret: string) {
-    // scrypt turns a passphrase into a key that is costly to guess; it runs once per process.
-    this.key = secret ? scryptSync(secret, SALT, 32) : null;
+  constructor(private readonly secret: string) {}
+
+  /**
+   * scrypt turns a passphrase into a key that is costly to guess; it runs once per process, when a secret is
+   * first sealed or opened, not at start (two boxes made it about 100 ms of every start).
+   */
+  private get key(): Buffer | null {
+    if (!this.secret) return null;
+    this.derived ??= scryptSync(this.secret, SALT, 32);
+    return this.derived;
   }
 
   /** False when no key is configured: secrets can then be neither stored nor read. */
   get available(): boolean {
-    return this.key !== null;
+    return this.secret !== '';
   }
 
   seal(name: string, plain: string): string {
