@@ -1,15 +1,21 @@
+import fs from 'node:fs';
 import test from 'ava';
 import type { Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD, createMember, solvedCaptcha } from '../helpers/accounts.ts';
 import { browserSuite, collectErrors, toastText } from '../helpers/browser.ts';
 import { api } from '../helpers/server.ts';
+import { standInManagers } from '../helpers/terminal.ts';
 import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 
 // The admin shell: login through the click captcha, the dashboard's figures, pages as tabs that survive a
 // reload, layout modes and dark mode that survive one too, the loading → not-found route, the language
 // switch, the terminal panel's controls, cache clearing and logout; then the phone layout.
 
+// The package manager dialog offers the managers the server finds: a yarn stand-in on PATH makes one to
+// switch to on every machine (CI has none).
+const standIns = standInManagers({ yarn: { version: '1.22.22' } });
 const suite = browserSuite(test, { ADMIN_PASSWORD });
+test.after.always(() => fs.rmSync(standIns.dir, { recursive: true, force: true }));
 test.before(async () => {
   // Members who joined today: the dashboard must count them, not show demo numbers.
   for (let i = 0; i < 3; i++) await createMember(suite.server);
