@@ -13,6 +13,7 @@ import { adminListTimings, printSmallHost, residentMemory, startProduction, time
 import { printSearch, searchRow } from './search.ts';
 import { photoVisits } from './photo.ts';
 import { exportFigures, printExports } from './export.ts';
+import { printBudgets, type BenchFigures } from './budgets.ts';
 
 /**
  * `npm run bench`: starts the production server and a bare Koa baseline as separate processes, measures them
@@ -34,6 +35,8 @@ const SEARCH_ONLY = ONLY === 'search';
 const EXPORT_ONLY = ONLY === 'export';
 const ADMIN_PASSWORD = 'bench-admin-2014';
 const ADMIN_ROWS = 100_000;
+/** How the page-weight table names the admin's first view after logging in. */
+const ADMIN_AFTER_LOGIN = '/admin/dashboard (logged in)';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -90,17 +93,18 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * first target (the baseline) and each page are measured in rounds, back to back, and each page's ratio is
  * the median of its rounds'.
  */
-async function pairedRounds(targets: Array<[string, string, Record<string, string>]>): Promise<void> {
+async function pairedRounds(targets: Array<[string, string, Record<string, string>]>): Promise<number[]> {
   const perRound: number[][] = targets.map(() => []);
   for (let round = 0; round < PAIRED_ROUNDS; round++) {
     const measured: Row[] = [];
     for (const [name, url, headers] of targets) measured.push(await measure(name, url, headers));
     measured.forEach((r, i) => perRound[i]!.push(r.reqPerSec / measured[0]!.reqPerSec));
   }
-  console.log(`\nAgainst the ${targets[0]![0]}, in ${PAIRED_ROUNDS} rounds of back-to-back runs (budget 0.5)\n`);
+  console.log(`\nAgainst the ${targets[0]![0]}, in ${PAIRED_ROUNDS} rounds of back-to-back runs\n`);
   console.log(['what', 'ratio per round', 'median'].join(' | '));
   console.log('--- | --- | ---:');
   targets.slice(1).forEach(([name], i) => console.log([name, perRound[i + 1]!.map((r) => r.toFixed(2)).join(', '), median(perRound[i + 1]!).toFixed(2)].join(' | ')));
+  return perRound.slice(1).map(median);
 }
 
 async function seedAdminRows(databaseUrl: string): Promise<number> {
@@ -363,6 +367,7 @@ async function main(): Promise<void> {
     const photos = await photoVisits(appUrl, token, path.join(dataDir, 'portal.sqlite'));
 
     const rows: Row[] = [];
+    const figures: BenchFigures = { coldNewMs: coldNew, coldExistingMs: Number.isNaN(coldExisting) ? undefined : coldExisting, idleMb: idle };
     let lists: Awaited<ReturnType<typeof adminListTimings>> | undefined;
     if (!BYTES_ONLY && !PHOTO_ONLY) {
       console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores (server and load generator share them)\n`);
@@ -381,22 +386,24 @@ async function main(): Promise<void> {
         }),
       );
       const base = rows[0]!.reqPerSec;
+      Object.assign(figures, { koaBaseline: base, newsCached: rows[2]!.reqPerSec, newsHardReload: rows[3]!.reqPerSec, newsInfoCached: rows[5]!.reqPerSec });
       const renderBase = rows[1]!.reqPerSec;
       console.log(['what', 'req/s', 'p50 ms', 'p99 ms', 'vs Koa baseline', 'vs render baseline', 'errors'].join(' | '));
       console.log('--- | ---: | ---: | ---: | ---: | ---: | ---:');
       for (const r of rows) {
         console.log([r.name, r.reqPerSec.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), (r.reqPerSec / base).toFixed(2), (r.reqPerSec / renderBase).toFixed(2), String(r.errors)].join(' | '));
       }
-      await pairedRounds([
+      [figures.newsUncachedRatio, figures.newsInfoUncachedRatio] = await pairedRounds([
         ['render baseline', renderUrl, {}],
         ['/news uncached', `${uncachedUrl}/news`, {}],
         [`/news/info?id=${newsId} uncached`, `${uncachedUrl}/news/info?id=${newsId}`, {}],
       ]);
       lists = await adminListTimings(appUrl, token, ADMIN_ROWS);
+      Object.assign(figures, { adminListWorstP95: Math.max(...lists.map((l) => l.p95)), adminListRows: ADMIN_ROWS });
     }
 
     const visits: Visit[] = PHOTO_ONLY ? [] : [...PUBLIC_SECTIONS.map((s) => s.path), '/index2', '/trail/apply', '/user/login', '/admin/login', '/news?lang=en'].map((route) => ({ route }));
-    if (!PHOTO_ONLY) visits.push({ route: '/admin/dashboard', label: '/admin/dashboard (logged in)', storage: { adminInfo: JSON.stringify(login) } });
+    if (!PHOTO_ONLY) visits.push({ route: '/admin/dashboard', label: ADMIN_AFTER_LOGIN, storage: { adminInfo: JSON.stringify(login) } });
     visits.push(...photos);
     const { rows: bytes, method, unread } = await pageBytes(appUrl, visits);
     console.log(`\nFirst visit bytes per route, raw / gzip (${method}); "other" is fonts, images and API answers\n`);
@@ -409,6 +416,10 @@ async function main(): Promise<void> {
       const verdict = budget ? `${budget.what} ≤ ${budget.kb} KB: ${measured[budget.what] <= budget.kb * 1024 ? 'ok' : 'OVER'}` : '';
       console.log([visits[i]!.label ?? b.route, cell(b.html), cell(b.css), cell(b.js), cell(b.other), kb(measured['HTML+CSS']), kb(measured.all), verdict].join(' | '));
     });
+    const weighed = (label: string) => bytes[visits.findIndex((v) => (v.label ?? v.route) === label)];
+    const admin = weighed(ADMIN_AFTER_LOGIN);
+    const userLogin = weighed('/user/login');
+    Object.assign(figures, { adminScript: admin?.js[1], adminStyles: admin?.css[1], userLoginScript: userLogin?.js[1] });
     if (unread.length > 0) console.log(`\nNot counted: Chromium did not hand over these bodies within ${BODY_WAIT_MS / 1000} s\n${unread.join('\n')}`);
     if (lists) {
       // The search row publishes the seeded rows and times its queries first; the exports then reset the peak to
@@ -417,10 +428,12 @@ async function main(): Promise<void> {
       const peakBefore = residentMemory(app.pid!)?.peak ?? NaN;
       const exports = await exportFigures(appUrl, token, app.pid!);
       const peak = Math.max(peakBefore, ...exports.map((e) => e.peak));
+      figures.peakMb = peak;
       printSmallHost({ coldNew, coldExisting, idle, peak, survived: app.exitCode === null && rows.every((r) => r.errors === 0) }, lists);
       printSearch(search);
       printExports(ADMIN_ROWS, exports);
     }
+    if (!PHOTO_ONLY) printBudgets(figures);
   } finally {
     app.kill('SIGTERM');
     baseline.kill('SIGTERM');

@@ -115,14 +115,15 @@ export async function adminListTimings(appUrl: string, token: string, rows: numb
 }
 
 export function printSmallHost(figures: { coldNew: number; coldExisting: number; idle: number; peak: number; survived: boolean }, lists: ListTiming[]): void {
+  // The budgets of these figures are in the bench's last table (bench/budgets.ts).
   console.log(`\nSmall host (server run as npm start runs it, with ${HEAP_LIMIT_FLAG})\n`);
-  console.log(['what', 'measured', 'budget'].join(' | '));
-  console.log('--- | ---: | ---:');
-  console.log(['cold start, new data directory (migrations, seeds)', `${figures.coldNew.toFixed(0)} ms`, '≤ 3000 ms'].join(' | '));
-  console.log(['cold start, existing data directory', `${figures.coldExisting.toFixed(0)} ms`, '≤ 1000 ms'].join(' | '));
-  console.log(['RSS idle after start', `${figures.idle.toFixed(1)} MB`, '≤ 100 MB'].join(' | '));
-  console.log(['RSS peak over the whole bench', `${figures.peak.toFixed(1)} MB`, '≤ 200 MB'].join(' | '));
-  console.log(['ran the whole bench without failing', figures.survived ? 'yes' : 'NO', 'yes'].join(' | '));
+  console.log(['what', 'measured'].join(' | '));
+  console.log('--- | ---:');
+  console.log(['cold start, new data directory (migrations, seeds)', `${figures.coldNew.toFixed(0)} ms`].join(' | '));
+  console.log(['cold start, existing data directory', `${figures.coldExisting.toFixed(0)} ms`].join(' | '));
+  console.log(['RSS idle after start', `${figures.idle.toFixed(1)} MB`].join(' | '));
+  console.log(['RSS peak over the whole bench', `${figures.peak.toFixed(1)} MB`].join(' | '));
+  console.log(['ran the whole bench without failing', figures.survived ? 'yes' : 'NO'].join(' | '));
   console.log('\nAdmin list /admin/content.News/index, one request at a time\n');
   console.log(['request', 'median ms', 'p95 ms', 'answer'].join(' | '));
   console.log('--- | ---: | ---: | ---');
