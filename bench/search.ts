@@ -73,10 +73,10 @@ export async function searchRow(appUrl: string, serverPid: number, databaseFile:
     for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
       const res = await fetch(`${appUrl}/api/search?q=${encodeURIComponent(q)}`, { headers: { server: 'true', 'think-lang': lang } });
-      const body = (await res.json()) as { code: number; msg: string; data: { total: number; list: unknown[] } };
+      const body = (await res.json()) as { code: number; msg: string; data: { total: number; capped: boolean; list: unknown[] } };
       times.push(performance.now() - started);
       if (body.code !== 1) throw new Error(`${name}: ${body.msg}`);
-      note = `${body.data.list.length} of ${body.data.total.toLocaleString('en')}`;
+      note = `${body.data.list.length} of ${body.data.capped ? 'more than ' : ''}${body.data.total.toLocaleString('en')}`;
     }
     const cpu = (cpuMilliseconds(serverPid) - cpuBefore) / RUNS;
     times.sort((a, b) => a - b);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { installRoot } from './runtime.ts';
+import { SEARCH_COUNT_CAP } from '../shared/search.ts';
 
 /** Everything the process reads from its environment, validated once at boot. */
 export interface AppConfig {
@@ -40,6 +41,8 @@ export interface AppConfig {
   payCheckInterval: number;
   /** Whether anonymous public pages are kept in memory between requests (off: every request renders, for debugging and measuring). */
   pageCache: boolean;
+  /** Matches a site search counts before its total says "more than". */
+  searchCountCap: number;
   /** Time of the daily backup, HH:MM in the server's time zone; empty = no scheduled backups. */
   backupTime: string;
   /** Backups of each automatic kind (daily, before a restore) kept; older ones are removed. */
@@ -200,6 +203,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     secretsKey,
     payCheckInterval: int(env, 'PAY_CHECK_INTERVAL', 60, 0, 86400),
     pageCache: bool(env, 'PAGE_CACHE', true),
+    searchCountCap: int(env, 'SEARCH_COUNT_CAP', SEARCH_COUNT_CAP, 1, SEARCH_COUNT_CAP),
     backupTime: backupTime(env),
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     healthMinFreeMb: int(env, 'HEALTH_MIN_FREE_MB', 100, 0, 10_000_000),

@@ -11,6 +11,11 @@ export const SEARCH_PAGE_SIZE = 10;
 export const MAX_SEARCH_LIMIT = 50;
 /** The deepest page served: ranking every match for page 10,000 helps no one. */
 export const MAX_SEARCH_PAGE = 100;
+/**
+ * Matches a search counts before its total says "more than": the deepest result a page can reach. Reading every
+ * match of a word in every row was most of such a search's time (100,000 matches, 6–10 ms of SQLite).
+ */
+export const SEARCH_COUNT_CAP = MAX_SEARCH_PAGE * MAX_SEARCH_LIMIT;
 /** Searches per address and minute, on the page and the API each. */
 export const SEARCH_RATE_LIMIT = { max: 60, windowSec: 60 } as const;
 
@@ -31,8 +36,13 @@ export interface SearchResult {
 
 export interface SearchAnswer {
   list: SearchResult[];
+  /** How many match; when `capped`, at least this many (the count stopped at the cap). */
   total: number;
+  capped: boolean;
 }
+
+/** The answer to a search that finds nothing. */
+export const NO_RESULTS: SearchAnswer = { list: [], total: 0, capped: false };
 
 /** What the search page's data hook is given (the server's SiteSearch), so pages never import server code. */
 export interface SearchReader {

@@ -176,6 +176,32 @@ test('titles come first, then newer before older; pages and limits', async (t) =
   t.deepEqual((await search('鼹鼠', 'zh-cn', '&page=9&limit=2')).body.data.list, []);
 });
 
+test('a count stops past SEARCH_COUNT_CAP: the total says "more than", rows scheduled for later never count, the page says so in both languages', async (t) => {
+  const capped = await startServer({ SEARCH_COUNT_CAP: '3' });
+  try {
+    const admin = asAdmin(capped, await superToken(capped));
+    const add = async (title: string, publishTime: string) => {
+      const res = await admin('/admin/content.News/add', { body: { category_id: newsCategory, title, title_en: `${title} otterling`, publish_time: publishTime, status: '1' } });
+      if (res.code !== 1) throw new Error(res.msg);
+    };
+    const answer = async (lang: string) => (await api<SearchAnswer>(capped.url, `/api/search?q=${encodeURIComponent(lang === 'en' ? 'otterling' : '獭獭')}`, { lang })).body.data;
+    for (const day of ['01', '02', '03']) await add(`獭獭 ${day}`, `2026-01-${day} 09:00:00`);
+    await add('獭獭 定时', '2036-01-01 09:00:00');
+    t.like(await answer('zh-cn'), { total: 3, capped: false }, 'as many as the cap, a scheduled row not counted: exact');
+    await add('獭獭 04', '2026-01-04 09:00:00');
+    const over = await answer('zh-cn');
+    t.like(over, { total: 3, capped: true }, 'one more than the cap');
+    t.deepEqual(over.list.map((r) => r.title), ['獭獭 04', '獭獭 03', '獭獭 02', '獭獭 01'], 'the page still lists what it holds, newest first');
+    t.like(await answer('en'), { total: 3, capped: true });
+    const zh = await (await fetch(`${capped.url}/search?q=${encodeURIComponent('獭獭')}`)).text();
+    t.regex(zh, /“獭獭”找到超过 3 条结果/);
+    const en = await (await fetch(`${capped.url}/search?q=otterling&lang=en`)).text();
+    t.regex(en, /More than 3 found for “otterling”/);
+  } finally {
+    await capped.stop();
+  }
+});
+
 test('hostile input gets a clear answer and never a server error: quotes, FTS operators, long queries, bad pages and limits', async (t) => {
   const id = await addNews({ title: 'Quote "kelpwort" AND NEAR(x) * ^', title_en: 'Quote "kelpwort" AND NEAR(x) * ^' });
   for (const q of ['"kelpwort"', 'kelpwort"', '"', '""', 'kelpwort AND', 'NEAR(x)', '*', '^', 'kelp*', '-kelpwort', 'kelpwort OR x', "'; DROP TABLE news; --", '%', '_', '\\', '(', 'NOT']) {
@@ -205,7 +231,7 @@ test('hostile input gets a clear answer and never a server error: quotes, FTS op
     t.is(res.body.code, 0, extra);
     t.is(res.body.msg, msg, extra);
   }
-  for (const q of ['', '   ', '\u0000', '\u200b']) t.deepEqual(await found(q), { list: [], total: 0 }, JSON.stringify(q));
+  for (const q of ['', '   ', '\u0000', '\u200b']) t.deepEqual(await found(q), { list: [], total: 0, capped: false }, JSON.stringify(q));
 });
 
 test.serial('searches are rate-limited per address, on the API and the page', async (t) => {

@@ -191,7 +191,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     schedule,
     previews: new PreviewLinks(await loadSecret(knex, 'preview_key'), registry),
     signups: new SignupService(knex, registry, settings, new SignupNotices(knex, mail, sms, log)),
-    search: new SiteSearch(knex, registry, log),
+    search: new SiteSearch(knex, registry, log, config.searchCountCap),
     // The hosts middleware has refused any request whose origin would be null.
     origin: (ctx) => ctx.state.origin || origins.originOf(ctx.req) || config.publicUrl,
   };

@@ -24,10 +24,22 @@ export interface EntryIndex {
   /** Adds the entries of rows whose entries are gone (deleted, or never made), in the writer's transaction. */
   write(trx: Knex.Transaction, entries: readonly IndexEntry[]): Promise<void>;
   /**
-   * The entries of `lang` holding every word (normalized) and visible at second `at`: how many, and `limit` of
-   * them from `offset`, those whose title holds every word first, then newer before older.
+   * The entries of `lang` holding every word (normalized) and visible at second `at`: how many, counted up to
+   * `cap` (more: `capped`, and `total` is the cap), and `limit` of them from `offset` (below the cap), those
+   * whose title holds every word first, then newer before older.
    */
-  find(lang: Lang, words: readonly string[], offset: number, limit: number, at: number): Promise<{ total: number; rows: FoundEntry[] }>;
+  find(lang: Lang, words: readonly string[], offset: number, limit: number, at: number, cap: number): Promise<FoundPage>;
+}
+
+export interface FoundPage {
+  total: number;
+  capped: boolean;
+  rows: FoundEntry[];
+}
+
+/** A count that stopped at `cap` + 1 (or found more than `cap` anyway) as the page's total. */
+export function cappedTotal(counted: number, cap: number): Pick<FoundPage, 'total' | 'capped'> {
+  return counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
 }
 
 /** `items` in slices of `size`: statements bind a bounded number of values. */

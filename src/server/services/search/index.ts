@@ -6,7 +6,7 @@ import type { ResourceDef, SearchMode } from '../../../resources/types.ts';
 import { LANGS, type Lang } from '../../../shared/i18n/langs.ts';
 import { withLang } from '../../../shared/i18n/links.ts';
 import { localizedText } from '../../../shared/localized.ts';
-import { MAX_QUERY_LENGTH, parseQuery, snippetOf, type SearchAnswer, type SearchResult } from '../../../shared/search.ts';
+import { MAX_QUERY_LENGTH, NO_RESULTS, SEARCH_COUNT_CAP, parseQuery, snippetOf, type SearchAnswer, type SearchResult } from '../../../shared/search.ts';
 import { publishingOf } from '../../../resources/publishing.ts';
 import { isPostgresKnex } from '../../dialect.ts';
 import { serverT } from '../../i18n.ts';
@@ -50,6 +50,8 @@ export class SiteSearch {
     private readonly knex: Knex,
     private readonly resources: ResourceLookup,
     private readonly log: Logger,
+    /** Matches counted before a total says "more than" (SEARCH_COUNT_CAP). */
+    private readonly countCap: number = SEARCH_COUNT_CAP,
   ) {
     this.index = isPostgresKnex(knex) ? new PostgresIndex(knex) : new SqliteIndex(knex);
   }
@@ -261,9 +263,9 @@ export class SiteSearch {
     const parsed = parseQuery(query);
     if (parsed.problem) throw new Refusal('search:tooLong', 0, null, { max: MAX_QUERY_LENGTH });
     const defs = this.searchable();
-    if (parsed.terms.length === 0 || defs.length === 0) return { list: [], total: 0 };
+    if (parsed.terms.length === 0 || defs.length === 0) return NO_RESULTS;
     const { terms } = parsed;
-    const { total, rows } = await this.index.find(lang, terms, (page - 1) * limit, limit, now());
+    const { total, capped, rows } = await this.index.find(lang, terms, (page - 1) * limit, limit, now(), this.countCap);
     const list = rows.flatMap((r): SearchResult[] => {
       const def = defs.find((d) => d.name === r.resource);
       if (!def) return [];
@@ -279,6 +281,6 @@ export class SiteSearch {
         },
       ];
     });
-    return { list, total };
+    return { list, total, capped };
   }
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Lang } from '../../../shared/i18n/langs.ts';
 import { normalizeText } from '../../../shared/search.ts';
-import { slices, type EntryIndex, type FoundEntry, type IndexEntry } from './entryIndex.ts';
+import { cappedTotal, slices, type EntryIndex, type FoundEntry, type FoundPage, type IndexEntry } from './entryIndex.ts';
 import { SHORT_WORD, shortGrams } from './grams.ts';
 
 /** An escaped LIKE pattern finding `word` anywhere. */
@@ -28,21 +28,25 @@ export class PostgresIndex implements EntryIndex {
     return this.knex.raw(`?? LIKE ? ESCAPE '\\'`, [column, containsPattern(word)]);
   }
 
-  async find(lang: Lang, words: readonly string[], offset: number, limit: number, at: number): Promise<{ total: number; rows: FoundEntry[] }> {
+  async find(lang: Lang, words: readonly string[], offset: number, limit: number, at: number, cap: number): Promise<FoundPage> {
     const query = this.knex('search_entry as e').where('e.lang', lang).where('e.visible_from', '<=', at);
     const short = words.filter((w) => [...w].length <= SHORT_WORD);
     if (short.length) query.whereRaw(`?? @> ARRAY[${short.map(() => '?').join(', ')}]::text[]`, ['e.grams', ...short]);
     for (const word of words.filter((w) => [...w].length > SHORT_WORD)) {
       query.where((w) => w.whereRaw(this.contains('e.match_title', word)).orWhereRaw(this.contains('e.match_body', word)));
     }
-    const [{ total }] = (await query.clone().count({ total: '*' })) as [{ total: number | string }];
-    if (Number(total) === 0) return { total: 0, rows: [] };
+    // Counted as far as one past the cap, like SQLite's.
+    const [{ counted }] = (await this.knex.count({ counted: '*' }).from(query.clone().select(this.knex.raw('1')).limit(cap + 1).as('m'))) as [
+      { counted: number | string },
+    ];
+    const { total, capped } = cappedTotal(Number(counted), cap);
+    if (total === 0) return { total, capped, rows: [] };
     const inTitle = words.map((word) => this.contains('e.match_title', word).toQuery()).join(' AND ');
     const rows = (await query
       .select('e.resource', 'e.row_id', 'e.title', 'e.body', 'e.time', this.knex.raw(`CASE WHEN ${inTitle} THEN 0 ELSE 1 END AS title_rank`))
       .orderBy([{ column: 'title_rank', order: 'asc' }, { column: 'e.time', order: 'desc' }, { column: 'e.id', order: 'desc' }])
       .limit(limit)
       .offset(offset)) as FoundEntry[];
-    return { total: Number(total), rows };
+    return { total, capped, rows };
   }
 }

@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import { LANGS, type Lang } from '../../../shared/i18n/langs.ts';
 import { normalizeText } from '../../../shared/search.ts';
-import { slices, type EntryIndex, type FoundEntry, type IndexEntry } from './entryIndex.ts';
+import { cappedTotal, slices, type EntryIndex, type FoundEntry, type FoundPage, type IndexEntry } from './entryIndex.ts';
 import { lookupOf, pieces, shortGrams, trigrams, wordSuffixes } from './grams.ts';
 
 /*
  * An entry's id is its place in the results: (time, sequence) packed into 53 bits, so id order read backwards
  * is "newer first". The FTS5 table `search_gram` is keyed by the same id, so it hands out matches newest first
- * and stops at a page's end; only the count reads every match.
+ * and stops at a page's end, and the count stops past its cap.
  */
 const TIME_BITS = 32;
 /** Entries sharing one second: about two million. */
@@ -133,9 +133,15 @@ export class SqliteIndex implements EntryIndex {
     return words.map((alternatives) => `(${alternatives.map((tokens) => `"${tokens.map((t) => mark + t).join(' ')}"`).join(' OR ')})`).join(' AND ');
   }
 
-  /** How many entries match, less those in `hidden` (ids not visible yet). */
-  private async count(match: string, hidden: readonly number[]): Promise<number> {
-    const [{ n }] = (await this.knex.raw('SELECT count(*) AS n FROM search_gram WHERE search_gram MATCH ?', [match])) as [{ n: number }];
+  /**
+   * How many entries match, less those in `hidden` (ids not visible yet), read no further than `cap` + 1
+   * visible ones: a larger answer says only that there are more than `cap`.
+   */
+  private async count(match: string, hidden: readonly number[], cap: number): Promise<number> {
+    const [{ n }] = (await this.knex.raw('SELECT count(*) AS n FROM (SELECT 1 FROM search_gram WHERE search_gram MATCH ? LIMIT ?)', [
+      match,
+      cap + hidden.length + 1,
+    ])) as [{ n: number }];
     if (n === 0 || hidden.length === 0) return n;
     const [{ early }] = (await this.knex.raw(
       'SELECT count(*) AS early FROM json_each(?) AS h WHERE EXISTS (SELECT 1 FROM search_gram WHERE search_gram MATCH ? AND rowid = h.value)',
@@ -154,24 +160,25 @@ export class SqliteIndex implements EntryIndex {
     return rows.map((r) => r.id);
   }
 
-  async find(lang: Lang, words: readonly string[], offset: number, limit: number, at: number): Promise<{ total: number; rows: FoundEntry[] }> {
+  async find(lang: Lang, words: readonly string[], offset: number, limit: number, at: number, cap: number): Promise<FoundPage> {
     const alternatives = await this.alternatives(words);
-    if (!alternatives) return { total: 0, rows: [] };
+    if (!alternatives) return { total: 0, capped: false, rows: [] };
     // Rows published for a later second: few, so read apart rather than checked on every match. The plus keeps
     // SQLite on the visible_from index.
     const hidden = (await this.knex('search_entry').where('visible_from', '>', at).whereRaw('+lang = ?', [lang]).pluck('id')) as number[];
     const everywhere = SqliteIndex.match(alternatives, langMark(lang));
-    const total = await this.count(everywhere, hidden);
-    if (total === 0) return { total, rows: [] };
+    const { total, capped } = cappedTotal(await this.count(everywhere, hidden, cap), cap);
+    if (total === 0) return { total, capped, rows: [] };
     const inTitle = SqliteIndex.match(alternatives, langMark(lang) + TITLE);
     const ids = await this.ids(inTitle, hidden, limit, offset);
     if (ids.length < limit) {
-      // The page reaches past the title matches: how many there are says where the others start.
-      const titles = ids.length > 0 || offset === 0 ? offset + ids.length : await this.count(inTitle, hidden);
+      // The page reaches past the title matches: how many there are says where the others start (fewer than
+      // the offset here, so a count that stops past it is exact).
+      const titles = ids.length > 0 || offset === 0 ? offset + ids.length : await this.count(inTitle, hidden, offset);
       ids.push(...(await this.ids(`(${everywhere}) NOT (${inTitle})`, hidden, limit - ids.length, Math.max(0, offset - titles))));
     }
     const found = (await this.knex('search_entry').whereIn('id', ids).select('id', 'resource', 'row_id', 'title', 'body', 'time')) as (FoundEntry & { id: number })[];
     const byId = new Map(found.map((row) => [row.id, row]));
-    return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+    return { total, capped, rows: ids.flatMap((id) => byId.get(id) ?? []) };
   }
 }

@@ -49,7 +49,7 @@ export default function Page() {
         ) : (
           <>
             <p className="text-secondary" role="status">
-              {t('count', { query, total: answer.total })}
+              {t(answer.capped ? 'countMore' : 'count', { query, total: answer.total.toLocaleString(lang) })}
             </p>
             <ol className="search-list list-unstyled" start={(page - 1) * SEARCH_PAGE_SIZE + 1}>
               {answer.list.map((r) => (

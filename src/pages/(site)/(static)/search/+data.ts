@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types';
 import { parsePage } from '../../../../shared/content.ts';
-import { MAX_SEARCH_PAGE, SEARCH_PAGE_SIZE, parseQuery, type SearchAnswer } from '../../../../shared/search.ts';
+import { MAX_SEARCH_PAGE, NO_RESULTS, SEARCH_PAGE_SIZE, parseQuery, type SearchAnswer } from '../../../../shared/search.ts';
 
 export interface Data {
   query: string;
@@ -16,8 +16,7 @@ export default async function data(pageContext: PageContextServer): Promise<Data
   const query = search.q ?? '';
   const page = Math.min(parsePage(search.page), MAX_SEARCH_PAGE);
   const parsed = parseQuery(query);
-  const none = { list: [], total: 0 };
-  if (parsed.problem) return { query, page, problem: parsed.problem, answer: none };
-  const answer = parsed.terms.length ? await pageContext.search.search(pageContext.lang, query, page, SEARCH_PAGE_SIZE) : none;
+  if (parsed.problem) return { query, page, problem: parsed.problem, answer: NO_RESULTS };
+  const answer = parsed.terms.length ? await pageContext.search.search(pageContext.lang, query, page, SEARCH_PAGE_SIZE) : NO_RESULTS;
   return { query, page, problem: null, answer };
 }
