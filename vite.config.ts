@@ -7,6 +7,7 @@ import { translationShims } from './scripts/translationShims.ts';
 import { purgeUnusedCss } from './scripts/purgeCss.ts';
 import { SASS_OPTIONS } from './scripts/sassOptions.ts';
 import { wechatShareScript } from './scripts/wechatShareScript.ts';
+import { preactInBrowser } from './scripts/preactInBrowser.ts';
 import { OUT_DIR_ENV } from './src/server/buildStamp.ts';
 
 declare module 'vite' {
@@ -37,7 +38,7 @@ const ISLAND_CORE = [
 const inSrc = (files: readonly string[]) => (id: string) => files.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`));
 
 export default defineConfig(({ command }) => ({
-  plugins: [translationShims(), react(), vike(), iconStyles(), wechatShareScript()],
+  plugins: [preactInBrowser(), translationShims(), react(), vike(), iconStyles(), wechatShareScript()],
   // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
   // shared pointer file in node_modules that would otherwise send every process to the newest one.
   vitePluginServerEntry: { disableAutoImport: true },
@@ -59,7 +60,7 @@ export default defineConfig(({ command }) => ({
         // as three files; the loader's imports none of React, so a guest sent to log in loads none of it.
         codeSplitting: {
           groups: [
-            { name: 'react', test: (id) => /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id), priority: 2 },
+            { name: 'react', test: (id) => /[\\/]node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/.test(id), priority: 2 },
             { name: 'loader', test: inSrc(LOADER), priority: 1 },
             { name: 'islands', test: inSrc(ISLAND_CORE), priority: 1 },
           ],
