@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
-import { iconStyles } from './scripts/iconStyles.ts';
+import { iconStyles, isGlyphFile } from './scripts/iconStyles.ts';
 import { translationShims } from './scripts/translationShims.ts';
 import { purgeUnusedCss } from './scripts/purgeCss.ts';
 import { SASS_OPTIONS } from './scripts/sassOptions.ts';
@@ -53,6 +53,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
+    // The icon glyphs stay files, fetched when drawn (scripts/iconStyles.ts); other small assets are inlined.
+    assetsInlineLimit: (file) => (isGlyphFile(file) ? false : undefined),
     rolldownOptions: {
       output: {
         // Left alone, the bundler cuts a chunk per set of islands sharing a module: a login page fetched 25
