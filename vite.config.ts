@@ -58,8 +58,9 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         // Left alone, the bundler cuts a chunk per set of islands sharing a module: a login page fetched 25
-        // files, and each compresses on its own. The loader, React and what every island starts with travel
-        // as three files; the loader's imports none of React, so a guest sent to log in loads none of it.
+        // files, and each compresses on its own. The loader, the framework (Preact in the browser, see
+        // scripts/preactInBrowser.ts) and what every island starts with travel as three files; the loader
+        // imports none of the framework, so a guest sent to log in loads none of it.
         codeSplitting: {
           groups: [
             { name: 'react', test: (id) => /[\\/]node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/.test(id), priority: 2 },
