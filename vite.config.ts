@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
-import { iconStyles } from './scripts/iconStyles.ts';
+import { iconStyles, isGlyphFile } from './scripts/iconStyles.ts';
 import { translationShims } from './scripts/translationShims.ts';
 import { purgeUnusedCss } from './scripts/purgeCss.ts';
 import { SASS_OPTIONS } from './scripts/sassOptions.ts';
 import { wechatShareScript } from './scripts/wechatShareScript.ts';
+import { preactInBrowser } from './scripts/preactInBrowser.ts';
 import { OUT_DIR_ENV } from './src/server/buildStamp.ts';
 
 declare module 'vite' {
@@ -37,7 +38,7 @@ const ISLAND_CORE = [
 const inSrc = (files: readonly string[]) => (id: string) => files.some((file) => id.replaceAll('\\', '/').endsWith(`/src/${file}`));
 
 export default defineConfig(({ command }) => ({
-  plugins: [translationShims(), react(), vike(), iconStyles(), wechatShareScript()],
+  plugins: [preactInBrowser(), translationShims(), react(), vike(), iconStyles(), wechatShareScript()],
   // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
   // shared pointer file in node_modules that would otherwise send every process to the newest one.
   vitePluginServerEntry: { disableAutoImport: true },
@@ -52,14 +53,17 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
+    // The icon glyphs stay files, fetched when drawn (scripts/iconStyles.ts); other small assets are inlined.
+    assetsInlineLimit: (file) => (isGlyphFile(file) ? false : undefined),
     rolldownOptions: {
       output: {
         // Left alone, the bundler cuts a chunk per set of islands sharing a module: a login page fetched 25
-        // files, and each compresses on its own. The loader, React and what every island starts with travel
-        // as three files; the loader's imports none of React, so a guest sent to log in loads none of it.
+        // files, and each compresses on its own. The loader, the framework (Preact in the browser, see
+        // scripts/preactInBrowser.ts) and what every island starts with travel as three files; the loader
+        // imports none of the framework, so a guest sent to log in loads none of it.
         codeSplitting: {
           groups: [
-            { name: 'react', test: (id) => /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id), priority: 2 },
+            { name: 'react', test: (id) => /[\\/]node_modules[\\/](react|react-dom|scheduler|preact)[\\/]/.test(id), priority: 2 },
             { name: 'loader', test: inSrc(LOADER), priority: 1 },
             { name: 'islands', test: inSrc(ISLAND_CORE), priority: 1 },
           ],

@@ -21,9 +21,9 @@ export async function hydrateIslands(islands: IslandSet, root: ParentNode = docu
   const loaders: CatalogueLoaders = Object.assign({}, ...elements.map((el) => islands[el.dataset.island as IslandName]?.catalogues));
   // Fetched props travel while the code loads.
   const props = elements.map(propsOf);
-  const [{ createElement }, { hydrateRoot }, { I18nextProvider, createTranslator }, catalogues] = await Promise.all([
+  const [{ createElement }, { mount }, { I18nextProvider, createTranslator }, catalogues] = await Promise.all([
     import('react'),
-    import('react-dom/client'),
+    import('./lib/mount.ts'),
     import('./lib/translation.ts'),
     loadCatalogues(loaders, lang),
   ]);
@@ -35,7 +35,7 @@ export async function hydrateIslands(islands: IslandSet, root: ParentNode = docu
       const [Component, given] = await Promise.all([def.load(), props[i]!]);
       // Without its props the island stays as the server rendered it: links and text, not interactive.
       if (!given) return;
-      hydrateRoot(el, createElement(I18nextProvider, { i18n }, createElement(Component, given)));
+      mount(createElement(I18nextProvider, { i18n }, createElement(Component, given)), el);
     }),
   );
 }

@@ -1,12 +1,13 @@
 import type { IslandDef } from './islandDef.ts';
 import { island } from './islandDef.ts';
+import { adminApp, adminLogin } from './admin/island.ts';
 import { userLogin } from './user/login/island.ts';
 
 /** Every island the pages may render. A name here is the `data-island` attribute in the HTML. */
 export const islands = {
   ActivitySignup: island(() => import('./ActivitySignup.tsx'), import.meta.glob('../locales/*/{activity,request}.json', { import: 'default' })),
-  AdminApp: island(() => import('./admin/AdminApp.tsx'), import.meta.glob('../locales/*/{admin,common,request,validate,account}.json', { import: 'default' })),
-  AdminLogin: island(() => import('./admin/AdminLogin.tsx'), import.meta.glob('../locales/*/{admin,common,account,validate,captcha,request}.json', { import: 'default' })),
+  AdminApp: adminApp,
+  AdminLogin: adminLogin,
   BackCountdown: island(() => import('./BackCountdown.tsx'), import.meta.glob('../locales/*/common.json', { import: 'default' })),
   CanalMap: island(() => import('./CanalMap.tsx'), import.meta.glob('../locales/*/{content,common}.json', { import: 'default' })),
   ClickCaptcha: island(() => import('./ClickCaptcha.tsx'), import.meta.glob('../locales/*/{captcha,request}.json', { import: 'default' })),

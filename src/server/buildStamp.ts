@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Everything the browser and SSR bundles are built from. */
-export const PAGE_INPUTS = ['src/pages', 'src/islands', 'src/components', 'src/shared', 'src/resources', 'src/locales', 'src/styles', 'public', 'vite.config.ts', 'scripts/iconStyles.ts', 'scripts/purgeCss.ts', 'scripts/sassOptions.ts', 'scripts/translationShims.ts', 'scripts/wechatShareScript.ts', 'package-lock.json'];
+export const PAGE_INPUTS = ['src/pages', 'src/islands', 'src/components', 'src/shared', 'src/resources', 'src/locales', 'src/styles', 'public', 'vite.config.ts', 'scripts/iconStyles.ts', 'scripts/purgeCss.ts', 'scripts/sassOptions.ts', 'scripts/translationShims.ts', 'scripts/wechatShareScript.ts', 'scripts/preactInBrowser.ts', 'package-lock.json'];
 /** Written into a finished page build: the fingerprint of the sources it was built from. */
 export const STAMP_FILE = '.build-stamp';
 /** Tells vite.config.ts where to build, relative to the project (the terminal's web-build picks a fresh folder). */

@@ -23,13 +23,13 @@ function watch(page: Page): { fonts: string[]; warnings: string[] } {
   return seen;
 }
 
-/** Each menu icon in `scope`: its classes, the glyph its ::before paints (a data-URI mask in currentColor) and its width. */
+/** Each menu icon in `scope`: its classes, the glyph its ::before paints (a mask in currentColor, from the glyph's file) and its width. */
 async function icons(page: Page, scope: string): Promise<{ name: string; glyph: string; width: number }[]> {
   return page.$$eval(`${scope} i.app-icon`, (list) =>
     list.map((i) => {
       const glyph = getComputedStyle(i, '::before');
       const mask = glyph.maskImage || glyph.getPropertyValue('-webkit-mask-image');
-      return { name: i.className, glyph: mask.startsWith('url("data:image/svg+xml') ? mask : '', width: parseFloat(glyph.width) };
+      return { name: i.className, glyph: /^url\(".*\/assets\/static\/[\w-]+\.[\w-]+\.svg"\)$/.test(mask) ? mask : '', width: parseFloat(glyph.width) };
     }),
   );
 }

@@ -8,9 +8,9 @@ import { BlockLoader } from '../app/BlockLoader.tsx';
 import { createProgressBar } from '../app/progress.ts';
 import { activeItem, type AppRoute, type MenuItem } from '../app/routes.ts';
 import { createScreenLoader } from '../app/screens.ts';
+import { useOpened } from '../app/useOpened.ts';
 import { browserRequest } from '../lib/request.ts';
 import { HeaderTools, type CacheKind } from './HeaderTools.tsx';
-import { LayoutSettings } from './LayoutSettings.tsx';
 import { CollapsedMenu, SideMenu, TopMenu, isPlainClick, menuTitle } from './Menus.tsx';
 import { explainMissing } from './navigation.ts';
 import { RouteStatus } from './RouteStatus.tsx';
@@ -19,8 +19,7 @@ import { clearAdminLogin, clearBrowserStorage, readAdminLogin } from './store.ts
 import { TabBar } from './TabBar.tsx';
 import { TabPanes } from './TabPanes.tsx';
 import { tabHref } from './tabs.ts';
-import { TerminalPanel } from './TerminalPanel.tsx';
-import { toggleTerminal } from './terminal.ts';
+import { hasWork, toggleTerminal } from './terminal.ts';
 import { onTaskEnd } from './terminalRunner.ts';
 import { TaskStatus } from '../../shared/constants/terminal.ts';
 import { useAdminRouter } from './useAdminRouter.ts';
@@ -47,7 +46,10 @@ function Logo({ href, siteName, compact }: { href: string; siteName: string; com
   );
 }
 
+// Loaded when first opened: most visits to the back office open none of them.
 const MenuSearch = lazy(() => import('./MenuSearch.tsx'));
+const LayoutSettings = lazy(async () => ({ default: (await import('./LayoutSettings.tsx')).LayoutSettings }));
+const TerminalPanel = lazy(async () => ({ default: (await import('./TerminalPanel.tsx')).TerminalPanel }));
 
 async function clearCache(kind: CacheKind): Promise<void> {
   if (kind !== 'browser') {
@@ -94,6 +96,9 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   const openTabs = useTabs(router, table, phase === 'ready');
   const [drawer, setDrawer] = useState(false);
   const [settings, setSettings] = useState(false);
+  const settingsOpened = useOpened(settings);
+  // The terminal's panel holds its runner too: it loads when opened, or when a stored task is to run or resume.
+  const terminalOpened = useOpened(!!terminal.state && (terminal.state.show || hasWork(terminal.state)));
   const [loggingOut, setLoggingOut] = useState(false);
   const [searching, setSearching] = useMenuSearch(phase === 'ready');
   const contentRef = useRef<HTMLElement>(null);
@@ -291,13 +296,15 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
               />
             </Suspense>
           )}
-          <LayoutSettings show={settings} onHide={() => setSettings(false)} config={config} onChange={setConfig} />
-          {terminal.state && loaded.adminInfo.super && <TerminalPanel state={terminal.state} update={terminal.update} adminBase={adminBase} lang={lang} timeZone={loaded.siteConfig.timeZone} onAdd={(command, blockOnFailure) => {
-                // A migration may bring menu rules: the menus are fetched again once one succeeds.
-                const uuid = terminal.add(command, blockOnFailure);
-                if (command.startsWith('migrate.')) onTaskEnd(uuid, (end) => end === TaskStatus.Success && void menus.reload());
-                return uuid;
-              }} />}
+          <Suspense fallback={null}>{settingsOpened && <LayoutSettings show={settings} onHide={() => setSettings(false)} config={config} onChange={setConfig} />}</Suspense>
+          <Suspense fallback={null}>
+            {terminal.state && loaded.adminInfo.super && terminalOpened && <TerminalPanel state={terminal.state} update={terminal.update} adminBase={adminBase} lang={lang} timeZone={loaded.siteConfig.timeZone} onAdd={(command, blockOnFailure) => {
+                  // A migration may bring menu rules: the menus are fetched again once one succeeds.
+                  const uuid = terminal.add(command, blockOnFailure);
+                  if (command.startsWith('migrate.')) onTaskEnd(uuid, (end) => end === TaskStatus.Success && void menus.reload());
+                  return uuid;
+                }} />}
+          </Suspense>
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type WheelEvent } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { tabHref, type Tab } from './tabs.ts';
@@ -41,7 +41,8 @@ function TabMenu({ at, onCommand, onClose }: { at: MenuAt; onCommand(command: Ta
     close.current = onClose;
   });
 
-  useEffect(() => {
+  // Before the frame is painted: a key pressed right after opening reaches the menu, not the tab.
+  useLayoutEffect(() => {
     items()[0]?.focus();
     const away = (e: Event) => {
       if (!(e.target instanceof Node) || !ref.current?.contains(e.target)) close.current(false);

@@ -237,6 +237,11 @@ export function canChange(task: TerminalTask): boolean {
   return !RUNNING.includes(task.status);
 }
 
+/** Whether a task runs or waits to: the terminal's runner must be there, though its panel is closed. */
+export function hasWork(state: TerminalState): boolean {
+  return nextTask(state) !== null || state.taskList.some((task) => !canChange(task));
+}
+
 /** Retry: the output is cleared and the task waits again. */
 export function retryTask(state: TerminalState, uuid: string): TerminalState {
   const task = state.taskList.find((t) => t.uuid === uuid);

@@ -1,4 +1,5 @@
 import { hydrateIslands } from '../../islands/hydrate.ts';
-import { islands } from '../../islands/registry.ts';
+import { adminApp, adminLogin } from '../../islands/admin/island.ts';
 
-void hydrateIslands(islands);
+// Only the back office's islands: the registry of every island and catalogue stays off the admin's pages.
+void hydrateIslands({ AdminApp: adminApp, AdminLogin: adminLogin });

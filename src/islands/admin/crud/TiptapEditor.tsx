@@ -108,7 +108,9 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
   const { t } = useTranslation(['crud-ui', 'upload']);
   const { t: tUpload, i18n } = useTranslation(['upload', 'request']);
   const { siteConfig } = useAdmin();
-  const emitted = useRef(value);
+  // What the editor has sent up and not yet seen come back as `value`, oldest first. The echo of one edit may
+  // arrive after the next edit (Preact runs effects after the frame), and must not undo it.
+  const emitted = useRef([value]);
   const change = useRef(onChange);
   change.current = onChange;
   const fileRef = useRef<HTMLInputElement>(null);
@@ -135,7 +137,7 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
     editorProps: editorPropsOf(attributesOf({ id, labelledBy, describedBy, invalid, required }), takeFiles),
     onUpdate({ editor: e }) {
       const html = htmlOf(e);
-      emitted.current = html;
+      emitted.current.push(html);
       change.current(html);
     },
   });
@@ -147,8 +149,13 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
 
   // A value set from outside (the edited row arriving) replaces the document; our own echoes do not.
   useEffect(() => {
-    if (!editor || value === emitted.current) return;
-    emitted.current = value;
+    if (!editor) return;
+    const echo = emitted.current.indexOf(value);
+    if (echo >= 0) {
+      emitted.current.splice(0, echo + 1);
+      return;
+    }
+    emitted.current = [];
     editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
 

@@ -100,8 +100,9 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
         <h2 className="h6" id={`bind-${type}-title`} tabIndex={-1} ref={headingRef}>
           {t(current ? 'bind.changeTitle' : 'bind.bindTitle', { channel })} · {t(step === 'verify' ? 'bind.step1' : 'bind.step2')}
         </h2>
+        {/* Keyed: each step is a form of its own, whose code button starts without the other's countdown. */}
         {step === 'verify' ? (
-          <form onSubmit={(e) => void verify(e)} method="post" noValidate>
+          <form key="verify" onSubmit={(e) => void verify(e)} method="post" noValidate>
             <p className="text-body-secondary small">{current ? t('bind.verifyIntro', { channel, address: current }) : t('bind.passwordIntro', { channel })}</p>
             {form.summary(['password', 'verifyCode'])}
             {form.field('password', t('field.password'), (c) => (
@@ -120,7 +121,7 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
             <StepButtons busy={busy} submit={t('bind.next')} onCancel={onCancel} />
           </form>
         ) : (
-          <form onSubmit={(e) => void change(e)} method="post" noValidate>
+          <form key="new" onSubmit={(e) => void change(e)} method="post" noValidate>
             {form.summary(['address', 'captcha'])}
             <AddressInput type={type} label={t('bind.newAddress', { channel })} control={form.control('address')} value={address} onChange={setAddress} error={form.error('address')} />
             <CodeInput
