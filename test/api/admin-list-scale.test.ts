@@ -154,9 +154,10 @@ test.serial('quick search reads an index: the trigram table of a few rows\' keys
     return;
   }
   const rare = await queriesDuring(() => list({ quickSearch: '鼋', limit: 10 }));
-  t.true(rare.some((q) => q.sql.includes('quicksearch_news_terms') && q.sql.includes('select `news`.*')), 'one character: the rows the index names');
+  const readsKeysFound = (queries: Array<{ sql: string }>) => queries.some((q) => q.sql.includes('select `news`.*') && q.sql.includes('json_each'));
+  t.true(rare.some((q) => q.sql.includes('quicksearch_news_terms')) && readsKeysFound(rare), 'one character: the rows the index names');
   const long = await queriesDuring(() => list({ quickSearch: 'Probe 12', limit: 10 }));
-  t.true(long.some((q) => q.sql.includes('MATCH') && q.sql.includes('select `news`.*')), 'a phrase: the rows the index names');
+  t.true(long.some((q) => q.sql.includes('MATCH')) && readsKeysFound(long), 'a phrase: the rows the index names');
   // An order no test asked before: a list remembers its total while its table stays as it was.
   const many = await queriesDuring(() => list({ quickSearch: '堤', limit: 10, order: 'publish_time,desc' }));
   t.true(many.some((q) => q.sql.includes('CROSS JOIN')), 'many rows: counted from the index\'s keys');
