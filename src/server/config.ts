@@ -43,6 +43,8 @@ export interface AppConfig {
   pageCache: boolean;
   /** Matches a site search counts before its total says "more than". */
   searchCountCap: number;
+  /** Admin lists count their rows exactly up to this many; above it their total is an estimate ("about N"). */
+  listExactCount: number;
   /** Time of the daily backup, HH:MM in the server's time zone; empty = no scheduled backups. */
   backupTime: string;
   /** Backups of each automatic kind (daily, before a restore) kept; older ones are removed. */
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<AppConfig>
     payCheckInterval: int(env, 'PAY_CHECK_INTERVAL', 60, 0, 86400),
     pageCache: bool(env, 'PAGE_CACHE', true),
     searchCountCap: int(env, 'SEARCH_COUNT_CAP', SEARCH_COUNT_CAP, 1, SEARCH_COUNT_CAP),
+    listExactCount: int(env, 'LIST_EXACT_COUNT', 10_000, 1, 100_000_000),
     backupTime: backupTime(env),
     backupKeep: int(env, 'BACKUP_KEEP', 7, 1, 1000),
     healthMinFreeMb: int(env, 'HEALTH_MIN_FREE_MB', 100, 0, 10_000_000),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { isPostgres, knexSettings } from './db.ts';
 import { isPostgresKnex } from './dialect.ts';
+import { LIST_VERSION_TABLE } from './services/listVersions.ts';
 import { QUICK_SEARCH_PREFIX } from './services/quickSearchIndex.ts';
 
 /**
@@ -33,10 +34,10 @@ export interface ConnectionInfo {
 }
 
 /**
- * Tables the migration tool, the quick-search indexes and the site search's index keep for themselves: never a
- * subject of admin tools.
+ * Tables the migration tool, the quick-search indexes, the lists' versions and the site search's index keep for
+ * themselves: never a subject of admin tools.
  */
-const INTERNAL = new RegExp(`^(knex_|sqlite_|${QUICK_SEARCH_PREFIX}|search_(entry|source|fts(_\\w+)?)$)`);
+const INTERNAL = new RegExp(`^(knex_|sqlite_|${QUICK_SEARCH_PREFIX}|${LIST_VERSION_TABLE}$|search_(entry|source|fts(_\\w+)?)$)`);
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export function connectionInfo(databaseUrl: string): ConnectionInfo {

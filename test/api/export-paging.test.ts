@@ -1,7 +1,7 @@
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { superToken } from '../helpers/admins.ts';
-import { keysetPages } from '../../src/server/services/crud/query.ts';
+import { keysetPages, readPlaces, reversedOrder } from '../../src/server/services/crud/keyset.ts';
 import { parseCsv } from '../../src/server/services/crud/import.ts';
 
 // An export reads its rows page by page after the last row read (keyset paging, issue 28 item 3: 100,000 rows
@@ -52,6 +52,29 @@ test('keyset pages list every row once, in the order of one query, across ties a
     for (const [column, direction] of order) whole.orderBy(column, direction);
     const expected = ((await whole) as { id: number }[]).map((r) => String(r.id));
     for (const size of [1, 3, 4, 40, 41, 100]) t.deepEqual(await pagedKeys(order, size), expected, `${JSON.stringify(order)} by ${size}`);
+  }
+});
+
+test('a page read from a row found before, forwards or backwards, is the stretch an OFFSET gives, across ties and NULLs', async (t) => {
+  const orders: Order[] = [
+    [['paging_probe.v', 'asc'], ['paging_probe.id', 'desc']],
+    [['paging_probe.v', 'desc'], ['paging_probe.id', 'desc']],
+    [['paging_probe.s', 'desc'], ['paging_probe.id', 'desc']],
+    [['paging_probe.id', 'asc']],
+  ];
+  for (const order of orders) {
+    const query = () => server.app.knex('paging_probe');
+    const all = await readPlaces(query(), order, null, 0, 100);
+    const keys = all.map((p) => p.k);
+    for (let at = 0; at < all.length; at += 3) {
+      for (const skip of [0, 2, 7]) {
+        const label = `${JSON.stringify(order)} from row ${at}, ${skip} on`;
+        const from = await readPlaces(query(), order, { place: all[at]!, inclusive: true }, skip, 4);
+        t.deepEqual(from.map((p) => p.k), keys.slice(at + skip, at + skip + 4), `${label}, forwards`);
+        const back = await readPlaces(query(), reversedOrder(order), { place: all[at]!, inclusive: false }, skip, 4);
+        t.deepEqual(back.map((p) => p.k), keys.slice(0, at).reverse().slice(skip, skip + 4), `${label}, backwards`);
+      }
+    }
   }
 });
 

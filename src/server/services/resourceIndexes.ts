@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from '../../resources/types.ts';
 import { allTableColumns, indexNames } from '../dialect.ts';
+import { ensureListVersions } from './listVersions.ts';
 import { ensureQuickSearchIndexes } from './quickSearchIndex.ts';
 
 /** Operators an index can answer by seeking: equality first, ranges after. */
@@ -39,8 +40,8 @@ const indexName = (table: string, columns: string[]) => `${table}_${columns.join
 
 /**
  * Creates the list indexes of every resource whose columns exist (a generated resource's table may lag its
- * definition), and on SQLite the quick-search indexes. Idempotent: run at every start (and after a restore),
- * it only adds what is missing, on SQLite and PostgreSQL alike.
+ * definition), the quick-search indexes, and on SQLite the triggers of the tables' list versions. Idempotent:
+ * run at every start (and after a restore), it only adds what is missing, on SQLite and PostgreSQL alike.
  */
 export async function ensureResourceIndexes(knex: Knex, defs: readonly ResourceDef[]): Promise<void> {
   const tables = await allTableColumns(knex);
@@ -57,4 +58,5 @@ export async function ensureResourceIndexes(knex: Knex, defs: readonly ResourceD
     }
   }
   await ensureQuickSearchIndexes(knex, defs, tables);
+  await ensureListVersions(knex, defs, tables);
 }

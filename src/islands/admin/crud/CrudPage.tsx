@@ -195,7 +195,7 @@ export function CrudPage({ def, list: listOptions, formFields, without = [], col
             : undefined
         }
       />
-      <CrudPagination page={list.query.page} limit={list.query.limit} total={list.total} onPage={list.setPage} onLimit={list.setLimit} />
+      <CrudPagination page={list.query.page} limit={list.query.limit} total={list.total} estimated={list.totalEstimated} onPage={list.setPage} onLimit={list.setLimit} />
       {form && (renderForm ? renderForm(form) : <CrudForm def={def} {...form} fields={formFields} />)}
       {pending?.kind === 'view' && <CrudDetails def={def} row={pending.row} onClose={() => setPending(null)} />}
       {pending?.kind === 'delete' && (

@@ -6,6 +6,8 @@ export interface CrudPaginationProps {
   page: number;
   limit: number;
   total: number;
+  /** The total is the server's estimate (more rows than it counts): shown as "about N". */
+  estimated?: boolean;
   onPage(page: number): void;
   onLimit(limit: number): void;
   sizes?: readonly number[];
@@ -19,9 +21,13 @@ export function pageWindow(page: number, pages: number): number[] {
   return sorted.flatMap((p, i) => (i > 0 && p - sorted[i - 1]! > 1 ? [0, p] : [p]));
 }
 
-/** Total, page size and page buttons under a list. */
-export function CrudPagination({ page, limit, total, onPage, onLimit, sizes = PAGE_SIZES }: CrudPaginationProps) {
-  const { t } = useTranslation('crud-ui');
+/**
+ * Total, page size and page buttons under a list. An estimated total reads "about N"; its last page is where
+ * the estimate ends, and the server answers a page past the real end with the exact total, so the list then
+ * steps back to the real last page (useCrudList).
+ */
+export function CrudPagination({ page, limit, total, estimated = false, onPage, onLimit, sizes = PAGE_SIZES }: CrudPaginationProps) {
+  const { t, i18n } = useTranslation('crud-ui');
   const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / limit));
   const button = (target: number, label: string, content: string, disabled: boolean, current = false, key?: number) => (
@@ -33,8 +39,8 @@ export function CrudPagination({ page, limit, total, onPage, onLimit, sizes = PA
   );
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mt-3" data-pagination="">
-      <span className="text-body-secondary small" data-total={total}>
-        {t('pagination.total', { count: total })}
+      <span className="text-body-secondary small" data-total={total} data-estimated={estimated ? '' : undefined}>
+        {estimated ? t('pagination.about', { count: total.toLocaleString(i18n.language) }) : t('pagination.total', { count: total })}
       </span>
       <label className="visually-hidden" htmlFor={sizeId}>
         {t('pagination.pageSize')}

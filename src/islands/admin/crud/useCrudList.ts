@@ -9,6 +9,8 @@ import { indexParams, initialQuery, type ListQuery, type Order, type Row, type S
 export interface IndexAnswer {
   list: Row[];
   total?: number;
+  /** Ours only: `total` is an estimate (a long list counts no further than a limit). */
+  totalEstimated?: boolean;
   remark?: string;
 }
 
@@ -23,6 +25,8 @@ export interface UseCrudListOptions {
 export interface CrudList {
   rows: Row[];
   total: number;
+  /** Whether `total` is an estimate, to be shown as "about N". */
+  totalEstimated: boolean;
   remark: string;
   loading: boolean;
   /** The message of the last failed load; null after a successful one. */
@@ -49,6 +53,7 @@ export function useCrudList(def: ResourceDef, options: UseCrudListOptions = {}):
   const [query, setQuery] = useState<ListQuery>(() => initialQuery(options.limit));
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
+  const [totalEstimated, setTotalEstimated] = useState(false);
   const [remark, setRemark] = useState('');
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -72,6 +77,7 @@ export function useCrudList(def: ResourceDef, options: UseCrudListOptions = {}):
       const list = Array.isArray(answer.data.list) ? answer.data.list : [];
       setRows(list);
       setTotal(Number(answer.data.total ?? list.length));
+      setTotalEstimated(answer.data.totalEstimated === true);
       setRemark(answer.data.remark ?? '');
       setError(null);
     } catch (err) {
@@ -96,6 +102,7 @@ export function useCrudList(def: ResourceDef, options: UseCrudListOptions = {}):
     () => ({
       rows,
       total,
+      totalEstimated,
       remark,
       loading,
       error,
@@ -108,6 +115,6 @@ export function useCrudList(def: ResourceDef, options: UseCrudListOptions = {}):
       setSearch: (search) => setQuery((q) => ({ ...q, search, page: 1 })),
       reload: load,
     }),
-    [rows, total, remark, loading, error, query, params, load],
+    [rows, total, totalEstimated, remark, loading, error, query, params, load],
   );
 }

@@ -11,9 +11,13 @@ import { now } from '../clock.ts';
 import { hashPassword } from '../passwords.ts';
 import { sanitizeRichText } from '../richText.ts';
 import type { SecretBox } from '../secretBox.ts';
-import { quickSearchKeys } from '../quickSearchIndex.ts';
+import { quickSearchLookup } from '../quickSearchIndex.ts';
+import { listVersion } from '../listVersions.ts';
 import { flattenWithPrefix, isTrue, nest, wantsTree, whereAllWords, whereInitValue, type TreeRow } from '../ruleAdmin.ts';
-import { applyListParams, keysetPages, type Relation } from './query.ts';
+import { applyListParams, type ListParams, type Relation } from './query.ts';
+import { keysetPages } from './keyset.ts';
+import { ListMemory, readDeepPage } from './listMemory.ts';
+import { listTotal } from './listTotal.ts';
 import { copyToRecycleBin, logSensitiveChanges } from './security.ts';
 import { DEFAULT_REVISION_KEEP, REVISION_KEEP_SETTING, findRevision, listRevisions, recordRevision, revisedColumns } from './revisions.ts';
 import type { RevisionAction, RevisionList } from '../../../shared/revisions.ts';
@@ -64,7 +68,10 @@ export interface ImportOutcome {
 
 export interface ListResult {
   list: Row[];
+  /** Exact up to EngineOptions.exactCountLimit matching rows, an estimate above (reference 2.1 has a number here). */
   total: number;
+  /** Present (true) when `total` is an estimate: our admin shows "about N"; BuildAdmin's client ignores it. */
+  totalEstimated?: true;
   remark: string;
 }
 
@@ -88,6 +95,8 @@ export interface EngineOptions {
   capabilities: CapabilityHooks;
   /** A new snowflake id, the key of a new row of a resource keyed by them. */
   snowflakeId(): Promise<string>;
+  /** Lists count their matching rows up to this many; above it their total is an estimate (listTotal.ts). */
+  exactCountLimit: number;
 }
 
 /**
@@ -125,6 +134,7 @@ export class ResourceEngine {
   private readonly revised: readonly string[];
   /** Columns holding snowflake ids, read as text (textKeys.ts). */
   private readonly textKeys: readonly string[];
+  private readonly lists: ListMemory;
 
   constructor(private readonly options: EngineOptions) {
     const { def } = options;
@@ -134,6 +144,7 @@ export class ResourceEngine {
     this.unanswered = unansweredColumns(def);
     this.revised = def.revisions ? revisedColumns(def, options.behaviour.readonly) : [];
     this.textKeys = snowflakeColumns(def, options.resolve);
+    this.lists = new ListMemory(() => listVersion(this.knex, def.table));
     this.relations = def.fields
       .filter((f) => f.type === 'remoteSelect' && f.remote && !f.virtual)
       .map((f) => {
@@ -311,25 +322,48 @@ export class ResourceEngine {
     const extras = this.behaviour.listExtras && !isTrue(call.input.select) ? await this.behaviour.listExtras(call) : {};
     if (this.def.tree) return { ...(await this.treeIndex(call)), ...extras };
     const { table, pk } = this.def;
-    // The rows that match, joined only when a filter or the order names a relation's column: every join is
-    // on a relation's key (at most one row), so it never changes which rows match, and without it an index
-    // answers the count alone.
-    const matching = this.knex(table);
-    await this.applyScope(matching, call, this.knex);
-    const { page, limit, order, joinsRelations } = applyListParams(matching, this.def, this.relations, call.input, this.unanswered, await this.options.timeZone(), (columns, term) =>
-      quickSearchKeys(this.knex, table, columns, term),
-    );
-    if (joinsRelations) this.joinRelations(matching);
-    const [{ total }] = (await matching.clone().clearOrder().count({ total: '*' })) as [{ total: number | string }];
+    const { matching, counting, page, limit, order, joinsRelations } = await this.matching(call, call.input);
+    const offset = (page - 1) * limit;
     // The page's keys first, then its rows: an index on the sort column holds the key, so a deep OFFSET skips
-    // index entries instead of reading and joining every row it passes.
-    const keys = matching.select(`${table}.${pk}`).limit(limit).offset((page - 1) * limit);
+    // index entries instead of reading and joining every row it passes. What the list found before (its total,
+    // where deep pages start: listMemory.ts) is used unless a joined table, which has no version, decides which
+    // rows match.
+    const known = joinsRelations ? null : await this.lists.of(matching);
+    const places = await readDeepPage(known, matching, order, offset, limit);
+    const keys = places ? places.map((p) => p.k) : matching.clone().select(`${table}.${pk}`).limit(limit).offset(offset);
     const query = this.base().whereIn(`${table}.${pk}`, keys);
     for (const [column, direction] of order) query.orderBy(column, direction);
     const rows = (await query) as Row[];
+    const { total, estimated } = await listTotal(this.knex, { matching, counting }, table, pk, { offset, limit, found: rows.length }, this.options.exactCountLimit, known);
     await this.addLabels(rows);
-    const result: ListResult = { list: await this.present(rows, call, false), total: Number(total), remark: await this.remark(call) };
+    const result: ListResult = { list: await this.present(rows, call, false), total, ...(estimated && { totalEstimated: true }), remark: await this.remark(call) };
     return { ...result, ...extras };
+  }
+
+  /**
+   * The rows a list matches (scope, filters, quick search) in its order, joined only when a filter or the order
+   * names a relation's column: every join is on a relation's key (at most one row), so it never changes which
+   * rows match, and without it an index answers the count alone. A quick search the index finds in few rows
+   * reads those; one it finds in many is checked on each row the list walks, and `counting` then walks the
+   * index's keys instead, from the first on (SQLite's CROSS JOIN keeps that order), so a count that stops at
+   * the exact-count limit never reads the table for it.
+   */
+  private async matching(call: Call, input: Record<string, unknown>): Promise<{ matching: Knex.QueryBuilder; counting: Knex.QueryBuilder } & ListParams> {
+    const { table, pk } = this.def;
+    const quick = typeof input.quickSearch === 'string' ? input.quickSearch.trim() : '';
+    const lookup = quick ? await quickSearchLookup(this.knex, table, quick) : null;
+    const timeZone = await this.options.timeZone();
+    const build = async (query: Knex.QueryBuilder) => {
+      await this.applyScope(query, call, this.knex);
+      const params = applyListParams(query, this.def, this.relations, input, this.unanswered, timeZone, (columns) => (lookup?.few && lookup.covers(columns) ? lookup.keys : null));
+      if (params.joinsRelations) this.joinRelations(query);
+      return { query, params };
+    };
+    const { query: matching, params } = await build(this.knex(table));
+    // Only when the index holds every column searched: a relation's label would match rows it does not name.
+    const walksKeys = lookup && !lookup.few && !this.def.quickSearch.some((name) => name.includes('.'));
+    const counting = walksKeys ? (await build(this.knex.from(this.knex.raw('? AS quick CROSS JOIN ?? ON ?? = quick.id', [lookup.keys, table, `${table}.${pk}`])))).query : matching;
+    return { matching, counting, ...params };
   }
 
   /**
@@ -338,12 +372,7 @@ export class ResourceEngine {
    */
   async *listed(call: Call, batch = LISTED_BATCH): AsyncGenerator<Row[]> {
     const { table, pk } = this.def;
-    const matching = this.knex(table);
-    await this.applyScope(matching, call, this.knex);
-    const { order, joinsRelations } = applyListParams(matching, this.def, this.relations, { ...call.input, initValue: undefined }, this.unanswered, await this.options.timeZone(), (columns, term) =>
-      quickSearchKeys(this.knex, table, columns, term),
-    );
-    if (joinsRelations) this.joinRelations(matching);
+    const { matching, order } = await this.matching(call, { ...call.input, initValue: undefined });
     for await (const keys of keysetPages(matching, order, batch)) {
       const query = this.base().whereIn(`${table}.${pk}`, keys);
       for (const [column, direction] of order) query.orderBy(column, direction);

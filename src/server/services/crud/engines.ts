@@ -49,6 +49,7 @@ export class Engines {
         secrets: this.services.rowSecrets,
         setting: (name) => settings.get(name),
         snowflakeId: () => this.services.snowflake.next(),
+        exactCountLimit: this.services.config.listExactCount,
         invalidate: (tags) => (tags === 'all' ? this.services.caches.clearAll().then(() => undefined) : this.services.caches.invalidate(tags)),
         capabilities: {
           check: (def, row) => this.services.signups.checkDates(def, row),

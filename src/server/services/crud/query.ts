@@ -3,7 +3,7 @@ import { columnsOf } from '../../../resources/naming.ts';
 import { toUnixSeconds } from '../../../resources/schema.ts';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time.ts';
 import type { FieldDef, ResourceDef, SearchOperator } from '../../../resources/types.ts';
-import { likeOperator, likeSql, nullsSortFirst } from '../../dialect.ts';
+import { likeOperator, likeSql } from '../../dialect.ts';
 import { Refusal } from '../../errors.ts';
 
 export const DEFAULT_LIMIT = 10;
@@ -181,12 +181,13 @@ export function applyListParams(
     const names = def.quickSearch.flatMap((f) => (def.fields.find((d) => d.name === f)?.localized ? [f, `${f}_en`] : [f]));
     const columns = names.map((f) => resolve(f)).filter((c): c is string => c !== null);
     const own = `${def.table}.`;
-    const keys = quickSearchKeys(columns.filter((c) => c.startsWith(own)).map((c) => c.slice(own.length)), quick);
+    const ownColumns = columns.filter((c) => c.startsWith(own));
+    const keys = quickSearchKeys(ownColumns.map((c) => c.slice(own.length)), quick);
+    const contains = (q: Knex.QueryBuilder, c: string) => q.orWhereRaw(`CAST(?? AS TEXT) ${likeOperator(query)} ? ESCAPE '\\'`, [c, likeValue(quick)]);
     query.where((q) => {
-      if (keys) q.orWhereIn(`${def.table}.${def.pk}`, keys);
-      for (const c of columns) {
-        if (!keys || !c.startsWith(own)) q.orWhereRaw(`CAST(?? AS TEXT) ${likeOperator(query)} ? ESCAPE '\\'`, [c, likeValue(quick)]);
-      }
+      // The index narrows the rows to check; the LIKE decides, as it does without the index.
+      if (keys) q.orWhere((k) => k.whereIn(`${def.table}.${def.pk}`, keys).where((w) => ownColumns.forEach((c) => contains(w, c))));
+      for (const c of columns) if (!keys || !c.startsWith(own)) contains(q, c);
     });
   }
 
@@ -223,51 +224,4 @@ export function applyListParams(
 
   const page = Math.max(intOf(input.page) || 1, 1);
   return { page, limit, order: orders, joinsRelations };
-}
-
-/** Narrows a page's query to one stretch of the order after the last row read. */
-type Stretch = (query: Knex.QueryBuilder) => void;
-
-/**
- * The keys of every row `query` matches, in its `order` (a column then the primary key, or the primary key
- * alone, as applyListParams sets it), `size` at a time, as text (a snowflake key read as a number would be
- * rounded). Each page starts after the last row of the one before (keyset paging): a row added or removed
- * meanwhile neither repeats nor skips another, and the cost stays that of a page however far the reading has
- * come. What follows a row is read in stretches each an index can seek to (the rest of its tie, then beyond
- * it, then the NULLs where the database sorts them last): one OR of them made SQLite walk the index from the
- * top every page, as an OFFSET does.
- */
-export async function* keysetPages(query: Knex.QueryBuilder, order: ListParams['order'], size: number): AsyncGenerator<string[]> {
-  const [pk, pkDirection] = order[order.length - 1]!;
-  const sort = order.length > 1 ? order[0]! : null;
-  const pkAfter = pkDirection === 'desc' ? '<' : '>';
-  const read = async (stretch: Stretch | null, limit: number) => {
-    const page = query.clone().clearSelect().limit(limit).select(query.client.raw('CAST(?? AS TEXT) as k', [pk]));
-    if (sort) page.select({ o: sort[0] });
-    stretch?.(page);
-    return (await page) as { k: string; o?: unknown }[];
-  };
-  const stretchesAfter = (end: { k: string; o?: unknown }): Stretch[] => {
-    if (!sort) return [(q) => q.where(pk, pkAfter, end.k)];
-    const [column, direction] = sort;
-    const nullsFirst = nullsSortFirst(query, direction);
-    const value = end.o ?? null;
-    if (value === null) return [(q) => q.whereNull(column).where(pk, pkAfter, end.k), ...(nullsFirst ? [(q: Knex.QueryBuilder) => q.whereNotNull(column)] : [])];
-    return [
-      (q) => q.where(column, value as Knex.Value).where(pk, pkAfter, end.k),
-      (q) => q.where(column, direction === 'desc' ? '<' : '>', value as Knex.Value),
-      ...(nullsFirst ? [] : [(q: Knex.QueryBuilder) => q.whereNull(column)]),
-    ];
-  };
-  let rows = await read(null, size);
-  while (rows.length > 0) {
-    yield rows.map((r) => r.k);
-    if (rows.length < size) return;
-    const end = rows[rows.length - 1]!;
-    rows = [];
-    for (const stretch of stretchesAfter(end)) {
-      rows.push(...(await read(stretch, size - rows.length)));
-      if (rows.length === size) break;
-    }
-  }
 }

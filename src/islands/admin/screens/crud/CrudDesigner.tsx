@@ -235,7 +235,7 @@ export default function CrudDesigner(_props: ScreenProps) {
             </>
           )}
         />
-        <CrudPagination page={logs.query.page} limit={logs.query.limit} total={logs.total} onPage={logs.setPage} onLimit={logs.setLimit} />
+        <CrudPagination page={logs.query.page} limit={logs.query.limit} total={logs.total} estimated={logs.totalEstimated} onPage={logs.setPage} onLimit={logs.setLimit} />
       </section>
       {deleting && (
         <ConfirmDialog
