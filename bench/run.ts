@@ -9,7 +9,8 @@ import knexFactory from 'knex';
 import { buildIfNeeded } from '../scripts/build.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
-import { adminListTimings, printSmallHost, residentMemory, startProduction, timeToFirstPage, writeCodeCache } from './smallHost.ts';
+import { printSmallHost, residentMemory, startProduction, timeToFirstPage, writeCodeCache } from './smallHost.ts';
+import { adminListRow, printAdminList } from './adminList.ts';
 import { printSearch, searchRow } from './search.ts';
 import { photoVisits } from './photo.ts';
 import { exportFigures, printExports } from './export.ts';
@@ -33,6 +34,8 @@ const PHOTO_ONLY = ONLY === 'photo';
 const SEARCH_ONLY = ONLY === 'search';
 /** `export`: only the export of the 100,000-row admin list as CSV and XLSX. */
 const EXPORT_ONLY = ONLY === 'export';
+/** `admin-list`: only the admin list's single requests over 1,000,000 rows. */
+const ADMIN_LIST_ONLY = ONLY === 'admin-list';
 const ADMIN_PASSWORD = 'bench-admin-2014';
 const ADMIN_ROWS = 100_000;
 /** How the page-weight table names the admin's first view after logging in. */
@@ -297,6 +300,23 @@ function appEnvOf(port: number, dataDir: string): Record<string, string> {
   };
 }
 
+/** `npm run bench -- admin-list`: the production server on a new data directory, the admin list row alone. */
+async function adminListOnly(): Promise<void> {
+  await buildIfNeeded();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const app = startProduction(appEnvOf(port, dataDir));
+  try {
+    await timeToFirstPage(app, `${appUrl}/`, performance.now());
+    printAdminList(await adminListRow(appUrl, (await adminLogin(appUrl)).token, app.pid!, path.join(dataDir, 'portal.sqlite')));
+  } finally {
+    app.kill('SIGTERM');
+    await new Promise((r) => app.once('exit', r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** `npm run bench -- search`: the production server on a new data directory, the news rows seeded, the search row. */
 async function searchOnly(): Promise<void> {
   await buildIfNeeded();
@@ -370,8 +390,8 @@ async function main(): Promise<void> {
 
     const rows: Row[] = [];
     const figures: BenchFigures = { coldNewMs: coldNew, coldExistingMs: Number.isNaN(coldExisting) ? undefined : coldExisting, idleMb: idle };
-    let lists: Awaited<ReturnType<typeof adminListTimings>> | undefined;
-    if (!BYTES_ONLY && !PHOTO_ONLY) {
+    const timed = !BYTES_ONLY && !PHOTO_ONLY;
+    if (timed) {
       console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores (server and load generator share them)\n`);
       rows.push(await measure('Koa baseline (10 KB string)', baseUrl));
       rows.push(await measure(`renderToString + 1 SQLite query baseline (${(newsBytes / 1024).toFixed(0)} KB page)`, renderUrl));
@@ -400,8 +420,6 @@ async function main(): Promise<void> {
         ['/news uncached', `${uncachedUrl}/news`, {}],
         [`/news/info?id=${newsId} uncached`, `${uncachedUrl}/news/info?id=${newsId}`, {}],
       ]);
-      lists = await adminListTimings(appUrl, token, ADMIN_ROWS);
-      Object.assign(figures, { adminListWorstP95: Math.max(...lists.map((l) => l.p95)), adminListRows: ADMIN_ROWS });
     }
 
     const visits: Visit[] = PHOTO_ONLY ? [] : [...PUBLIC_SECTIONS.map((s) => s.path), '/index2', '/trail/apply', '/user/login', '/admin/login', '/news?lang=en'].map((route) => ({ route }));
@@ -422,17 +440,21 @@ async function main(): Promise<void> {
     const userLogin = weighed('/user/login');
     Object.assign(figures, { adminScript: admin?.js[1], adminStyles: admin?.css[1], userLoginScript: userLogin?.js[1] });
     if (unread.length > 0) console.log(`\nNot counted: Chromium did not hand over these bodies within ${BODY_WAIT_MS / 1000} s\n${unread.join('\n')}`);
-    if (lists) {
+    if (timed) {
       // The search row publishes the seeded rows and times its queries first; the exports then reset the peak to
-      // measure their own, so the bench's peak is the larger of theirs and the one before.
+      // measure their own, so the bench's peak is the larger of theirs and the one before. The admin list row
+      // adds its rows last (the search and the exports keep their 100,000), and the peak since the last
+      // export's reset covers it.
       const search = await searchRow(appUrl, app.pid!, path.join(dataDir, 'portal.sqlite'), appEnv);
       const peakBefore = residentMemory(app.pid!)?.peak ?? NaN;
       const exports = await exportFigures(appUrl, token, app.pid!);
-      const peak = Math.max(peakBefore, ...exports.map((e) => e.peak));
-      figures.peakMb = peak;
-      printSmallHost({ coldNew, coldExisting, idle, peak, survived: app.exitCode === null && rows.every((r) => r.errors === 0) }, lists);
+      const adminList = await adminListRow(appUrl, token, app.pid!, path.join(dataDir, 'portal.sqlite'));
+      const peak = Math.max(peakBefore, ...exports.map((e) => e.peak), residentMemory(app.pid!)?.peak ?? NaN);
+      printSmallHost({ coldNew, coldExisting, idle, peak, survived: app.exitCode === null && rows.every((r) => r.errors === 0) });
+      Object.assign(figures, { peakMb: peak, adminListWorstP95: Math.max(...adminList.timings.map((l) => l.p95)), adminListRows: adminList.rows });
       printSearch(search);
       printExports(ADMIN_ROWS, exports);
+      printAdminList(adminList);
     }
     if (!PHOTO_ONLY) printBudgets(figures);
   } finally {
@@ -445,4 +467,4 @@ async function main(): Promise<void> {
   }
 }
 
-await (SEARCH_ONLY ? searchOnly() : main());
+await (SEARCH_ONLY ? searchOnly() : ADMIN_LIST_ONLY ? adminListOnly() : main());

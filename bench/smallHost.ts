@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startCommand } from '../scripts/startCommand.ts';
 
 // The small-host budgets of `npm run bench`: the production server (as `npm start` runs it) under a 128 MB
-// old-space limit, its cold starts, resident memory, and single-request times of admin lists at scale.
+// old-space limit, its cold starts and resident memory.
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The server must run the whole bench within this V8 old-space limit. */
@@ -82,39 +82,7 @@ export interface ListTiming {
   note: string;
 }
 
-/**
- * Single-request times of an admin list (one request at a time, so the time is the server's plus loopback):
- * page 1 with its total, a filtered search, a sorted page and a deep page.
- */
-export async function adminListTimings(appUrl: string, token: string, rows: number): Promise<ListTiming[]> {
-  const list = '/admin/content.News/index';
-  const deepPage = Math.floor(rows / 10) - 1;
-  const cases: Array<[string, string]> = [
-    ['page 1 with total', `${list}?page=1&limit=10`],
-    ['filtered search (quick search "8888")', `${list}?page=1&limit=10&quickSearch=8888`],
-    ['filtered by status (search[])', `${list}?page=1&limit=10&search[0][field]=status&search[0][val]=0&search[0][operator]=eq`],
-    ['sorted by publish time', `${list}?page=1&limit=10&order=publish_time,asc`],
-    [`deep page (${deepPage.toLocaleString('en')})`, `${list}?page=${deepPage}&limit=10`],
-  ];
-  const timings: ListTiming[] = [];
-  for (const [name, pathname] of cases) {
-    const times: number[] = [];
-    let note = '';
-    for (let i = 0; i < 25; i++) {
-      const started = performance.now();
-      const res = await fetch(appUrl + pathname, { headers: { server: 'true', batoken: token } });
-      const body = (await res.json()) as { code: number; msg: string; data: { total: number; list: unknown[] } };
-      times.push(performance.now() - started);
-      if (body.code !== 1) throw new Error(`${name}: ${body.msg}`);
-      note = `${body.data.list.length} rows of ${body.data.total.toLocaleString('en')}`;
-    }
-    times.sort((a, b) => a - b);
-    timings.push({ name, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]!, note });
-  }
-  return timings;
-}
-
-export function printSmallHost(figures: { coldNew: number; coldExisting: number; idle: number; peak: number; survived: boolean }, lists: ListTiming[]): void {
+export function printSmallHost(figures: { coldNew: number; coldExisting: number; idle: number; peak: number; survived: boolean }): void {
   // The budgets of these figures are in the bench's last table (bench/budgets.ts).
   console.log(`\nSmall host (server run as npm start runs it, with ${HEAP_LIMIT_FLAG})\n`);
   console.log(['what', 'measured'].join(' | '));
@@ -124,8 +92,4 @@ export function printSmallHost(figures: { coldNew: number; coldExisting: number;
   console.log(['RSS idle after start', `${figures.idle.toFixed(1)} MB`].join(' | '));
   console.log(['RSS peak over the whole bench', `${figures.peak.toFixed(1)} MB`].join(' | '));
   console.log(['ran the whole bench without failing', figures.survived ? 'yes' : 'NO'].join(' | '));
-  console.log('\nAdmin list /admin/content.News/index, one request at a time\n');
-  console.log(['request', 'median ms', 'p95 ms', 'answer'].join(' | '));
-  console.log('--- | ---: | ---: | ---');
-  for (const l of lists) console.log([l.name, l.median.toFixed(1), l.p95.toFixed(1), l.note].join(' | '));
 }

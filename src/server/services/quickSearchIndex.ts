@@ -148,14 +148,13 @@ export interface QuickSearchLookup {
 
 /**
  * The index's keys for `term`, or null when there is no index for this table here, or the term cannot be
- * looked up: one holding a NUL character, or one or two characters whose lower case is longer or shorter (the
- * index folds case character by character, as FTS5 does, and its trigrams would not begin with JavaScript's
- * lower case).
+ * looked up: one with a NUL character (FTS5 reads its query up to it, and refuses what is left unterminated),
+ * one or two characters whose lower case is longer or shorter (the index folds case character by character,
+ * as FTS5 does, and its trigrams would not begin with JavaScript's lower case).
  */
 export async function quickSearchLookup(db: Knex, table: string, term: string): Promise<QuickSearchLookup | null> {
   const index = indexes.get(db.client as object)?.get(table);
-  // FTS5 reads a query only up to a NUL character (its phrase then never ends); such a term goes to the LIKE.
-  if (!index || term.includes('\0')) return null;
+  if (!index || term.includes('\u0000')) return null;
   const characters = [...term].length;
   let keys: Knex.QueryBuilder;
   if (characters > SHORT_TERM) keys = db.select('rowid as id').from(index.table).whereRaw('?? MATCH ?', [index.table, phrase(term)]);
