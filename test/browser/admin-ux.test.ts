@@ -310,7 +310,10 @@ test.serial('Streamline: menus that do not fit go into "More"; the header tools 
     // 1366 px, where the last folder ("Data security" then) used to sit on the tools: it is in "More", and
     // the layout icon opens the layout settings.
     await page.setViewport({ width: 1366, height: 768 });
+    // As in the loop: the debounced re-layout, then its transitions (the menu is drawn anew for its new room).
     await new Promise((resolve) => setTimeout(resolve, 400));
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.waitForSelector('.admin-topnav');
     // The ruler holds every entry and then "More": the entries alone need its width less the last one's.
     const room = await page.$eval('.admin-topnav', (nav) => {
       const ruler = nav.querySelector('.admin-topmenu-ruler')!;
