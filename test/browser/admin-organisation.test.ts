@@ -49,9 +49,26 @@ test.serial('a department tree and a job, assigned to an admin who is then found
   await openMenu(page, 'auth/job');
   const jobs = '[data-crud-page="auth/job"]';
   await page.waitForSelector(`${jobs} [data-toolbar="add"]`);
-  await page.click(`${jobs} [data-toolbar="add"]`);
+  // The navigation gave the page's heading the focus (for screen readers) when it showed the page, not later.
+  t.true(await page.evaluate(() => document.activeElement?.matches('[data-pane] > h1') === true), 'the heading of the new page has the focus');
   const jobForm = '[data-crud-form="auth/job"]';
-  await page.waitForSelector(jobForm);
+  // In the page means open, with the focus on the first field, checked the moment the dialog is inserted: a key
+  // pressed at once is not lost (the open must not wait for the next frame).
+  const openOnArrival = page.evaluate(
+    (selector: string) =>
+      new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          const form = document.querySelector(selector);
+          if (!form) return;
+          observer.disconnect();
+          resolve(form.closest('dialog')?.open === true && document.activeElement === form.querySelector('[data-column="name"] input'));
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+    jobForm,
+  );
+  await page.click(`${jobs} [data-toolbar="add"]`);
+  t.true(await openOnArrival, 'the dialog is open and its first field focused as soon as it is in the page');
   await page.type(`${jobForm} [data-column="name"] input`, 'Archivist');
   await page.type(`${jobForm} [data-column="code"] input`, 'archivist');
   await submitForm(page, '/admin/auth.Job/index');

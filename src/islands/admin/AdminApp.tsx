@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useTranslation } from 'react-i18next';
 import { normalizeLang, DEFAULT_LANG, type Lang } from '../../shared/i18n/langs.ts';
@@ -102,7 +102,8 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   const [loggingOut, setLoggingOut] = useState(false);
   const [searching, setSearching] = useMenuSearch(phase === 'ready');
   const contentRef = useRef<HTMLElement>(null);
-  const firstView = useRef(true);
+  // The location whose page was last announced; none before the first page, which is not announced.
+  const announced = useRef<typeof location>(null);
 
   // A page shown puts the drawer away and marks the change with the loading bar.
   useEffect(() => {
@@ -110,10 +111,18 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
     setDrawer(false);
     progress?.start();
     progress?.done();
-    // After an in-app navigation the page's heading takes the focus, so screen readers announce it.
-    if (firstView.current) firstView.current = false;
-    else contentRef.current?.querySelector<HTMLElement>(`[data-pane="${CSS.escape(activePath)}"] > h1`)?.focus();
   }, [activePath, location, progress]);
+
+  // After an in-app navigation the page's heading takes the focus, so screen readers announce it: in the commit
+  // that shows its pane (a new tab's pane comes one render after the navigation), so it cannot land a frame
+  // later on a field the user has already clicked into.
+  useLayoutEffect(() => {
+    if (!location || !activePath || announced.current === location) return;
+    const heading = contentRef.current?.querySelector<HTMLElement>(`[data-pane="${CSS.escape(activePath)}"] > h1`);
+    if (!heading) return;
+    if (announced.current) heading.focus();
+    announced.current = location;
+  }, [activePath, location, openTabs.mounted]);
 
   function onMenuOpen(item: MenuItem, event: MouseEvent<HTMLElement>): void {
     if (!isPlainClick(event)) return;

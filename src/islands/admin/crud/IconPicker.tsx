@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MENU_ICONS, menuIconClass } from '../../../shared/icons.ts';
 
@@ -24,7 +24,8 @@ export function IconPicker({ id, value, onChange, invalid, describedBy, required
   const filterRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // In the commit, not a frame later: what is typed right after opening goes to the filter.
+  useLayoutEffect(() => {
     if (open) filterRef.current?.focus();
   }, [open]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudStyles } from './CrudStyles.tsx';
 
@@ -31,7 +31,9 @@ export function Modal({ title, onClose, size = 'md', role = 'dialog', describedB
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  // Opened in the commit itself: in the browser (Preact) a plain effect waits for the next frame, and keys
+  // pressed while the dialog is in the page but not yet open would be lost.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
