@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ResourceDef } from '../../../resources/types.ts';
 import { useResourceLabels } from './labels.ts';
 import { listFields } from './listModel.ts';
@@ -61,7 +61,8 @@ export function ColumnChooser({ def, visible, onChange }: ColumnChooserProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // A layout effect, as every focus move on opening: Preact runs plain effects a frame later (docs/architecture.md).
+  useLayoutEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
       if (!boxRef.current?.contains(event.target as Node)) setOpen(false);
