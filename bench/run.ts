@@ -14,7 +14,7 @@ import { adminListRow, printAdminList } from './adminList.ts';
 import { printSearch, searchRow } from './search.ts';
 import { photoVisits } from './photo.ts';
 import { exportFigures, printExports } from './export.ts';
-import { printBudgets, type BenchFigures } from './budgets.ts';
+import { LIMITS, printBudgets, type BenchFigures } from './budgets.ts';
 
 /**
  * `npm run bench`: starts the production server and a bare Koa baseline as separate processes, measures them
@@ -191,11 +191,11 @@ interface Budget {
   kb: number;
 }
 function budgetsOf(route: string): Budget[] {
-  if (route.startsWith('/admin/login')) return [{ what: 'all', kb: 150 }];
-  if (route.startsWith('/user/login')) return [{ what: 'JS', kb: 60 }];
-  if (route.startsWith('/admin/dashboard')) return [{ what: 'JS', kb: 100 }, { what: 'CSS', kb: 30 }];
+  if (route.startsWith('/admin/login')) return [{ what: 'all', kb: LIMITS.adminLoginAllKb }];
+  if (route.startsWith('/user/login')) return [{ what: 'JS', kb: LIMITS.userLoginScriptKb }];
+  if (route.startsWith('/admin/dashboard')) return [{ what: 'JS', kb: LIMITS.adminScriptKb }, { what: 'CSS', kb: LIMITS.adminStylesKb }];
   if (route.startsWith('/admin') || route.startsWith('/trail/apply') || route.startsWith('/news/info')) return [];
-  return [{ what: 'HTML+CSS', kb: 15 }];
+  return [{ what: 'HTML+CSS', kb: LIMITS.publicHtmlCssKb }];
 }
 
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
