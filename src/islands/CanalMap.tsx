@@ -27,8 +27,15 @@ function project(lat: number, lng: number): [number, number] {
   return [(lng - WEST) * SHRINK * SCALE, (NORTH - lat) * SCALE];
 }
 
+// What the SVG draws is in whole map units (under half a pixel where the map is widest): the outlines are the
+// other third of /canal's HTML.
+function spot(lat: number, lng: number): [number, number] {
+  const [x, y] = project(lat, lng);
+  return [Math.round(x), Math.round(y)];
+}
+
 function points(line: readonly (readonly [number, number])[]): string {
-  return line.map(([lat, lng]) => project(lat, lng).map((n) => n.toFixed(1)).join(',')).join(' ');
+  return line.map(([lat, lng]) => spot(lat, lng).join(',')).join(' ');
 }
 
 // Simplified coastline (Bohai, Shandong, Jiangsu, Hangzhou Bay), closed through the sea off the frame.
@@ -158,19 +165,20 @@ export function sectionColour(sections: TourSection[], canalId: number): string 
  * its CSP nonce (style attributes are refused): stops by `data-stop`, sections by `data-section`.
  */
 export function tourStyles(sections: TourSection[], stops: TourStop[]): string {
-  const stopRules = (placed: [number, number][]) =>
-    stops.map((s, i) => {
-      const [x, y] = placed[i]!;
-      return `.tour-stop[data-stop="${s.id}"]{left:${((x / MAP_WIDTH) * 100).toFixed(2)}%;top:${((y / MAP_HEIGHT) * 100).toFixed(2)}%}`;
-    });
-  const rules = [`.tour-canvas{aspect-ratio:${MAP_WIDTH} / ${MAP_HEIGHT}}`, ...stopRules(placeStops(stops))];
-  // The map's own width decides (a container query), so a phone zoomed in gets the wide placement.
-  rules.push(`@container tour (max-width:${WIDE_MAP - 0.02}px){${stopRules(placeStops(stops, PHONE_SPACING)).join('')}}`);
-  stops.forEach((s) => rules.push(`.tour-stop[data-stop="${s.id}"]{color:${sectionColour(sections, s.canalId)}}`));
-  for (const s of sections) {
-    const colour = sectionColour(sections, s.id);
-    rules.push(`.tour-legend .swatch[data-section="${s.id}"]{background:${colour}}`, `.stop-group[data-section="${s.id}"]{border-color:${colour}}`);
-  }
+  // Places in whole map units, turned into percentages once (under a pixel where the map is widest): the rules
+  // are a third of /canal's HTML, which has a 15 KB budget with its stylesheet.
+  const place = ([x, y]: [number, number]) => `--x:${Math.round(x)};--y:${Math.round(y)}`;
+  const wide = placeStops(stops).map(place);
+  const rules = [`.tour-canvas{aspect-ratio:${MAP_WIDTH} / ${MAP_HEIGHT}}.tour-stop{left:calc(var(--x)*100%/${MAP_WIDTH});top:calc(var(--y)*100%/${MAP_HEIGHT})}`];
+  stops.forEach((s, i) => rules.push(`[data-stop="${s.id}"]{${wide[i]};color:${sectionColour(sections, s.canalId)}}`));
+  // The map's own width decides (a container query), so a phone zoomed in gets the wide placement; only the
+  // stops a narrow map moves apart are placed again.
+  const narrow = placeStops(stops, PHONE_SPACING)
+    .map(place)
+    .flatMap((at, i) => (at === wide[i] ? [] : [`[data-stop="${stops[i]!.id}"]{${at}}`]));
+  if (narrow.length > 0) rules.push(`@container tour (max-width:${WIDE_MAP - 0.02}px){${narrow.join('')}}`);
+  // The legend's swatches and the list's groups take their colour from --section (site.scss).
+  for (const s of sections) rules.push(`[data-section="${s.id}"]{--section:${sectionColour(sections, s.id)}}`);
   return rules.join('');
 }
 
@@ -309,15 +317,15 @@ export default function CanalMap({ lang, sections, stops }: CanalMapProps) {
                 <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-labelledby="tour-map-title">
                   <title id="tour-map-title">{t('tour.mapTitle')}</title>
                   <polygon className="tour-sea" points={points(COAST)} />
-                  <text className="tour-label tour-label-sea" x={project(34.2, 121.3)[0]} y={project(34.2, 121.3)[1]}>
+                  <text className="tour-label tour-label-sea" x={spot(34.2, 121.3)[0]} y={spot(34.2, 121.3)[1]}>
                     {t('tour.sea')}
                   </text>
                   {LAKES.map((l) => {
-                    const [x, y] = project(...l.at);
-                    return <ellipse key={l.name} className="tour-lake" cx={x} cy={y} rx={l.rx * SHRINK * SCALE} ry={l.ry * SCALE} />;
+                    const [x, y] = spot(...l.at);
+                    return <ellipse key={l.name} className="tour-lake" cx={x} cy={y} rx={Math.round(l.rx * SHRINK * SCALE)} ry={Math.round(l.ry * SCALE)} />;
                   })}
                   {RIVERS.map((r) => {
-                    const [x, y] = project(...r.at);
+                    const [x, y] = spot(...r.at);
                     return (
                       <g key={r.label}>
                         <polyline className="tour-river" points={points(r.line)} />

@@ -34,7 +34,7 @@ export default function Page() {
                 {stops
                   .filter((s) => s.canalId === section.id)
                   .map((s) => (
-                    <li key={s.id} id={`stop-${s.id}`} className="list-inline-item stop-link">
+                    <li key={s.id} id={`stop-${s.id}`}>
                       <a href={pageHref('/canals/info/city', { id: s.id }, lang)}>
                         <Text value={s.name} />
                       </a>
