@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { PageCache } from '../../src/server/pageCache.ts';
+import { NONCE_PLACEHOLDER, PageCache } from '../../src/server/pageCache.ts';
 import { withCachedPages, type IslandFreePages } from '../../src/server/cachedPages.ts';
 import { OriginPolicy } from '../../src/server/origin.ts';
 import { contentSecurityPolicy } from '../../src/server/middleware/security.ts';
@@ -159,4 +159,16 @@ test('hits are written to the access log like any request', async (t) => {
     lines.some((l) => l.url === '/news?x=1'),
     'a request handed to the app is logged there, not here',
   );
+});
+
+test("a page without a nonce is answered uncompressed with its UTF-8 bytes, made once; a page with one gets this request's nonce", (t) => {
+  const own = new PageCache();
+  const plain = own.set(own.key(ORIGIN, 'zh-cn', '/about', ''), '/about', '<html lang="zh-CN">协会概况</html>', own.begin());
+  const first = own.answer(plain, 'identity', 'n1', 'HIT', {}).body;
+  t.true(Buffer.isBuffer(first));
+  t.deepEqual(first, Buffer.from('<html lang="zh-CN">协会概况</html>'));
+  t.is(own.answer(plain, 'identity', 'n2', 'HIT', {}).body, first, 'the same bytes, not encoded again');
+  const withNonce = own.set(own.key(ORIGIN, 'zh-cn', '/canal', ''), '/canal', `<style nonce="${NONCE_PLACEHOLDER}">a{}</style>`, own.begin());
+  t.is(own.answer(withNonce, 'identity', 'n3', 'HIT', {}).body, '<style nonce="n3">a{}</style>');
+  t.is(own.answer(withNonce, 'identity', 'n4', 'HIT', {}).body, '<style nonce="n4">a{}</style>');
 });
