@@ -30,6 +30,8 @@ export interface Entry {
   hasNonce: boolean;
   /** Lazily encoded copies, for HTML without a nonce (the same bytes for everyone): UTF-8, and compressed. */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** For HTML with the nonce: its UTF-8 bytes between the placeholders, made on the first answer. */
+  pieces?: Buffer[];
 }
 
 /** Tags a request's answer carries in its head beyond the cached page (the share card in WeChat's browser). */
@@ -121,17 +123,20 @@ export class PageCache {
       'Vary', PAGE_VARY,
     ];
     const extra = this.extraHead(request, nonce);
-    const page = extra ? entry.html.replace('</head>', `${extra}</head>`) : entry.html;
-    const html = entry.hasNonce ? page.replaceAll(NONCE_PLACEHOLDER, nonce) : page;
-    const unique = entry.hasNonce || extra;
-    if (encoding === 'identity') {
-      // A page's UTF-8 bytes are kept: as a string (Chinese makes it two bytes a character), its length and
-      // its bytes were worked out again for every answer, a third of the server's time for an uncompressed hit.
-      return { headers, body: unique ? html : (entry.encoded.identity ??= Buffer.from(html)) };
+    if (extra) {
+      // WeChat's browser only: its share card makes the page differ per request.
+      const html = entry.html.replace('</head>', `${extra}</head>`).replaceAll(NONCE_PLACEHOLDER, nonce);
+      if (encoding === 'identity') return { headers, body: html };
+      headers.push('Content-Encoding', encoding);
+      return { headers, body: encode(html, encoding, QUICK_LEVELS) };
     }
+    // A page goes out as UTF-8 bytes made once: as a string (Chinese makes it two bytes a character), its
+    // length and its bytes were worked out again for every answer, a third of the server's time for a hit.
+    const bytes = entry.hasNonce ? withNonce(entry, nonce) : (entry.encoded.identity ??= Buffer.from(entry.html));
+    if (encoding === 'identity') return { headers, body: bytes };
     headers.push('Content-Encoding', encoding);
-    if (unique) return { headers, body: encode(html, encoding, QUICK_LEVELS) };
-    return { headers, body: (entry.encoded[encoding] ??= encode(html, encoding, SMALL)) };
+    if (entry.hasNonce) return { headers, body: encode(bytes, encoding, QUICK_LEVELS) };
+    return { headers, body: (entry.encoded[encoding] ??= encode(bytes, encoding, SMALL)) };
   }
 
   /** Answers a Koa request with a page just rendered and stored. */
@@ -153,7 +158,14 @@ export type CacheState = 'HIT' | 'MISS';
 
 const SMALL = { br: 9, gzip: 9 };
 
-function encode(html: string, encoding: 'br' | 'gzip', level: { br: number; gzip: number }): Buffer {
+/** A page's bytes with this request's nonce, from its UTF-8 pieces around the placeholder (made once). */
+function withNonce(entry: Entry, nonce: string): Buffer {
+  entry.pieces ??= entry.html.split(NONCE_PLACEHOLDER).map((piece) => Buffer.from(piece));
+  const mark = Buffer.from(nonce);
+  return Buffer.concat(entry.pieces.flatMap((piece, i) => (i === 0 ? [piece] : [mark, piece])));
+}
+
+function encode(html: Buffer | string, encoding: 'br' | 'gzip', level: { br: number; gzip: number }): Buffer {
   if (encoding === 'br') return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level.br } });
   return zlib.gzipSync(html, { level: level.gzip });
 }

@@ -2,6 +2,7 @@ import test from 'ava';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { NONCE_PLACEHOLDER, PageCache } from '../../src/server/pageCache.ts';
 import { withCachedPages, type IslandFreePages } from '../../src/server/cachedPages.ts';
@@ -161,14 +162,15 @@ test('hits are written to the access log like any request', async (t) => {
   );
 });
 
-test("a page without a nonce is answered uncompressed with its UTF-8 bytes, made once; a page with one gets this request's nonce", (t) => {
+test("a page is answered with UTF-8 bytes: without a nonce the same bytes each time, with one this request's nonce in them", (t) => {
   const own = new PageCache();
   const plain = own.set(own.key(ORIGIN, 'zh-cn', '/about', ''), '/about', '<html lang="zh-CN">协会概况</html>', own.begin());
   const first = own.answer(plain, 'identity', 'n1', 'HIT', {}).body;
   t.true(Buffer.isBuffer(first));
   t.deepEqual(first, Buffer.from('<html lang="zh-CN">协会概况</html>'));
   t.is(own.answer(plain, 'identity', 'n2', 'HIT', {}).body, first, 'the same bytes, not encoded again');
-  const withNonce = own.set(own.key(ORIGIN, 'zh-cn', '/canal', ''), '/canal', `<style nonce="${NONCE_PLACEHOLDER}">a{}</style>`, own.begin());
-  t.is(own.answer(withNonce, 'identity', 'n3', 'HIT', {}).body, '<style nonce="n3">a{}</style>');
-  t.is(own.answer(withNonce, 'identity', 'n4', 'HIT', {}).body, '<style nonce="n4">a{}</style>');
+  const withNonce = own.set(own.key(ORIGIN, 'zh-cn', '/canal', ''), '/canal', `<style nonce="${NONCE_PLACEHOLDER}">运{}</style><script nonce="${NONCE_PLACEHOLDER}"></script>`, own.begin());
+  t.deepEqual(own.answer(withNonce, 'identity', 'n3', 'HIT', {}).body, Buffer.from('<style nonce="n3">运{}</style><script nonce="n3"></script>'));
+  t.deepEqual(own.answer(withNonce, 'identity', 'n4', 'HIT', {}).body, Buffer.from('<style nonce="n4">运{}</style><script nonce="n4"></script>'));
+  t.is(gunzipSync(own.answer(withNonce, 'gzip', 'n5', 'HIT', {}).body).toString(), '<style nonce="n5">运{}</style><script nonce="n5"></script>');
 });
