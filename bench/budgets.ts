@@ -41,8 +41,6 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 const mb = (n: number) => `${n.toFixed(1)} MB`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const per = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : a / b);
-/** A figure in bytes against a limit in KB. */
-const kbAtMost = (limit: number) => ({ budget: `≤ ${limit} KB`, meets: (v: number) => v <= limit * 1024 });
 
 /** Every limit the bench judges by, in one place: the budget table, the page weights and the part tables read it. */
 export const LIMITS = {
@@ -67,6 +65,8 @@ export const LIMITS = {
 
 const atLeast = (limit: number) => ({ budget: `≥ ${limit.toFixed(1)}`, meets: (v: number) => v >= limit });
 const atMost = (limit: number, unit: string) => ({ budget: `≤ ${limit} ${unit}`, meets: (v: number) => v <= limit });
+/** A figure in bytes against a limit in KB. */
+const kbAtMost = (limit: number) => ({ budget: `≤ ${limit} KB`, meets: (v: number) => v <= limit * 1024 });
 
 export const BUDGETS: readonly BudgetRow[] = [
   { what: 'cached `/news` vs the Koa baseline', measured: (f) => per(f.newsCached, f.koaBaseline), format: ratio, ...atLeast(LIMITS.cachedVsKoa) },
