@@ -61,6 +61,8 @@ export const LIMITS = {
   /** The admin list's p95 of each request kind, and the site search's median of each query. */
   adminListP95Ms: 10,
   searchMedianMs: 20,
+  /** The server's RSS peak while it streams the 100,000-row export (the staff issue's budget). */
+  exportPeakMb: 200,
 } as const;
 
 const atLeast = (limit: number) => ({ budget: `≥ ${limit.toFixed(1)}`, meets: (v: number) => v >= limit });

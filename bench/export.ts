@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { LIMITS } from './budgets.ts';
 import { residentMemory } from './smallHost.ts';
 
 // The export row of `npm run bench`: the admin news list (the bench's 100,000 rows and the demo's) downloaded as
@@ -51,7 +52,7 @@ export async function exportFigures(appUrl: string, token: string, pid: number):
 }
 
 export function printExports(rows: number, figures: readonly ExportFigure[]): void {
-  console.log(`\nExport of the admin news list (${rows.toLocaleString('en')}+ rows), one download at a time (budget: RSS peak ≤ 200 MB)\n`);
+  console.log(`\nExport of the admin news list (${rows.toLocaleString('en')}+ rows), one download at a time (budget: RSS peak ≤ ${LIMITS.exportPeakMb} MB)\n`);
   console.log(['format', 'time s', 'size', 'CSV lines', 'RSS before MB', 'RSS peak MB'].join(' | '));
   console.log('--- | ---: | ---: | ---: | ---: | ---:');
   for (const f of figures) {
