@@ -61,7 +61,7 @@ export const LIMITS = {
   /** The admin list's p95 of each request kind, and the site search's median of each query. */
   adminListP95Ms: 10,
   searchMedianMs: 20,
-  /** The server's RSS peak while it streams the 100,000-row export (the staff issue's budget). */
+  /** The server's RSS peak while it streams the 100,000-row export (the export work's own bound). */
   exportPeakMb: 200,
 } as const;
 
