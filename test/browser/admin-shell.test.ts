@@ -239,6 +239,8 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   await page.waitForFunction(() => !document.querySelector<HTMLInputElement>('#terminal-cleanup')?.checked);
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('[data-terminal-config]'));
+  // The terminal's state is kept in an effect, which Preact runs after the next frame: wait for it.
+  await page.waitForFunction(() => (JSON.parse(localStorage.getItem('terminal') ?? 'null') as { automaticCleanupTask?: string } | null)?.automaticCleanupTask === '0');
   t.like(await stored(page, 'terminal'), { automaticCleanupTask: '0', showDot: false, taskList: [] });
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('[data-terminal]'));
