@@ -95,11 +95,9 @@ test('a guest is sent to /manage/login and brought back; every admin link stays 
   await page.waitForSelector('[data-cache="browser"]', { visible: true });
   await Promise.all([page.waitForNavigation(), page.click('[data-cache="browser"]')]);
   await page.waitForSelector('[data-not-found]');
-  t.deepEqual(
-    await page.evaluate(() => ['adminInfo', 'config', 'tabView', 'terminal'].filter((k) => localStorage.getItem(k) !== null)),
-    // The fresh page writes its defaults again; the tabs are those of this page only.
-    ['adminInfo', 'config', 'tabView', 'terminal'],
-  );
+  // The fresh page writes its defaults again, in effects that Preact runs after the next frame; the tabs are
+  // those of this page only.
+  await page.waitForFunction(() => ['adminInfo', 'config', 'tabView', 'terminal'].every((k) => localStorage.getItem(k) !== null));
   t.deepEqual(await page.evaluate(() => JSON.parse(localStorage.getItem('tabView') ?? 'null') as unknown), { tabs: [] });
 
   // The bare base goes to the first page; an unknown page to /manage/loading/... and the not-found state.

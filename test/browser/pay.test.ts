@@ -134,7 +134,8 @@ test.serial('a member tops up by QR code and sees the balance and the money log 
   const row = await page.$eval('[data-screen="balance"] tbody tr', (tr) => tr.textContent ?? '');
   t.true(row.includes(orderNo), 'the ledger line names the order');
   t.true(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere === true), 'no reload');
-  t.is(JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!).money, '50.00', 'the stored member info follows');
+  // The stored member info follows (kept in an effect, which Preact runs after the next frame).
+  await step(page, 'the stored balance', errors, page.waitForFunction(() => (JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { money?: string }).money === '50.00'));
 
   // The QR code is gone; a new top-up starts from the form again.
   await page.click('[data-order] [data-action="again"]');
