@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../components/content/format.ts';
 import type { UserInfo } from '../shared/account.ts';
@@ -56,6 +56,8 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
   const [values, setValues] = useState<Values>(EMPTY);
   const [photos, setPhotos] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The field the keyboard goes to, a new object per attempt so the same field is focused again.
+  const [focusOn, setFocusOn] = useState<{ field: string } | null>(null);
   const [otherOpen, setOtherOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
@@ -102,7 +104,13 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
     void load();
   }, [load]);
 
-  useEffect(() => {
+  // In the commit that shows the messages (and opens the other language's part when the problem is there), so
+  // a key typed at once lands in the field: Preact runs a plain effect only after the next frame.
+  useLayoutEffect(() => {
+    if (focusOn) focusField(focusOn.field);
+  }, [focusOn]);
+
+  useLayoutEffect(() => {
     if (phase === 'done') doneRef.current?.focus();
   }, [phase]);
 
@@ -125,8 +133,7 @@ export default function TrailApply({ loginHref, applicationsHref }: TrailApplyPr
     const first = Object.keys(next)[0];
     if (!first) return;
     if (otherFields.includes(first)) setOtherOpen(true);
-    // After the render that shows the messages (and opens the other language's part when the problem is there).
-    window.setTimeout(() => focusField(first), 0);
+    setFocusOn({ field: first });
   }
 
   async function submit(e: FormEvent<HTMLFormElement>): Promise<void> {

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { createAdmin, createGroup } from '../helpers/admins.ts';
-import { browserSuite } from '../helpers/browser.ts';
+import { browserSuite, focusedOnArrival } from '../helpers/browser.ts';
 import { adminPage, isCall, openMenu, pickRemote, submitForm } from './adminHelpers.ts';
 
 // Staff build the organisation in the back office: a department tree (a parent and a child picked from the
@@ -54,19 +54,8 @@ test.serial('a department tree and a job, assigned to an admin who is then found
   const jobForm = '[data-crud-form="auth/job"]';
   // In the page means open, with the focus on the first field, checked the moment the dialog is inserted: a key
   // pressed at once is not lost (the open must not wait for the next frame).
-  const openOnArrival = page.evaluate(
-    (selector: string) =>
-      new Promise<boolean>((resolve) => {
-        const observer = new MutationObserver(() => {
-          const form = document.querySelector(selector);
-          if (!form) return;
-          observer.disconnect();
-          resolve(form.closest('dialog')?.open === true && document.activeElement === form.querySelector('[data-column="name"] input'));
-        });
-        observer.observe(document.body, { childList: true, subtree: true });
-      }),
-    jobForm,
-  );
+  // Focus implies open: a field of a closed dialog cannot take it.
+  const openOnArrival = focusedOnArrival(page, jobForm, `${jobForm} [data-column="name"] input`);
   await page.click(`${jobs} [data-toolbar="add"]`);
   t.true(await openOnArrival, 'the dialog is open and its first field focused as soon as it is in the page');
   await page.type(`${jobForm} [data-column="name"] input`, 'Archivist');

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { createMember, memberToken } from '../helpers/accounts.ts';
 import { api } from '../helpers/server.ts';
 import { superToken } from '../helpers/admins.ts';
-import { browserSuite, collectErrors } from '../helpers/browser.ts';
+import { browserSuite, collectErrors, focusedOnArrival } from '../helpers/browser.ts';
 import { adminPage } from './adminHelpers.ts';
 import { memberPage } from './publicRoutes.ts';
 import { loginPageReady, pngFile, waitForPath } from './userHelpers.ts';
@@ -59,10 +59,10 @@ test.serial('applies for a trail as a member and sees the application approved a
 
   // The form, filled in with the keyboard where a person would.
   await page.waitForSelector('#trail-apply-title');
+  const focusedWithMessage = focusedOnArrival(page, '#trail-apply-title-error', '#trail-apply-title');
   await page.click('#trail-apply button[type="submit"]');
-  await page.waitForSelector('#trail-apply-title-error');
+  t.true(await focusedWithMessage, 'the first problem has the focus as soon as its message shows');
   t.is(await page.$eval('#trail-apply-title-error', (e) => e.textContent), '请填写步道名称');
-  t.true(await page.$eval('#trail-apply-title', (e) => e === document.activeElement), 'the first problem gets the focus');
   await page.type('#trail-apply-title', TITLE);
   const canal = await suite.server.app.knex('canal').where({ name: '淮扬运河' }).first<{ id: number }>('id');
   const city = await suite.server.app.knex('canal_city').where({ canal_id: canal.id, name: '淮安' }).first<{ id: number }>('id');

@@ -154,3 +154,24 @@ export async function toastText(page: Page, text: string): Promise<void> {
   await page.waitForFunction((wanted: string) => [...document.querySelectorAll('#portal-toasts .alert')].some((a) => a.textContent === wanted), { polling: 'mutation' }, text);
   await page.evaluate(() => document.getElementById('portal-toasts')?.replaceChildren());
 }
+
+/**
+ * Starts watching for `selector` to be inserted; resolves, at that moment, whether the focus is on `focused`.
+ * Observer callbacks run right after the commit that inserted it, before the next frame, so a focus put there a
+ * frame later (Preact's plain effects, a timer) does not count: a key the user types at once would be lost.
+ */
+export function focusedOnArrival(page: Page, selector: string, focused: string): Promise<boolean> {
+  return page.evaluate(
+    (wanted: string, target: string) =>
+      new Promise<boolean>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(wanted)) return;
+          observer.disconnect();
+          resolve(document.activeElement?.matches(target) === true);
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      }),
+    selector,
+    focused,
+  );
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorContent, useEditor, useEditorState, type Editor, type EditorOptions } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -120,6 +120,10 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const takeFiles = useRef<TakeFiles>(() => {});
+  // The link field takes the keyboard in the commit that shows it, so the address typed at once lands there.
+  useLayoutEffect(() => {
+    if (linking) linkRef.current?.focus();
+  }, [linking]);
 
   const editor = useEditor({
     // Tiptap adds a style element of its own: with the page's nonce, or the CSP drops it.
@@ -185,7 +189,6 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
     setLink(String(editor!.getAttributes('link').href ?? ''));
     setLinking(true);
     setProblem(null);
-    window.setTimeout(() => linkRef.current?.focus());
   }
 
   function applyLink(): void {
