@@ -50,12 +50,20 @@ function moduleFoldersSource(): string {
     .filter((f) => f.endsWith('.json'))
     .map((f) => f.split(path.sep).join('/'))
     .sort();
+  const folders = Object.entries(MODULE_FOLDERS).map(([name, { dir, pattern }]) => `${name}: { dir: ${JSON.stringify(dir)}, pattern: ${String(pattern)} }`);
   return [
     ...catalogues.map((f, i) => `import c${i} from ${JSON.stringify(`./${CATALOGUE_DIR}/${f}`)};`),
+    `export const MODULE_FOLDERS = { ${folders.join(', ')} };`,
+    `export const CATALOGUE_DIR = ${JSON.stringify(CATALOGUE_DIR)};`,
     `export function migrationModules() { return ${lazy('migrations')}; }`,
     `export function seedModules() { return ${lazy('seeds')}; }`,
     `export function catalogueFiles() { return { ${catalogues.map((f, i) => `${JSON.stringify(`locales/${f}`)}: c${i}`).join(', ')} }; }`,
   ].join('\n');
+}
+
+/** Has a build load moduleFolders.ts as moduleFoldersSource(): a bundle has no folders to list. */
+export function staticModuleFolders(build: esbuild.PluginBuild): void {
+  build.onLoad({ filter: /[\\/]src[\\/]server[\\/]moduleFolders\.ts$/ }, () => ({ contents: moduleFoldersSource(), loader: 'js', resolveDir: ROOT }));
 }
 
 /** Our copy of Vike's loop guard (scripts/shims/vike-catchInfiniteLoop.js says why); checked against Vike's on each build. */
@@ -76,7 +84,7 @@ const portalPlugin: esbuild.Plugin = {
   setup(build) {
     build.onLoad({ filter: /[\\/]vike[\\/]dist[\\/]utils[\\/]catchInfiniteLoop\.js$/ }, (args) => vikeLoopGuard(args.path));
     build.onResolve({ filter: /^iconv-lite$/ }, () => ({ path: path.join(SHIMS, 'iconv-lite.cjs') }));
-    build.onLoad({ filter: /[\\/]src[\\/]server[\\/]moduleFolders\.ts$/ }, () => ({ contents: moduleFoldersSource(), loader: 'js', resolveDir: ROOT }));
+    staticModuleFolders(build);
     build.onResolve({ filter: /^bindings$/ }, (args) => (args.importer.includes(`${path.sep}better-sqlite3${path.sep}`) ? { path: 'better_sqlite3', namespace: 'portal-addon' } : undefined));
     build.onLoad({ filter: /[\\/]@napi-rs[\\/]canvas[\\/]js-binding\.js$/ }, () => ({
       contents: `module.exports = require(${JSON.stringify(RUNTIME_MODULE)}).loadAddon('skia');`,

@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build.ts';
+import { BUNDLED_AVA_CONFIG, bundleTests } from './testBundle.ts';
 import { createTemplate, dropDatabase } from '../test/helpers/postgres.ts';
 import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
 
@@ -12,7 +13,8 @@ import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
  * once. The PostgreSQL pass runs beside the browser tests: those mostly wait on Chromium (page loads, network
  * idle, transitions), so the API tests' CPU work fills the wait instead of following it. Prints ava's TAP (the
  * PostgreSQL pass's once it ends, so the two never interleave) and closes with one line "N passed, N failed"
- * (the type check counts as one check); exits non-zero on any failure.
+ * (the type check counts as one check); exits non-zero on any failure. The whole run runs the test files
+ * bundled (scripts/testBundle.ts says why); files named on the command line run from the sources.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 let passed = 0;
@@ -59,13 +61,18 @@ async function postgresPass(): Promise<void> {
   let template = '';
   try {
     template = await createTemplate(TEMPLATE_ENV);
-    await timed('PostgreSQL pass (API and multi-process tests)', ava(['test/api/**/*.test.ts', 'test/multiprocess/**/*.test.ts'], { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template }, true));
+    await timed('PostgreSQL pass (API and multi-process tests)', ava(bundled('api', 'multiprocess'), { TEST_DB: 'postgres', TEST_PG_TEMPLATE: template }, true));
   } catch (err) {
     console.error(err);
     failed++;
   } finally {
     if (template) await dropDatabase(template);
   }
+}
+
+/** ava's arguments for the bundled test files of these folders of test/. */
+function bundled(...folders: string[]): string[] {
+  return ['--config', BUNDLED_AVA_CONFIG, ...folders.map((folder) => `dist/tests/test/${folder}/**/*.test.js`)];
 }
 
 /** Waits for a stage and says how long it took: CI's budget is spent stage by stage. */
@@ -86,8 +93,10 @@ const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescrip
 if (tsc.status === 0) passed++;
 else failed++;
 
+const extra = process.argv.slice(2);
 try {
   await buildIfNeeded();
+  if (extra.length === 0) await bundleTests();
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   failed++;
@@ -95,7 +104,6 @@ try {
 }
 console.log(`# type check and build took ${Math.round((Date.now() - runStarted) / 1000)} s`);
 
-const extra = process.argv.slice(2);
 // One migrated and seeded SQLite file that every test server of the run copies instead of building its own.
 let sqliteTemplate = '';
 try {
@@ -104,10 +112,10 @@ try {
   if (extra.length > 0) {
     await ava(extra, sqlite);
   } else {
-    await timed('unit, API and process tests (SQLite)', ava(['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/process/**/*.test.ts'], sqlite));
+    await timed('unit, API and process tests (SQLite)', ava(bundled('unit', 'api', 'process'), sqlite));
     const postgres = process.env.TEST_DATABASE_URL;
     if (postgres) console.log('# browser tests, and beside them the PostgreSQL pass (its output follows once it ends)');
-    await Promise.all([timed('browser tests', ava(['test/browser/**/*.test.ts'], sqlite)), postgres ? postgresPass() : null]);
+    await Promise.all([timed('browser tests', ava(bundled('browser'), sqlite)), postgres ? postgresPass() : null]);
     if (!postgres) console.log('# no TEST_DATABASE_URL: the PostgreSQL and multi-process tests did not run (.ci/run provides a server)');
   }
 } catch (err) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import test from 'ava';
 import knexFactory from 'knex';
+import { register } from 'tsx/esm/api';
 import { startServer, api, onPostgres, type TestServer } from '../helpers/server.ts';
 import { createDatabase, dropDatabase } from '../helpers/postgres.ts';
 import { tableColumns } from '../../src/server/dbTables.ts';
@@ -209,6 +210,8 @@ test.serial('export gives the resource file and a migration equal to what runs',
   t.regex(migrationFile!.path, /^db\/migrations\/\d{14}_export_me\.ts$/);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crud-export-'));
+  // The exported files are TypeScript: tsx loads them (`npm test` runs this file bundled, with no loader).
+  const unregister = register();
   try {
     // The resource file, next to the real types.ts it imports, is the definition the portal serves.
     fs.mkdirSync(path.join(dir, 'resources/export'), { recursive: true });
@@ -235,6 +238,7 @@ test.serial('export gives the resource file and a migration equal to what runs',
       if (pg) await dropDatabase(pg.name);
     }
   } finally {
+    await unregister();
     fs.rmSync(dir, { recursive: true, force: true });
   }
   t.is((await call('/admin/crud.Crud/export?name=content/news')).code, 0, 'hand-written resources are source already');
