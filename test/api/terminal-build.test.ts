@@ -146,6 +146,8 @@ test.serial('the production server serves a finished build at once, without a re
     fs.writeFileSync(members, fs.readFileSync(members, 'utf8').replace('className: "member-logo"', 'className: "member-logo from-new-build"'));
     t.regex(await (await fetch(`${url}/members?lang=en`)).text(), /member-logo from-new-build/);
     t.not((await fetch(`${url}/news`)).headers.get('x-page-cache'), 'HIT', 'pages cached from the old build were dropped');
+    // Node's own loader imports the new build: every package import in it must be one Node finds.
+    t.is((await fetch(`${url}/admin/dashboard?lang=en`)).status, 200, `the admin renders from the new build\n${proc.output().slice(-3000)}`);
 
     const asset = fs.readdirSync(path.join(served, 'client/assets/entries'))[0]!;
     t.is((await fetch(`${url}/assets/entries/${asset}`)).status, 200, 'the new build’s files');
