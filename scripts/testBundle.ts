@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -10,30 +11,55 @@ export const TEST_BUNDLE_DIR = path.join(ROOT, 'dist/tests');
 /** ava's settings for the bundled files (package.json's run the sources through tsx). */
 export const BUNDLED_AVA_CONFIG = path.join(ROOT, 'test/ava.bundled.config.mjs');
 
-const META = /\bimport\.meta\.(dirname|filename|url)\b/g;
+const TSCONFIG = fs.readFileSync(path.join(ROOT, 'tsconfig.json'), 'utf8');
 
 /**
  * Our sources keep their own location: `import.meta.dirname` and the like become the source file's, so paths
- * built from them (the root, the locales, fixtures) are what they are when tsx runs the file.
+ * built from them (the root, the locales, fixtures) are what they are when tsx runs the file. esbuild's define
+ * replaces them in the code only, never in a string that names them.
  */
-function ownLocation(file: string, source: string): string {
-  const own = { dirname: path.dirname(file), filename: file, url: pathToFileURL(file).href };
-  return source.replace(META, (_, key: keyof typeof own) => JSON.stringify(own[key]));
+async function ownLocation(file: string): Promise<esbuild.OnLoadResult> {
+  const { code } = await esbuild.transform(await fs.promises.readFile(file, 'utf8'), {
+    loader: file.endsWith('x') ? 'tsx' : 'ts',
+    sourcefile: file,
+    sourcemap: 'inline',
+    tsconfigRaw: TSCONFIG,
+    define: {
+      'import.meta.dirname': JSON.stringify(path.dirname(file)),
+      'import.meta.filename': JSON.stringify(file),
+      'import.meta.url': JSON.stringify(pathToFileURL(file).href),
+    },
+  });
+  return { contents: code, loader: 'js' };
 }
 
 /**
- * Packages load from node_modules as they are; their JSON files are bundled, since esbuild would drop the
- * `with { type: 'json' }` Node needs to import them.
+ * Whether Node's own loader finds this import of a package: through the package's exports map, or as a file
+ * named with its extension. tsx also finds a file or folder without one ('react-bootstrap/Dropdown'); Node
+ * does not, so such an import is bundled instead.
+ */
+function nodeFinds(specifier: string, importer: string): boolean {
+  const [, name, subpath] = /^((?:@[^/]+\/)?[^/]+)(\/.*)?$/.exec(specifier) ?? [];
+  if (!name || !subpath || /\.[cm]?js$/.test(subpath)) return true;
+  let manifest: string;
+  try {
+    manifest = createRequire(importer).resolve(`${name}/package.json`);
+  } catch {
+    return true; // An exports map that does not list package.json: Node resolves through it.
+  }
+  return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { exports?: unknown }).exports !== undefined;
+}
+
+/**
+ * Packages load from node_modules as they are, except what Node's loader would not find; their JSON files are
+ * bundled, since esbuild would drop the `with { type: 'json' }` Node needs to import them.
  */
 const testPlugin: esbuild.Plugin = {
   name: 'tests',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.endsWith('.json') ? undefined : { external: true }));
+    build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.endsWith('.json') || !nodeFinds(args.path, args.importer) ? undefined : { external: true }));
     staticModuleFolders(build);
-    build.onLoad({ filter: /\.tsx?$/ }, (args) => {
-      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
-      return { contents: ownLocation(args.path, fs.readFileSync(args.path, 'utf8')), loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
-    });
+    build.onLoad({ filter: /\.tsx?$/ }, (args) => (args.path.includes(`${path.sep}node_modules${path.sep}`) ? undefined : ownLocation(args.path)));
   },
 };
 

@@ -213,7 +213,9 @@ test.serial('export gives the resource file and a migration equal to what runs',
   // The exported files are TypeScript: tsx loads them (`npm test` runs this file bundled, with no loader).
   const unregister = register();
   try {
-    // The resource file, next to the real types.ts it imports, is the definition the portal serves.
+    // The resource file, next to the real types.ts it imports, is the definition the portal serves. Like the
+    // repository's, the folder's package.json makes .ts files ES modules.
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
     fs.mkdirSync(path.join(dir, 'resources/export'), { recursive: true });
     fs.copyFileSync(path.resolve('src/resources/types.ts'), path.join(dir, 'resources/types.ts'));
     fs.writeFileSync(path.join(dir, 'resources/export/me.ts'), resourceFile!.content);
