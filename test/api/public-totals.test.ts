@@ -1,7 +1,7 @@
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
-import { formatTime } from '../../src/shared/time.ts';
+import { addNews, categoryId as firstCategory, seconds, sleep, wallClock } from '../helpers/news.ts';
 
 // A public list's total is counted once and kept until the caches are dropped (services/publicTotals.ts): by a
 // write through the admin, by a scheduled publishing time, by "clear the caches". Rendered pages never show a
@@ -17,20 +17,10 @@ test.after.always(async () => {
   await server?.stop();
 });
 
-const seconds = () => Math.floor(Date.now() / 1000);
-const wallClock = (at: number) => formatTime(at, 'yyyy-mm-dd hh:MM:ss', 'Asia/Shanghai');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const total = async (category: number | null = null) => (await server.app.services.content.newsList('zh-cn', { page: 1, category })).list.total;
-
-async function categoryId(): Promise<number> {
-  const row = await server.app.knex('news_category').where({ status: '1' }).orderBy('id').first<{ id: number }>('id');
-  return Number(row.id);
-}
-
-async function addNews(title: string, fields: Record<string, unknown> = {}): Promise<void> {
-  const added = await admin('/admin/content.News/add', { body: { category_id: await categoryId(), title, title_en: `${title} EN`, summary: title, content: `<p>${title}</p>`, status: '1', publish_time: wallClock(seconds() - 60), ...fields } });
-  if (added.code !== 1) throw new Error(added.msg);
-}
+const categoryId = () => firstCategory(server);
+/** Adds a news item published a minute ago unless `fields` say otherwise. */
+const add = (title: string, fields: Record<string, unknown> = {}) => addNews(server, admin, title, { publish_time: wallClock(seconds() - 60), ...fields });
 
 test.serial('a total is kept between renders and counted again after a write, a scheduled time or a cache clear', async (t) => {
   const before = await total();
@@ -44,13 +34,13 @@ test.serial('a total is kept between renders and counted again after a write, a 
   t.is(await total(), before, 'kept');
 
   // A write through the admin drops the totals: both rows are counted, and the category's list too.
-  await addNews(`后台新增的新闻${now}`);
+  await add(`后台新增的新闻${now}`);
   t.is(await total(), before + 2);
   t.is(await total(category), inCategory + 2);
 
   // A row scheduled a few seconds ahead joins the total at its second, with no write in between.
   const at = seconds() + 4;
-  await addNews(`定时的新闻${now}`, { publish_time: wallClock(at) });
+  await add(`定时的新闻${now}`, { publish_time: wallClock(at) });
   t.is(await total(), before + 2, 'not yet public');
   const deadline = Date.now() + 30_000;
   while ((await total()) === before + 2 && Date.now() < deadline) await sleep(100);
@@ -69,6 +59,6 @@ test.serial('the rendered list follows the total: a new last page appears after 
   const shown = await pages();
   const size = (await server.app.services.content.newsList('zh-cn', { page: 1, category: null })).list.pageSize;
   const room = shown * size - (await total());
-  for (let i = 0; i <= room; i++) await addNews(`填满一页的新闻${Date.now()}-${i}`);
+  for (let i = 0; i <= room; i++) await add(`填满一页的新闻${Date.now()}-${i}`);
   t.is(await pages(), shown + 1);
 });

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { asAdmin, createAdmin, createGroup, ruleIds, superToken, type AdminCall } from '../helpers/admins.ts';
-import { formatTime } from '../../src/shared/time.ts';
+import { addNews as addThroughAdmin, categoryId as firstCategory, seconds, sleep, wallClock } from '../helpers/news.ts';
 import { PREVIEW_TTL } from '../../src/server/services/previews.ts';
 import news from '../../src/resources/content/news.ts';
 
@@ -19,28 +19,13 @@ test.after.always(async () => {
   await server?.stop();
 });
 
-const seconds = () => Math.floor(Date.now() / 1000);
-/** A time as the admin form sends it: the site's wall clock (Asia/Shanghai by default). */
-const wallClock = (at: number) => formatTime(at, 'yyyy-mm-dd hh:MM:ss', 'Asia/Shanghai');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function get(path: string) {
   const res = await fetch(server.url + path);
   return { status: res.status, headers: res.headers, html: await res.text() };
 }
 
-async function categoryId(): Promise<number> {
-  const row = await server.app.knex('news_category').where({ status: '1' }).orderBy('id').first<{ id: number }>('id');
-  return Number(row.id);
-}
-
-/** Adds a news item through the admin API and returns its id. */
-async function addNews(title: string, fields: Record<string, unknown>): Promise<number> {
-  const added = await admin('/admin/content.News/add', { body: { category_id: await categoryId(), title, title_en: `${title} EN`, summary: `${title} 摘要`, content: `<p>${title} 正文</p>`, status: '1', ...fields } });
-  if (added.code !== 1) throw new Error(added.msg);
-  const row = await server.app.knex('news').where({ title }).first<{ id: number }>('id');
-  return Number(row.id);
-}
+const categoryId = () => firstCategory(server);
+const addNews = (title: string, fields: Record<string, unknown>) => addThroughAdmin(server, admin, title, fields);
 
 /** Every public place a news item shows: lists, home pages, its own page, the feed and the sitemap. */
 async function publicSightings(id: number, title: string): Promise<string[]> {
