@@ -42,10 +42,6 @@ export default defineConfig(({ command }) => ({
   // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
   // shared pointer file in node_modules that would otherwise send every process to the newest one.
   vitePluginServerEntry: { disableAutoImport: true },
-  // The page build's server side is imported by Node's own loader (src/server/render.ts), which takes neither a
-  // folder ('react-bootstrap/Offcanvas') nor a file without its extension for a module, as react-bootstrap and
-  // the packages under it name theirs: those are built in.
-  ssr: { noExternal: ['react-bootstrap', 'react-transition-group', 'dom-helpers', /^@restart\//] },
   // react-bootstrap's transitions wait on this; ours counts only the element's own end (see the module).
   resolve: { alias: [{ find: /^dom-helpers\/transitionEnd$/, replacement: fileURLToPath(new URL('./src/islands/lib/transitionEnd.ts', import.meta.url)) }] },
   css: {
