@@ -7,7 +7,7 @@ import { staticModuleFolders } from './bundle.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where the bundled test files go: dist/tests/test/<kind>/<name>.test.js, with their shared code in chunks. */
-export const TEST_BUNDLE_DIR = path.join(ROOT, 'dist/tests');
+const TEST_BUNDLE_DIR = path.join(ROOT, 'dist/tests');
 /** ava's settings for the bundled files (package.json's run the sources through tsx). */
 export const BUNDLED_AVA_CONFIG = path.join(ROOT, 'test/ava.bundled.config.mjs');
 
@@ -85,7 +85,6 @@ export async function bundleTests(): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    jsx: 'automatic',
     sourcemap: 'linked',
     plugins: [testPlugin],
     logLevel: 'warning',

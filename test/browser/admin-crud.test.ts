@@ -200,6 +200,13 @@ test.serial('news: search, sort, pages, columns, add, edit, reorder, delete and 
   await page.waitForSelector(`${form} [data-column="content"] .ProseMirror img[src*="/storage/"]`);
   await page.click(`${form} [data-column="content_en"] .ProseMirror`);
   await page.keyboard.type('English body.');
+  // A link: the address is typed the moment the link bar opens, so its field must have the keyboard by then.
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a');
+  await page.keyboard.up('Control');
+  await page.click(`${form} [data-column="content_en"] [data-tool="link"]`);
+  await page.keyboard.type('https://example.org/canal');
+  await page.keyboard.press('Enter');
   answer = page.waitForResponse(isIndex('content.News'));
   await page.click('[data-form-submit]');
   await answer;
@@ -211,7 +218,7 @@ test.serial('news: search, sort, pages, columns, add, edit, reorder, delete and 
   t.regex(added!.cover, /^\/storage\/.+\.png$/);
   t.regex(added!.content, /^<h2>Lock gates<\/h2><p><strong>Opened at dawn\.<\/strong><\/p><ul><li><p>First boat<\/p>/);
   t.regex(added!.content, /<img src="\/storage\/[^"]+\.png" alt="avatar"/);
-  t.is(added!.content_en, '<p>English body.</p>');
+  t.is(added!.content_en, '<p><a rel="noopener noreferrer" href="https://example.org/canal">English body.</a></p>');
   t.is(added!.publish_time, Date.UTC(2026, 2, 1, 1, 30) / 1000, 'the time was read in China time');
   // The reload reset search, order and page: the default order (weigh, a column shown on demand) puts the
   // new row on top, and no shown column is marked sorted.

@@ -189,6 +189,8 @@ export default function TiptapEditor({ id, value, onChange, labelledBy, describe
     setLink(String(editor!.getAttributes('link').href ?? ''));
     setLinking(true);
     setProblem(null);
+    // Already open: the effect above will not run again, so the keyboard goes back to the field here.
+    if (linking) linkRef.current?.focus();
   }
 
   function applyLink(): void {
