@@ -1,7 +1,7 @@
 import test from 'ava';
 import type { Page } from 'puppeteer-core';
 import { browserSuite } from '../helpers/browser.ts';
-import { adminPage } from './adminHelpers.ts';
+import { adminPage, storeLayout } from './adminHelpers.ts';
 
 const suite = browserSuite(test);
 
@@ -86,7 +86,7 @@ test('in English, in every layout: found by English, Chinese and pinyin; `/` in 
   t.is(await page.$('[data-menu-search]'), null);
 
   for (const layoutMode of ['Classic', 'Streamline', 'Default']) {
-    await page.evaluate((mode) => localStorage.setItem('config', JSON.stringify({ layout: { layoutMode: mode, isDark: false } })), layoutMode);
+    await storeLayout(page, suite.server, { layoutMode, isDark: false });
     await page.goto(`${suite.server.url}/admin/dashboard?lang=en`);
     await page.waitForSelector(`.admin-app[data-layout="${layoutMode}"] [data-menu-search-open]`, { visible: true });
     await findAndOpen(page, 'ctrl+k', 'Admin log', 'auth/adminLog');

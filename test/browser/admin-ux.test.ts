@@ -5,7 +5,7 @@ import { asAdmin, superToken } from '../helpers/admins.ts';
 import { browserSuite } from '../helpers/browser.ts';
 import { resources } from '../../src/resources/index.ts';
 import { offers } from '../../src/resources/types.ts';
-import { adminPage } from './adminHelpers.ts';
+import { adminPage, storeLayout } from './adminHelpers.ts';
 
 // What staff touch first in the back office (issue 17): read-only screens without dead buttons, the
 // Streamline menu beside the header tools, dialogs with their buttons in view, one time zone, tables that fit.
@@ -279,7 +279,7 @@ test.serial('the login captcha shows the shapes to click as small pictures named
 
 test.serial('Streamline: menus that do not fit go into "More"; the header tools are never covered, from 320 px up', async (t) => {
   const { page, errors } = await adminPage(suite.server, suite.browser, '/admin/dashboard?lang=en', { width: 1366, height: 768 });
-  await page.evaluate(() => localStorage.setItem('config', JSON.stringify({ layout: { layoutMode: 'Streamline' } })));
+  await storeLayout(page, suite.server, { layoutMode: 'Streamline' });
   for (const lang of ['en', 'zh-cn']) {
     await page.goto(`${suite.server.url}/admin/dashboard?lang=${lang}`);
     await page.waitForSelector('.admin-tools [data-open-layout]');

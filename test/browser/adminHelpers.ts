@@ -29,6 +29,16 @@ export async function adminPage(server: TestServer, browser: Browser, path: stri
   return { page, errors };
 }
 
+/**
+ * Stores the admin's layout settings for the next page. They are stored from /robots.txt, where no admin app
+ * runs: an app in the page writes its own settings back after hydration, a frame late under Preact, and could
+ * overwrite them.
+ */
+export async function storeLayout(page: Page, server: TestServer, layout: Record<string, unknown>): Promise<void> {
+  await page.goto(`${server.url}/robots.txt`);
+  await page.evaluate((value) => localStorage.setItem('config', value), JSON.stringify({ layout }));
+}
+
 /** Opens a menu page from the side menu, unfolding its folder first when it is closed. */
 export async function openMenu(page: Page, name: string): Promise<void> {
   const link = `.admin-side a[data-menu="${name}"]`;
