@@ -1,0 +1,106 @@
+import test from 'ava';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import Koa from 'koa';
+import { compression } from '../../src/server/middleware/compression.ts';
+
+// The compression middleware on a bare Koa app: each body kind the portal answers with, read back as raw bytes.
+
+const json = { list: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `运河新闻 ${i}`, title_en: `Canal news ${i}` })) };
+const large = 'Grand Canal '.repeat(30_000);
+const bodies: Record<string, (ctx: Koa.Context) => void> = {
+  '/json': (ctx) => (ctx.body = json),
+  '/small': (ctx) => (ctx.body = { ok: true }),
+  '/large': (ctx) => (ctx.body = large),
+  '/stream': (ctx) => {
+    ctx.type = 'text/css';
+    ctx.body = Readable.from([Buffer.from('a{color:red}'.repeat(500))]);
+  },
+  '/image': (ctx) => {
+    ctx.type = 'image/png';
+    ctx.body = Buffer.alloc(4096, 7);
+  },
+  '/no-transform': (ctx) => {
+    ctx.set('Cache-Control', 'public, no-transform');
+    ctx.body = json;
+  },
+  '/encoded': (ctx) => {
+    ctx.type = 'text/html';
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = zlib.gzipSync('<p>already</p>'.repeat(200));
+  },
+};
+
+let url = '';
+let server: http.Server;
+test.before(async () => {
+  const app = new Koa();
+  app.use(compression());
+  app.use((ctx) => bodies[ctx.path]?.(ctx));
+  server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+test.after.always(() => server?.close());
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** The answer as sent: fetch() would decode it. */
+function raw(path: string, encoding: string, method = 'GET'): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url + path, { method, headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync } as const;
+
+for (const path of ['/json', '/large', '/stream']) {
+  for (const encoding of ['br', 'gzip'] as const) {
+    test(`${path} in ${encoding}: the same bytes as uncompressed, and the length sent is the length`, async (t) => {
+      const plain = await raw(path, 'identity');
+      t.is(plain.headers['content-encoding'], undefined);
+      const packed = await raw(path, encoding);
+      t.is(packed.status, 200);
+      t.is(packed.headers['content-encoding'], encoding);
+      t.is(packed.headers['content-type'], plain.headers['content-type']);
+      t.regex(String(packed.headers.vary), /Accept-Encoding/i);
+      t.true(packed.body.length < plain.body.length / 2);
+      t.deepEqual(decode[encoding](packed.body), plain.body);
+      // Bodies compressed in one call go out with their compressed length; streamed ones (a stream, or a body
+      // above 256 KB) chunked.
+      if (path === '/json') t.is(Number(packed.headers['content-length']), packed.body.length);
+      else t.is(packed.headers['transfer-encoding'], 'chunked');
+    });
+  }
+}
+
+test('what is not compressed: small bodies, images, no-transform, HEAD, bodies already encoded', async (t) => {
+  for (const path of ['/small', '/image', '/no-transform']) {
+    const res = await raw(path, 'br, gzip');
+    t.is(res.status, 200, path);
+    t.is(res.headers['content-encoding'], undefined, path);
+  }
+  const head = await raw('/json', 'br', 'HEAD');
+  t.is(head.headers['content-encoding'], undefined);
+  const encoded = await raw('/encoded', 'br');
+  t.is(encoded.headers['content-encoding'], 'gzip');
+  t.is(zlib.gunzipSync(encoded.body).toString(), '<p>already</p>'.repeat(200));
+});
+
+test('a request that accepts none of our encodings gets 406 and no body is made', async (t) => {
+  const res = await raw('/json', 'identity;q=0');
+  t.is(res.status, 406);
+});
