@@ -5,7 +5,7 @@ import { MEMBERS_ONLY, memberPage, publicRoutes } from './publicRoutes.ts';
 
 // What Lighthouse and axe-core report about the public pages and both login pages (issue 17, item 12): no
 // WCAG 2.2 AA violation on a phone or a desktop, in either language. The back office and the member centre:
-// accessibility-admin and accessibility-member (issue 32, item 4).
+// admin-walk and accessibility-member (issue 32, item 4).
 
 let routes: string[];
 

@@ -113,30 +113,13 @@ async function settled(page: Page, pane: string): Promise<void> {
   }, {}, pane);
 }
 
-test.serial('no public page, admin or member screen shows a translation key instead of its text, in either language (add dialogs too)', async (t) => {
+// The back office's screens and dialogs are read in admin-walk, which walks them once for all its checks.
+test.serial('no public page or member screen shows a translation key instead of its text, in either language', async (t) => {
   const shapes = keyShapes();
   const member = await createMember(suite.server, { username: 'canal_reader' });
   const token = await memberToken(suite.server, member.id);
   let screens = 0;
   for (const lang of ['en', 'zh-cn'] as const) {
-    const { page, errors } = await adminPage(suite.server, suite.browser, `/admin/dashboard?lang=${lang}`);
-    await page.waitForSelector('.admin-side a[data-menu]', { visible: false });
-    const hrefs = await page.$$eval('.admin-side a[data-menu]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
-    for (const href of hrefs) {
-      await page.goto(href);
-      await settled(page, '.admin-pane');
-      t.deepEqual(rawKeys(await pageTexts(page), shapes), [], href);
-      if (await page.$('.admin-pane [data-toolbar="add"]')) {
-        await page.click('.admin-pane [data-toolbar="add"]');
-        await page.waitForSelector('dialog[open]');
-        await settled(page, 'dialog[open]');
-        t.deepEqual(rawKeys(await pageTexts(page), shapes), [], `${href}: the add dialog`);
-      }
-      screens++;
-    }
-    t.deepEqual(errors, []);
-    await page.close();
-
     const memberPage = await suite.browser.newPage();
     await memberPage.goto(`${suite.server.url}/robots.txt`);
     await memberPage.evaluate((info) => localStorage.setItem('userInfo', info), JSON.stringify({ id: member.id, username: member.username, token }));
@@ -162,5 +145,5 @@ test.serial('no public page, admin or member screen shows a translation key inst
     }
     await guest.close();
   }
-  t.true(screens > 90, `${screens} screens read`);
+  t.true(screens > 40, `${screens} screens read`);
 });

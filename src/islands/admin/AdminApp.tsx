@@ -7,12 +7,14 @@ import { adminScreenOf } from '../../shared/views.ts';
 import { BlockLoader } from '../app/BlockLoader.tsx';
 import { createProgressBar } from '../app/progress.ts';
 import { activeItem, type AppRoute, type MenuItem } from '../app/routes.ts';
+import { loadNamespaces } from '../app/namespaces.ts';
 import { createScreenLoader } from '../app/screens.ts';
 import { useOpened } from '../app/useOpened.ts';
 import { browserRequest } from '../lib/request.ts';
 import { HeaderTools, type CacheKind } from './HeaderTools.tsx';
 import { CollapsedMenu, SideMenu, TopMenu, isPlainClick, menuTitle } from './Menus.tsx';
 import { explainMissing } from './navigation.ts';
+import { MODAL_NAMESPACES } from './crud/namespaces.ts';
 import { RouteStatus } from './RouteStatus.tsx';
 import { adminScreen } from './screens/index.ts';
 import { clearAdminLogin, clearBrowserStorage, readAdminLogin } from './store.ts';
@@ -47,7 +49,6 @@ function Logo({ href, siteName, compact }: { href: string; siteName: string; com
 }
 
 // Loaded when first opened: most visits to the back office open none of them.
-const MenuSearch = lazy(() => import('./MenuSearch.tsx'));
 const LayoutSettings = lazy(async () => ({ default: (await import('./LayoutSettings.tsx')).LayoutSettings }));
 const TerminalPanel = lazy(async () => ({ default: (await import('./TerminalPanel.tsx')).TerminalPanel }));
 
@@ -77,6 +78,8 @@ export default function AdminApp({ adminBase, siteName }: AdminAppProps) {
   const lang: Lang = normalizeLang(i18n.language) ?? DEFAULT_LANG;
   const [progress] = useState(() => (typeof window === 'undefined' ? null : createProgressBar()));
   const [screens] = useState(() => createScreenLoader(adminScreen, i18n, adminScreenOf));
+  // The screen search is a dialog: the dialog frame's catalogue comes with it (no screen may have loaded it yet).
+  const [MenuSearch] = useState(() => lazy(async () => (await Promise.all([import('./MenuSearch.tsx'), loadNamespaces(i18n, MODAL_NAMESPACES)]))[0]));
   const layout = useLayout();
   const terminal = useTerminal();
   const menus = useMenus({

@@ -1,0 +1,122 @@
+import path from 'node:path';
+import test from 'ava';
+import type { Page } from 'puppeteer-core';
+import * as sass from 'sass';
+import { SASS_OPTIONS } from '../../scripts/sassOptions.ts';
+import { browserSuite } from '../helpers/browser.ts';
+import { superToken } from '../helpers/admins.ts';
+import { api } from '../helpers/server.ts';
+import { keyShapes, pageTexts, rawKeys } from '../helpers/translationKeys.ts';
+import type { MenuNode } from '../../src/shared/account.ts';
+import { adminPage } from './adminHelpers.ts';
+import { check, menuPages, settling, type Violation } from './axeHelpers.ts';
+
+// One walk through every screen of the back office and its add dialog, in both languages, with every check that
+// reads a screen as drawn made at each stop (a page load each costs the most, so they share the walk):
+// - no WCAG 2.2 AA violation found by axe-core (issue 32, item 4); the dialogs in English, their markup does not
+//   change with the language;
+// - no translation key shown instead of its text (issue 17);
+// - every class drawn that the whole stylesheet styles is still styled by the cut one served (scripts/purgeCss.ts,
+//   issue 31), the shell's own menus and panels included.
+
+const suite = browserSuite(test);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const whole = sass.compile(path.join(ROOT, 'src/styles/admin.scss'), {
+  loadPaths: [path.join(ROOT, 'node_modules')],
+  ...SASS_OPTIONS,
+  silenceDeprecations: [...SASS_OPTIONS.silenceDeprecations],
+  logger: sass.Logger.silent,
+}).css;
+
+const styles = (css: string, name: string) => new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css);
+
+/** The classes the page carries now, and the addresses of the stylesheets it has linked so far. */
+function drawn(page: Page): Promise<{ classes: string[]; sheets: string[] }> {
+  return page.evaluate(() => ({
+    classes: [...new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]))],
+    sheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+  }));
+}
+
+/** What the walk found, by place: each kind of check keeps going, so one run names every failure. */
+interface Findings {
+  violations: Record<string, Violation[]>;
+  keys: Record<string, string[]>;
+  unstyled: Set<string>;
+}
+
+const shapes = keyShapes();
+/** The served stylesheets by address, fetched once. */
+const served = new Map<string, string>();
+
+/** Reads the page as drawn now: axe (when asked), the translation keys, the classes. */
+async function readScreen(page: Page, where: string, found: Findings, axe: boolean): Promise<void> {
+  if (axe) await check(found.violations, page, where);
+  const keys = rawKeys(await pageTexts(page), shapes);
+  if (keys.length > 0) found.keys[where] = keys;
+  const { classes, sheets } = await drawn(page);
+  for (const href of sheets) if (!served.has(href)) served.set(href, await (await fetch(href)).text());
+  const css = [...served.values()].join('\n');
+  for (const name of classes) if (styles(whole, name) && !styles(css, name)) found.unstyled.add(`${where}: .${name}`);
+}
+
+for (const lang of ['zh-cn', 'en'] as const) {
+  test.serial(`every admin screen and its add dialog (${lang}): no axe violation, no translation key, no class the cut stylesheet lost`, async (t) => {
+    t.timeout(30 * 60_000, 'about seventy screens and their dialogs, each loaded and read');
+    const token = await superToken(suite.server);
+    const menus = (await api<{ menus: MenuNode[] }>(suite.server.url, '/admin/index/index', { headers: { batoken: token } })).body.data.menus;
+    const screens = menuPages(menus);
+    t.true(screens.length >= 30, `every admin screen (${screens.length})`);
+    const found: Findings = { violations: {}, keys: {}, unstyled: new Set() };
+    const { page, errors } = await adminPage(suite.server, suite.browser, `/admin/dashboard?lang=${lang}`);
+    // axe goes in around the policy (axeHelpers.ts).
+    await page.setBypassCSP(true);
+    const settled = settling(page);
+    await page.waitForSelector('[data-screen="dashboard"]');
+    // The shell's own panels: the user and cache menus, the layout settings and the terminal.
+    for (const [open, shown] of [
+      ['[data-admin-menu]', '.dropdown-menu.show'],
+      ['[data-clear-cache]', '.dropdown-menu.show'],
+      ['[data-open-layout]', '.offcanvas.show'],
+      ['[data-terminal-toggle]', '.modal.show'],
+    ] as const) {
+      await page.click(open);
+      await page.waitForSelector(shown);
+      await settled();
+      await readScreen(page, `shell ${open}`, found, false);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction((sel: string) => !document.querySelector(sel), {}, shown);
+    }
+    for (const screen of screens) {
+      await page.goto(`${suite.server.url}/admin/${screen}?lang=${lang}`);
+      await page.waitForSelector('[data-screen], [data-crud-page], [data-tree-page], [data-page], iframe, [data-not-found]');
+      await settled();
+      await readScreen(page, screen, found, true);
+      const add = await page.$('[data-toolbar="add"]');
+      if (add) {
+        await add.click();
+        await page.waitForSelector('dialog[open], .modal.show');
+        await settled();
+        await readScreen(page, `${screen}: add dialog`, found, lang === 'en');
+      }
+    }
+    // The screen search, with screens found and with none.
+    await page.goto(`${suite.server.url}/admin/dashboard?lang=${lang}`);
+    await page.waitForSelector('[data-menu-search-open]');
+    await settled();
+    await page.keyboard.down('Control');
+    await page.keyboard.press('k');
+    await page.keyboard.up('Control');
+    await page.waitForSelector('[data-menu-search] [role="option"][aria-selected="true"]');
+    await readScreen(page, 'screen search', found, true);
+    await page.keyboard.type('zzqx');
+    await page.waitForSelector('[data-menu-search-empty]');
+    await readScreen(page, 'screen search, nothing found', found, true);
+    await page.close();
+    t.deepEqual(found.violations, {});
+    t.deepEqual(found.keys, {});
+    t.deepEqual([...found.unstyled], []);
+    t.deepEqual(errors, []);
+  });
+}
