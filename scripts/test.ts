@@ -10,8 +10,8 @@ import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
  * `npm test`: type check, build, then every ava test on SQLite (unit, API, process, browser). With
  * TEST_DATABASE_URL (a PostgreSQL server), the API tests run a second time on PostgreSQL, followed by the
  * multi-process tests (which need it); the process tests (test/process) never open the test database and run
- * once. The PostgreSQL pass runs beside the browser tests: those mostly wait on Chromium (page loads, network
- * idle, transitions), so the API tests' CPU work fills the wait instead of following it. Prints ava's TAP (the
+ * once. The PostgreSQL pass runs beside the browser tests: their files are few and long, and on two cores the two
+ * stages together keep both busy where the browser tests alone leave some of them idle. Prints ava's TAP (the
  * PostgreSQL pass's once it ends, so the two never interleave) and closes with one line "N passed, N failed"
  * (the type check counts as one check); exits non-zero on any failure. The whole run runs the test files
  * bundled (scripts/testBundle.ts says why); files named on the command line run from the sources.
