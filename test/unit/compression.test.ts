@@ -93,6 +93,11 @@ test('what is not compressed: small bodies, images, no-transform, HEAD, bodies a
     t.is(res.status, 200, path);
     t.is(res.headers['content-encoding'], undefined, path);
   }
+  // A small JSON answer goes out as JSON, whole and typed.
+  const small = await raw('/small', 'br, gzip');
+  t.regex(String(small.headers['content-type']), /^application\/json/);
+  t.deepEqual(JSON.parse(small.body.toString()), { ok: true });
+  t.is(Number(small.headers['content-length']), small.body.length);
   const head = await raw('/json', 'br', 'HEAD');
   t.is(head.headers['content-encoding'], undefined);
   const encoded = await raw('/encoded', 'br');

@@ -63,6 +63,8 @@ export function compression(): Middleware {
     const body: unknown = ctx.body;
     const bytes = bytesOf(body);
     if (bytes === null && !(body instanceof Readable)) return;
+    // JSON serialised here goes out as these bytes, compressed or not: Koa would serialise it again.
+    if (bytes !== null && typeof body !== 'string' && !Buffer.isBuffer(body)) ctx.body = bytes;
     const size = bytes?.length ?? ctx.response.length;
     if (size !== undefined && size < COMPRESSION_THRESHOLD) return;
     // Koa keeps the Content-Type already set when the body is replaced, and sets the new body's length.
