@@ -67,7 +67,6 @@ for (const width of [390, 1366]) {
       const results = await page.$$eval('.search-item', (items) => items.map((i) => ({ title: i.querySelector('h2 a')!.textContent, marks: [...i.querySelectorAll('mark')].map((m) => m.textContent) })));
       t.deepEqual(results, [{ title: c.title, marks: [c.marked] }]);
       t.true(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing sticks out sideways');
-      await page.screenshot({ path: `/tmp/site-search-${c.lang}-${width}.png` });
 
       await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('.search-item h2 a')]);
       t.is(new URL(page.url()).pathname, '/news/info');

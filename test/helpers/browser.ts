@@ -35,14 +35,20 @@ for (const name of ['waitForSelector', 'waitForFunction', 'waitForNavigation', '
   });
 }
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+/**
+ * Chromium's headless shell first: the same engine without the browser's window layer, which the tests never
+ * see. Measured on the back-office walk: its browser process used half the CPU of Chromium's, its pages 10 %
+ * less, on a run whose two cores are busy throughout.
+ */
+const SHELL = '/usr/bin/chromium-headless-shell';
+const CANDIDATES = [process.env.CHROMIUM_PATH, SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /** Headless Chromium from the system. Browser tests fail (never skip) when none is installed. */
 export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
   const executablePath = CANDIDATES.find((p): p is string => !!p && fs.existsSync(p));
   if (!executablePath) {
     throw new Error(
-      'No Chromium found for the browser tests. Install it (Debian/Ubuntu: `sudo apt-get install chromium`) ' +
+      'No Chromium found for the browser tests. Install it (Debian/Ubuntu: `sudo apt-get install chromium-headless-shell`, or chromium) ' +
         'or point CHROMIUM_PATH at a Chrome/Chromium binary.',
     );
   }
@@ -50,8 +56,8 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
   const browser = await puppeteer.launch({
     executablePath,
     userDataDir,
+    headless: path.basename(executablePath) === path.basename(SHELL) ? 'shell' : true,
     args: [
-      '--headless',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
