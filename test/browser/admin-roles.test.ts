@@ -1,8 +1,9 @@
 import test from 'ava';
-import type { Browser, BrowserContext, HTTPResponse, Page } from 'puppeteer-core';
+import type { BrowserContext, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { ruleIds } from '../helpers/admins.ts';
 import { browserSuite, collectErrors } from '../helpers/browser.ts';
+import { isCall, openMenu, pickRemote } from './adminHelpers.ts';
 import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 
 // The issue's "Done means" walk through the back office: the first admin logs in through the captcha,
@@ -12,7 +13,7 @@ import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 
 const suite = browserSuite(test, { ADMIN_PASSWORD });
 
-async function newPage(context: Browser | BrowserContext): Promise<{ page: Page; errors: string[] }> {
+async function newPage(context: Pick<BrowserContext, 'newPage'>): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   const errors = collectErrors(page);
@@ -28,29 +29,6 @@ async function logIn(page: Page, username: string, password: string): Promise<vo
   const captcha = page.waitForResponse(isCaptcha);
   await page.click('form:not([role="search"]) button[type="submit"]');
   await solveCaptcha(suite.server, page, captcha);
-}
-
-/** Opens a menu page from the side menu, unfolding its folder first when it is closed. */
-async function openMenu(page: Page, name: string): Promise<void> {
-  const link = `.admin-side a[data-menu="${name}"]`;
-  await page.waitForSelector(link, { visible: false });
-  await page.$eval(link, (a) => a.closest<HTMLElement>('ul[hidden]')?.previousElementSibling?.dispatchEvent(new MouseEvent('click', { bubbles: true })));
-  await page.waitForSelector(link, { visible: true });
-  await page.click(link);
-}
-
-const isCall = (path: string, method = 'GET') => (r: HTTPResponse) => r.url().includes(path) && r.request().method() === method && !r.url().includes('select=true');
-
-/** Picks the first option a remote select offers for `text`. */
-async function pickRemote(page: Page, scope: string, text: string): Promise<string> {
-  const input = `${scope} input[role="combobox"]`;
-  await page.click(input);
-  if (text) await page.type(input, text);
-  const option = await page.waitForSelector(`${scope} [role="listbox"]:not([aria-busy]) [role="option"]`);
-  const value = await option!.evaluate((o) => (o as HTMLElement).dataset.value!);
-  await option!.click();
-  await page.waitForSelector(`${scope} [data-selected="${value}"]`);
-  return value;
 }
 
 const stateOf = (page: Page, rule: string) => page.$eval(`[data-rule-check="${rule}"]`, (i) => i.getAttribute('data-state'));
