@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build.ts';
 import { BUNDLED_AVA_CONFIG, bundleTests } from './testBundle.ts';
+import { launchSharedBrowser, SHARED_CHROMIUM } from '../test/helpers/browser.ts';
 import { createTemplate, dropDatabase } from '../test/helpers/postgres.ts';
 import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
 
@@ -75,6 +76,19 @@ async function postgresPass(): Promise<void> {
   }
 }
 
+/**
+ * The browser test files, in one Chromium that each file opens a context of (test/helpers/browser.ts): a start
+ * and close of Chromium costs about 1.2 s of CPU, 51 times a run.
+ */
+async function browserTests(env: Record<string, string>): Promise<void> {
+  const chromium = await launchSharedBrowser();
+  try {
+    await ava(bundled('browser'), { ...env, [SHARED_CHROMIUM]: chromium.endpoint });
+  } finally {
+    await chromium.close();
+  }
+}
+
 /** ava's arguments for the bundled test files of these folders of test/. */
 function bundled(...folders: string[]): string[] {
   return ['--config', BUNDLED_AVA_CONFIG, ...folders.map((folder) => `dist/tests/test/${folder}/**/*.test.js`)];
@@ -120,7 +134,7 @@ try {
     await timed('unit, API and process tests (SQLite)', ava(['--concurrency', String(QUICK_FILES_CONCURRENCY), ...bundled('unit', 'api', 'process')], sqlite));
     const postgres = process.env.TEST_DATABASE_URL;
     if (postgres) console.log('# browser tests, and beside them the PostgreSQL pass (its output follows once it ends)');
-    await Promise.all([timed('browser tests', ava(bundled('browser'), sqlite)), postgres ? postgresPass() : null]);
+    await Promise.all([timed('browser tests', browserTests(sqlite)), postgres ? postgresPass() : null]);
     if (!postgres) console.log('# no TEST_DATABASE_URL: the PostgreSQL and multi-process tests did not run (.ci/run provides a server)');
   }
 } catch (err) {

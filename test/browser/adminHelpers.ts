@@ -1,6 +1,7 @@
 /** Shared steps of admin browser tests: a logged-in page, menus, remote selects and React inputs. */
-import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import type { HTTPResponse, Page } from 'puppeteer-core';
 import { superToken } from '../helpers/admins.ts';
+import type { SuiteBrowser } from '../helpers/browser.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 export interface AdminPage {
@@ -13,7 +14,7 @@ export interface AdminPage {
  * A page of the admin shell at `path`, logged in as the seeded super admin (the login form itself is tested
  * elsewhere): the token goes into localStorage as the login page would put it.
  */
-export async function adminPage(server: TestServer, browser: Browser, path: string, viewport = { width: 1280, height: 900 }): Promise<AdminPage> {
+export async function adminPage(server: TestServer, browser: SuiteBrowser, path: string, viewport = { width: 1280, height: 900 }): Promise<AdminPage> {
   const admin = await server.app.knex('admin').where({ username: 'admin' }).first<{ id: number; username: string; nickname: string }>('id', 'username', 'nickname');
   const info = JSON.stringify({ id: admin.id, username: admin.username, nickname: admin.nickname, avatar: '', last_login_time: '', token: await superToken(server), refresh_token: '' });
   const page = await browser.newPage();

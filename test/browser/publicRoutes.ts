@@ -1,5 +1,6 @@
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { createMember, memberToken } from '../helpers/accounts.ts';
+import type { SuiteBrowser } from '../helpers/browser.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 /** Every public route of the spec (section 2), detail pages with the id of a real demo record. */
@@ -34,7 +35,7 @@ export const MEMBERS_ONLY: readonly string[] = ['/trail/apply'];
  * A browser page logged in as a new member (the token stored as the login page stores it), in a context of
  * its own so guest pages of the same browser stay guests.
  */
-export async function memberPage(server: TestServer, browser: Browser): Promise<Page> {
+export async function memberPage(server: TestServer, browser: SuiteBrowser): Promise<Page> {
   const member = await createMember(server);
   const token = await memberToken(server, member.id);
   const page = await (await browser.createBrowserContext()).newPage();

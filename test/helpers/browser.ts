@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestFn } from 'ava';
-import puppeteer, { Page, type Browser, type Target } from 'puppeteer-core';
+import puppeteer, { Page, type Browser, type BrowserContext, type BrowserContextOptions, type Target } from 'puppeteer-core';
 import { startServer, type TestServer } from './server.ts';
 
 /** What a page was showing: its address and the start of its text. */
@@ -68,19 +68,13 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       // Bootstrap scrolls smoothly unless motion is reduced: a click on an element scrolled into view would land
       // where it was mid-scroll on a busy machine, and nothing would happen.
       '--force-prefers-reduced-motion',
+      // The language pages are asked for in (Accept-Language, navigator.language): the headless shell sends
+      // none of its own, the browser its system's, so tests that open a page without ?lang= would differ.
+      '--lang=en-US',
+      '--accept-lang=en-US,en',
     ],
   });
-  // TEST_CPU_THROTTLE=4 runs every page as a phone four times slower would: races that a fast machine hides show.
-  const throttle = Number(process.env.TEST_CPU_THROTTLE ?? 1);
-  if (throttle > 1) {
-    browser.on('targetcreated', (target: Target) => {
-      void target
-        .page()
-        .then(async (page) => page && (await page.createCDPSession()).send('Emulation.setCPUThrottlingRate', { rate: throttle }))
-        // A page closed before its session opened has nothing left to slow down.
-        .catch(() => undefined);
-    });
-  }
+  throttled(browser);
   return {
     browser,
     async close() {
@@ -90,24 +84,88 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
   };
 }
 
-/** A test file's portal and Chromium, for its tests to use once the suite has started them. */
-export interface BrowserSuite {
-  readonly server: TestServer;
-  readonly browser: Browser;
+/** TEST_CPU_THROTTLE=4 runs every page as a phone four times slower would: races that a fast machine hides show. */
+function throttled(pages: Browser | BrowserContext): void {
+  const throttle = Number(process.env.TEST_CPU_THROTTLE ?? 1);
+  if (throttle <= 1) return;
+  pages.on('targetcreated', (target: Target) => {
+    void target
+      .page()
+      .then(async (page) => page && (await page.createCDPSession()).send('Emulation.setCPUThrottlingRate', { rate: throttle }))
+      // A page closed before its session opened has nothing left to slow down.
+      .catch(() => undefined);
+  });
 }
 
 /**
- * Starts a portal (with `env`, or what `env()` answers once something it needs has started) and a Chromium
- * before the file's tests, and stops both after them, whatever happened. Hooks the file declares after this
+ * A Chromium for the browser test files of `npm test` to share (SHARED_CHROMIUM). The process that starts it
+ * lets go of it at once: a client still attached to the browser holds every new page until it has seen it, and
+ * would take part in all of the run's traffic.
+ */
+export async function launchSharedBrowser(): Promise<{ endpoint: string; close(): Promise<void> }> {
+  const { browser, close } = await launchBrowser();
+  const endpoint = browser.wsEndpoint();
+  await browser.disconnect();
+  return {
+    endpoint,
+    async close() {
+      await (await puppeteer.connect({ browserWSEndpoint: endpoint })).close();
+      await close().catch(() => undefined);
+    },
+  };
+}
+
+/** What a test file uses of its Chromium: pages, and contexts of their own (a second visitor, a member). */
+export type SuiteBrowser = Pick<Browser, 'newPage' | 'createBrowserContext'>;
+
+/** A test file's portal and Chromium, for its tests to use once the suite has started them. */
+export interface BrowserSuite {
+  readonly server: TestServer;
+  readonly browser: SuiteBrowser;
+}
+
+/** The environment variable by which `npm test` hands its one Chromium to the browser test files. */
+export const SHARED_CHROMIUM = 'TEST_CHROMIUM_ENDPOINT';
+
+/**
+ * The file's Chromium: under `npm test`, a context of its own in the run's one Chromium (cookies, storage and
+ * cache apart from every other file's, as in a browser of its own), which saves a browser start per file; a
+ * file run alone starts its own. Closing closes every context the file opened there.
+ */
+async function fileBrowser(): Promise<{ browser: SuiteBrowser; close(): Promise<void> }> {
+  const endpoint = process.env[SHARED_CHROMIUM];
+  if (!endpoint) return launchBrowser();
+  const shared = await puppeteer.connect({ browserWSEndpoint: endpoint });
+  const contexts: BrowserContext[] = [];
+  const opened = async (options?: BrowserContextOptions) => {
+    const context = await shared.createBrowserContext(options);
+    throttled(context);
+    contexts.push(context);
+    return context;
+  };
+  const own = await opened();
+  return {
+    browser: { newPage: () => own.newPage(), createBrowserContext: opened },
+    async close() {
+      // A context the test closed itself is already gone.
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await shared.disconnect();
+    },
+  };
+}
+
+/**
+ * Starts a portal (with `env`, or what `env()` answers once something it needs has started) and opens its
+ * Chromium (fileBrowser) before the file's tests, and stops both after them, whatever happened. Hooks the file declares after this
  * call run after the start, and after the stop.
  */
 export function browserSuite(test: TestFn, env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): BrowserSuite {
   let server: TestServer | undefined;
-  let chromium: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  let chromium: Awaited<ReturnType<typeof fileBrowser>> | undefined;
   // Serial hooks: AVA starts the file's own (later) hooks only once these are done.
   test.serial.before(async () => {
     server = await startServer(typeof env === 'function' ? await env() : env);
-    chromium = await launchBrowser();
+    chromium = await fileBrowser();
   });
   test.serial.after.always(async () => {
     await chromium?.close();
