@@ -11,9 +11,9 @@ import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
  * `npm test`: type check, build, then every ava test on SQLite (unit, API, process, browser). With
  * TEST_DATABASE_URL (a PostgreSQL server), the API tests run a second time on PostgreSQL, followed by the
  * multi-process tests (which need it); the process tests (test/process) never open the test database and run
- * once. The PostgreSQL pass runs beside the browser tests: their files are few and long, and on two cores the two
- * stages together keep both busy where the browser tests alone leave some of them idle. Prints ava's TAP (the
- * PostgreSQL pass's once it ends, so the two never interleave) and closes with one line "N passed, N failed"
+ * once. The PostgreSQL pass runs beside the other stages, from their start: alone, the first stage kept two cores
+ * busy about 65 % of its time (at four files at a time no more than at two), and the browser stage's last minutes
+ * run few files. Prints ava's TAP (the PostgreSQL pass's once it ends, so the passes never interleave) and closes with one line "N passed, N failed"
  * (the type check counts as one check); exits non-zero on any failure. The whole run runs the test files
  * bundled (scripts/testBundle.ts says why); files named on the command line run from the sources.
  */
@@ -21,11 +21,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-/**
- * Test files of the first stage run this many at a time, on any machine: at ava's default (one per core) the
- * stage kept a two-core machine's cores busy 65 % of its time, its files waiting on timers, servers and disk.
- */
-const QUICK_FILES_CONCURRENCY = 4;
 // Taken before anything here boots the app (which sets NODE_ENV for itself), so test processes start clean.
 const baseEnv = { ...process.env };
 
@@ -131,10 +126,12 @@ try {
   if (extra.length > 0) {
     await ava(extra, sqlite);
   } else {
-    await timed('unit, API and process tests (SQLite)', ava(['--concurrency', String(QUICK_FILES_CONCURRENCY), ...bundled('unit', 'api', 'process')], sqlite));
     const postgres = process.env.TEST_DATABASE_URL;
-    if (postgres) console.log('# browser tests, and beside them the PostgreSQL pass (its output follows once it ends)');
-    await Promise.all([timed('browser tests', browserTests(sqlite)), postgres ? postgresPass() : null]);
+    if (postgres) console.log('# the PostgreSQL pass runs beside the other stages (its output follows once it ends)');
+    const postgresRun = postgres ? postgresPass() : null;
+    await timed('unit, API and process tests (SQLite)', ava(bundled('unit', 'api', 'process'), sqlite));
+    await timed('browser tests', browserTests(sqlite));
+    await postgresRun;
     if (!postgres) console.log('# no TEST_DATABASE_URL: the PostgreSQL and multi-process tests did not run (.ci/run provides a server)');
   }
 } catch (err) {
