@@ -16,8 +16,8 @@ import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
  * arrangements in whole runs: the pass started beside the first stage made the run 18.6 min instead of 17.0 (the
  * first stage is CPU-bound), four files at a time in the first stage took as long as two, with 42 s more CPU.
  * Prints ava's TAP (the PostgreSQL pass's once it ends, so the two never interleave) and closes with one line
- * "N passed, N failed" (the type check counts as one check); exits non-zero on any failure. The whole run runs the test files
- * bundled (scripts/testBundle.ts says why); files named on the command line run from the sources.
+ * "N passed, N failed" (the type check counts as one check); exits non-zero on any failure. The whole run runs
+ * the test files bundled (scripts/testBundle.ts says why); files named on the command line run from the sources.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 let passed = 0;

@@ -156,8 +156,8 @@ async function fileBrowser(): Promise<{ browser: SuiteBrowser; close(): Promise<
 
 /**
  * Starts a portal (with `env`, or what `env()` answers once something it needs has started) and opens its
- * Chromium (fileBrowser) before the file's tests, and stops both after them, whatever happened. Hooks the file declares after this
- * call run after the start, and after the stop.
+ * Chromium (fileBrowser) before the file's tests, and stops both after them, whatever happened. Hooks the file
+ * declares after this call run after the start, and after the stop.
  */
 export function browserSuite(test: TestFn, env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): BrowserSuite {
   let server: TestServer | undefined;
