@@ -56,7 +56,8 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
   const browser = await puppeteer.launch({
     executablePath,
     userDataDir,
-    headless: path.basename(executablePath) === path.basename(SHELL) ? 'shell' : true,
+    // Debian's chromium-headless-shell, or Chrome's chrome-headless-shell named by CHROMIUM_PATH.
+    headless: /headless-shell$/.test(path.basename(executablePath)) ? 'shell' : true,
     args: [
       '--no-sandbox',
       '--disable-gpu',
