@@ -101,19 +101,13 @@ function throttled(pages: Browser | BrowserContext): void {
 /**
  * A Chromium for the browser test files of `npm test` to share (SHARED_CHROMIUM). The process that starts it
  * lets go of it at once: a client still attached to the browser holds every new page until it has seen it, and
- * would take part in all of the run's traffic.
+ * would take part in all of the run's traffic. Closing it still ends the process and removes its profile.
  */
 export async function launchSharedBrowser(): Promise<{ endpoint: string; close(): Promise<void> }> {
   const { browser, close } = await launchBrowser();
   const endpoint = browser.wsEndpoint();
   await browser.disconnect();
-  return {
-    endpoint,
-    async close() {
-      await (await puppeteer.connect({ browserWSEndpoint: endpoint })).close();
-      await close().catch(() => undefined);
-    },
-  };
+  return { endpoint, close };
 }
 
 /** What a test file uses of its Chromium: pages, and contexts of their own (a second visitor, a member). */
