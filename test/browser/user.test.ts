@@ -1,4 +1,5 @@
 import test from 'ava';
+import type { Page } from 'puppeteer-core';
 import { browserSuite, collectErrors } from '../helpers/browser.ts';
 import { isCaptcha, loginPageReady, pngFile, solveCaptcha, startInbox, storedUserInfo, useInbox, waitForPath, type Inbox } from './userHelpers.ts';
 
@@ -133,6 +134,14 @@ async function codeFor(address: string, before: number): Promise<string> {
   }
 }
 
+/**
+ * Waits for the flow to move focus to its step's heading, as it does once a step is drawn: typing before that
+ * would lose the keys typed before the move, which no one typing by hand can do.
+ */
+async function stepShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.activeElement?.id === 'bind-email-title');
+}
+
 test.serial('change the bound e-mail: prove the current address, then confirm the new one', async (t) => {
   const page = await suite.browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
@@ -143,7 +152,7 @@ test.serial('change the bound e-mail: prove the current address, then confirm th
   await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('[data-bind-button="email"]')?.disabled === false);
   t.is(await page.$eval('[data-bind-button="email"]', (b) => b.textContent), 'Change');
   await page.click('[data-bind-button="email"]');
-  await page.waitForSelector('[data-bind-flow="email"]');
+  await stepShown(page);
 
   // Step 1: the current address, with the password.
   await page.type('#bind-email-password', 'towpath2024');
@@ -156,6 +165,7 @@ test.serial('change the bound e-mail: prove the current address, then confirm th
 
   // Step 2: the new address.
   await page.waitForSelector('#bind-email-address');
+  await stepShown(page);
   await page.type('#bind-email-address', 'walker@canal.example.org');
   before = inbox.messages.length;
   const changeCaptcha = page.waitForResponse(isCaptcha);
