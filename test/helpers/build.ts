@@ -28,3 +28,12 @@ export async function buildIfNeededLocked(what: 'pages' | 'all' = 'pages'): Prom
     fs.rmdirSync(LOCK);
   }
 }
+
+/**
+ * Copies the page build in dist/ to `dest`, without the server bundle `npm run build` puts in dist/portal, for a
+ * server that swaps builds in a folder of its own (the terminal's web-build) and never touches the run's dist/.
+ */
+export function copyPageBuild(dest: string): void {
+  const dist = path.resolve(import.meta.dirname, '../../dist');
+  fs.cpSync(dist, dest, { recursive: true, dereference: true, filter: (src) => !src.startsWith(path.join(dist, 'portal')) });
+}
