@@ -42,6 +42,14 @@ export default defineConfig(({ command }) => ({
   // The server imports the build it serves itself (src/server/render.ts), so a build must not rewrite the
   // shared pointer file in node_modules that would otherwise send every process to the newest one.
   vitePluginServerEntry: { disableAutoImport: true },
+  // The server side of a build is imported by Node's own loader (src/server/importFile.ts), which refuses the
+  // folder and extension-less module names of react-bootstrap and the packages under it: they are built in,
+  // as their ES modules (without 'node' among the conditions, @restart/ui would pick its CommonJS files, whose
+  // require() of React the server bundle cannot give the bundle's own React).
+  ssr: {
+    noExternal: [/^(react-bootstrap|@restart\/(ui|hooks)|dom-helpers|uncontrollable|react-transition-group)(\/|$)/],
+    resolve: { conditions: ['module', 'development|production'] },
+  },
   // react-bootstrap's transitions wait on this; ours counts only the element's own end (see the module).
   resolve: { alias: [{ find: /^dom-helpers\/transitionEnd$/, replacement: fileURLToPath(new URL('./src/islands/lib/transitionEnd.ts', import.meta.url)) }] },
   css: {
