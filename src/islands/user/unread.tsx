@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteTable } from '../app/routes.ts';
 import { browserRequest } from '../lib/request.ts';
@@ -18,11 +18,17 @@ export function inboxPath(table: RouteTable | null): string | null {
  */
 export function useUnread(inbox: string | null): [number, (n: number) => void] {
   const [unread, setUnread] = useState(0);
+  // A count the inbox reported is newer than this first read's, even when that read answers after it.
+  const reported = useRef(false);
+  const report = useCallback((n: number) => {
+    reported.current = true;
+    setUnread(n);
+  }, []);
   useEffect(() => {
     if (!inbox) return;
     let current = true;
     browserRequest()<{ unread: number }>('/api/account/message', { params: { limit: 1 } }, { showCodeMessage: false }).then(
-      (answer) => current && setUnread(Number(answer.data.unread) || 0),
+      (answer) => current && !reported.current && setUnread(Number(answer.data.unread) || 0),
       // Only a count: the inbox itself shows the problem when opened.
       () => undefined,
     );
@@ -30,7 +36,7 @@ export function useUnread(inbox: string | null): [number, (n: number) => void] {
       current = false;
     };
   }, [inbox]);
-  return [unread, setUnread];
+  return [unread, report];
 }
 
 /** The count beside the inbox's menu entry and on the phone's menu button; nothing when all is read. */
