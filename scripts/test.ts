@@ -11,13 +11,17 @@ import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
  * `npm test`: type check, build, then every ava test on SQLite (unit, API, process, browser). With
  * TEST_DATABASE_URL (a PostgreSQL server), the API tests run a second time on PostgreSQL, followed by the
  * multi-process tests (which need it); the process tests (test/process) never open the test database and run
- * once. The PostgreSQL pass runs beside the browser tests: their files are few and long, and on two cores the two
- * stages together keep both busy where the browser tests alone leave some of them idle. Measured against other
- * arrangements in whole runs: the pass started beside the first stage made the run 18.6 min instead of 17.0 (the
- * first stage is CPU-bound), four files at a time in the first stage took as long as two, with 42 s more CPU.
- * Prints ava's TAP (the PostgreSQL pass's once it ends, so the two never interleave) and closes with one line
- * "N passed, N failed" (the type check counts as one check); exits non-zero on any failure. The whole run runs
- * the test files bundled (scripts/testBundle.ts says why); files named on the command line run from the sources.
+ * once. Two lines run side by side: the browser tests, and the unit, API and process tests followed by the
+ * PostgreSQL pass. Neither keeps two cores busy alone (test files wait on servers, timers and pages): run one
+ * after the other, the first stage used 1.2 of the two cores and the browser tests, once the PostgreSQL pass
+ * beside them had ended, 1.1. Measured in whole runs here (2026-11-29): 514 s against 564 for the browser tests
+ * beside the PostgreSQL pass after the first stage, the arrangement before; on the slower machine of 2026-11-28
+ * the PostgreSQL pass beside the first stage had made the run 18.6 min instead of 17.0, and four files at a time
+ * in the first stage took as long as two.
+ * Prints ava's TAP: the browser tests' as it comes, each other stage's once it ends, so they never interleave;
+ * closes with one line "N passed, N failed" (the type check counts as one check); exits non-zero on any failure.
+ * The whole run runs the test files bundled (scripts/testBundle.ts says why); files named on the command line
+ * run from the sources.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 let passed = 0;
@@ -128,10 +132,13 @@ try {
   if (extra.length > 0) {
     await ava(extra, sqlite);
   } else {
-    await timed('unit, API and process tests (SQLite)', ava(bundled('unit', 'api', 'process'), sqlite));
     const postgres = process.env.TEST_DATABASE_URL;
-    if (postgres) console.log('# browser tests, and beside them the PostgreSQL pass (its output follows once it ends)');
-    await Promise.all([timed('browser tests', browserTests(sqlite)), postgres ? postgresPass() : null]);
+    console.log(`# browser tests, and beside them the unit, API and process tests${postgres ? ', then the PostgreSQL pass' : ''} (their output follows once each ends)`);
+    const others = async () => {
+      await timed('unit, API and process tests (SQLite)', ava(bundled('unit', 'api', 'process'), sqlite, true));
+      if (postgres) await postgresPass();
+    };
+    await Promise.all([timed('browser tests', browserTests(sqlite)), others()]);
     if (!postgres) console.log('# no TEST_DATABASE_URL: the PostgreSQL and multi-process tests did not run (.ci/run provides a server)');
   }
 } catch (err) {
