@@ -44,8 +44,8 @@ export default defineConfig(({ command }) => ({
   vitePluginServerEntry: { disableAutoImport: true },
   // The server side of a build is imported by Node's own loader (src/server/importFile.ts), which refuses the
   // folder and extension-less module names of react-bootstrap and the packages under it: they are built in,
-  // as their ES modules (without 'node' among the conditions, @restart/ui would pick its CommonJS files, whose
-  // require() of React the server bundle cannot give the bundle's own React).
+  // as their ES modules. With 'node' among the conditions (the default) @restart/ui picks its CommonJS files,
+  // whose require() of React the server bundle cannot answer with the bundle's own React.
   ssr: {
     noExternal: [/^(react-bootstrap|@restart\/(ui|hooks)|dom-helpers|uncontrollable|react-transition-group)(\/|$)/],
     resolve: { conditions: ['module', 'development|production'] },

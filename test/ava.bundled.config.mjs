@@ -3,9 +3,9 @@
 // traces name the sources.
 
 /**
- * The files that take longest, longest first (whole runs, 2026-11-29): started last, one of them ran alone at
- * the end of its stage while the other core idled (admin-walk, 150 s, started 200 s into the browser stage).
- * The others follow in ava's order. A file missing from here is only scheduled like any other.
+ * The files that take longest, longest first (whole runs, 2026-11-29). In path order some started late and ran
+ * alone at their stage's end while the other core idled (admin-walk, 150 s, started 200 s into the browser
+ * stage). The others follow in path order; a file missing from here is only scheduled like any other.
  */
 const LONGEST = [
   'browser/admin-walk',
