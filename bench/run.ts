@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { buildIfNeeded } from '../scripts/build.ts';
+import { findChromium, headlessMode } from '../scripts/chromium.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
 import { printSmallHost, residentMemory, startProduction, timeToFirstPage, writeCodeCache } from './smallHost.ts';
@@ -205,7 +206,7 @@ const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
 const BODY_WAIT_MS = 15_000;
 
 async function pageBytes(base: string, visits: Visit[]): Promise<{ rows: PageBytes[]; method: string; unread: string[] }> {
-  const chromium = ['/usr/bin/chromium', process.env.CHROMIUM_PATH].find((p): p is string => !!p && fs.existsSync(p));
+  const chromium = findChromium();
   const rows: PageBytes[] = [];
   const unread: string[] = [];
   if (chromium) {
@@ -214,7 +215,8 @@ async function pageBytes(base: string, visits: Visit[]): Promise<{ rows: PageByt
     const browser = await puppeteer.launch({
       executablePath: chromium,
       userDataDir,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      headless: headlessMode(chromium),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
       for (const { route, storage, phone } of visits) {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestFn } from 'ava';
 import puppeteer, { Page, type Browser, type BrowserContext, type BrowserContextOptions, type Target } from 'puppeteer-core';
 import { startServer, type TestServer } from './server.ts';
+import { findChromium, headlessMode } from '../../scripts/chromium.ts';
 
 /** What a page was showing: its address and the start of its text. */
 async function shown(page: Page): Promise<string> {
@@ -35,17 +36,9 @@ for (const name of ['waitForSelector', 'waitForFunction', 'waitForNavigation', '
   });
 }
 
-/**
- * Chromium's headless shell first: the same engine without the browser's window layer, which the tests never
- * see. Measured on the back-office walk: its browser process used half the CPU of Chromium's, its pages 10 %
- * less, on a run whose two cores are busy throughout.
- */
-const SHELL = '/usr/bin/chromium-headless-shell';
-const CANDIDATES = [process.env.CHROMIUM_PATH, SHELL, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
 /** Headless Chromium from the system. Browser tests fail (never skip) when none is installed. */
 export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const executablePath = CANDIDATES.find((p): p is string => !!p && fs.existsSync(p));
+  const executablePath = findChromium();
   if (!executablePath) {
     throw new Error(
       'No Chromium found for the browser tests. Install it (Debian/Ubuntu: `sudo apt-get install chromium-headless-shell`, or chromium) ' +
@@ -56,8 +49,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
   const browser = await puppeteer.launch({
     executablePath,
     userDataDir,
-    // Debian's chromium-headless-shell, or Chrome's chrome-headless-shell named by CHROMIUM_PATH.
-    headless: /headless-shell$/.test(path.basename(executablePath)) ? 'shell' : true,
+    headless: headlessMode(executablePath),
     args: [
       '--no-sandbox',
       '--disable-gpu',
