@@ -187,6 +187,8 @@ test.serial('a sensitive rule is added by picking the function and ticking a fie
   await page.click(`${screen} [data-toolbar="add"]`);
   const form = '[data-rule-form="security/sensitiveData"]';
   await page.waitForSelector(`${form} select`);
+  // The dialog puts the focus there once it has opened, which on a loaded machine can be a moment after its form.
+  await page.waitForFunction(() => /-name$/.test(document.activeElement?.id ?? ''), { timeout: 5_000 }).catch(() => undefined);
   t.regex(await page.evaluate(() => document.activeElement?.id ?? ''), /-name$/, 'the focus is on the first input');
   t.regex(await page.$eval(`${form} [data-watched-fields]`, (f) => f.textContent ?? ''), /Choose a function or data table first/);
   await page.type(`${form} input[id$="-name"]`, 'News headlines');
