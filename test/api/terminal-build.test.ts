@@ -1,11 +1,11 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import { STREAM_MARKERS, type TerminalEvent } from '../../src/shared/constants/terminal.ts';
+import { STREAM_MARKERS } from '../../src/shared/constants/terminal.ts';
 import { buildIfNeededLocked, copyPageBuild } from '../helpers/build.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { superToken } from '../helpers/admins.ts';
-import { childrenOf, groupMembers, openTerminal, runTerminal, waitFor } from '../helpers/terminal.ts';
+import { childrenOf, groupMembers, openTerminal, runTerminal, texts, waitFor } from '../helpers/terminal.ts';
 
 // web-build rebuilds the pages and swaps them in. The server here serves a copy of the build from a folder of
 // its own, so the other tests' dist/ is never touched: cancel, busy and the time limit. A build that succeeds,
@@ -39,7 +39,6 @@ test.after.always(async () => {
 });
 
 const { linkSuccess, execSuccess, execError, completed } = STREAM_MARKERS;
-const texts = (events: TerminalEvent[]) => events.map((e) => e.data);
 const notFoundTitle = async () => /Page \w+ found/.exec(await (await fetch(`${server.url}/404?lang=en`)).text())?.[0];
 const builds = () => (fs.existsSync(BUILDS) ? fs.readdirSync(BUILDS) : []);
 const lastRun = async () => JSON.parse(((await server.app.knex('admin_log').where({ title_en: 'Run terminal command' }).orderBy('id', 'desc').first()) as { data: string }).data) as Record<string, unknown>;

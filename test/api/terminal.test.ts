@@ -2,11 +2,11 @@ import test from 'ava';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PACKAGE_MANAGERS, STREAM_MARKERS, type TerminalCommandInfo, type TerminalEvent } from '../../src/shared/constants/terminal.ts';
+import { PACKAGE_MANAGERS, STREAM_MARKERS, type TerminalCommandInfo } from '../../src/shared/constants/terminal.ts';
 import { startServer, api, onPostgres, type TestServer } from '../helpers/server.ts';
 import { ADMIN_PASSWORD, createMember, expire, memberToken } from '../helpers/accounts.ts';
 import { asAdmin, createAdmin, createGroup, superToken } from '../helpers/admins.ts';
-import { openTerminal, runTerminal, ticketFor } from '../helpers/terminal.ts';
+import { openTerminal, runTerminal, texts, ticketFor } from '../helpers/terminal.ts';
 
 let server: TestServer;
 let token: string;
@@ -19,7 +19,6 @@ test.after.always(async () => {
 });
 
 const { linkSuccess, execSuccess, execError, completed } = STREAM_MARKERS;
-const texts = (events: TerminalEvent[]) => events.map((e) => e.data);
 const runRows = () => server.app.knex('admin_log').where({ title_en: 'Run terminal command' }).orderBy('id');
 
 /** Whether a program is on the server's PATH (the test machine has npm; pnpm and yarn may be missing). */

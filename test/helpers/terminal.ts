@@ -61,6 +61,9 @@ export async function openTerminal(server: Pick<TestServer, 'url'>, params: Reco
   };
 }
 
+/** The events' texts, in order: what a terminal test compares. */
+export const texts = (events: TerminalEvent[]): string[] => events.map((e) => e.data);
+
 /** Runs a command to its end and returns every event. */
 export async function runTerminal(server: Pick<TestServer, 'url'>, params: Record<string, string>, headers: Record<string, string> = {}): Promise<TerminalEvent[]> {
   return (await openTerminal(server, params, headers)).rest();

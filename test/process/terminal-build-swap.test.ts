@@ -1,13 +1,13 @@
 import test from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
-import { STREAM_MARKERS, type TerminalEvent } from '../../src/shared/constants/terminal.ts';
+import { STREAM_MARKERS } from '../../src/shared/constants/terminal.ts';
 import { fingerprint } from '../../src/server/buildStamp.ts';
 import { buildIfNeededLocked, copyPageBuild } from '../helpers/build.ts';
 import { api } from '../helpers/server.ts';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { bootBundle } from '../helpers/bundleServer.ts';
-import { runTerminal, waitFor } from '../helpers/terminal.ts';
+import { runTerminal, texts, waitFor } from '../helpers/terminal.ts';
 
 // web-build in `npm start`'s bundled process: a build that succeeds is swapped in without a restart. The server
 // runs on a data folder and a copy of the build of its own, so the other tests' dist/ is never touched. It opens
@@ -18,7 +18,6 @@ const HOME = path.join(ROOT, '.test-output', `terminal-build-swap-${process.pid}
 /** Only in the build the server started with. */
 const OLD_ONLY_ASSET = 'old-build-only.js';
 const { execSuccess, completed } = STREAM_MARKERS;
-const texts = (events: TerminalEvent[]) => events.map((e) => e.data);
 
 test.before(() => {
   fs.rmSync(HOME, { recursive: true, force: true });
