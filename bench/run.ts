@@ -4,7 +4,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import autocannon from 'autocannon';
 import knexFactory from 'knex';
 import { buildIfNeeded } from '../scripts/build.ts';
 import { findChromium, headlessMode } from '../scripts/chromium.ts';
@@ -16,15 +15,14 @@ import { printSearch, searchRow } from './search.ts';
 import { photoVisits } from './photo.ts';
 import { exportFigures, printExports } from './export.ts';
 import { LIMITS, printBudgets, type BenchFigures } from './budgets.ts';
+import { loadDescription, measure, type Row } from './load.ts';
 
 /**
  * `npm run bench`: starts the production server and a bare Koa baseline as separate processes, measures them
- * side by side with autocannon (50 connections, 10 s each), then the bytes a first visit to every public route
+ * side by side under the same load (load.ts: wrk, or autocannon without it), then the bytes a first visit to every public route
  * downloads. Prints a table; budgets are reported here, never asserted in unit tests.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CONNECTIONS = 50;
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** One part of the bench, named as `npm run bench -- <part>` or `BENCH_ONLY=<part>`. */
 const ONLY = process.argv[2] ?? process.env.BENCH_ONLY;
 /** `bytes`: only the page weights (a minute instead of several). */
@@ -66,25 +64,6 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 function start(script: string, env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-interface Row {
-  name: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return {
-    name,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 /** Rounds of the uncached pages against the render baseline, each round measured back to back. */
@@ -394,7 +373,7 @@ async function main(): Promise<void> {
     const figures: BenchFigures = { coldNewMs: coldNew, coldExistingMs: Number.isNaN(coldExisting) ? undefined : coldExisting, idleMb: idle };
     const timed = !BYTES_ONLY && !PHOTO_ONLY;
     if (timed) {
-      console.log(`\nThroughput: ${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} cores (server and load generator share them)\n`);
+      console.log(`\nThroughput: ${loadDescription()}, ${os.cpus().length} cores (server and load generator share them)\n`);
       rows.push(await measure('Koa baseline (10 KB string)', baseUrl));
       rows.push(await measure(`renderToString + 1 SQLite query baseline (${(newsBytes / 1024).toFixed(0)} KB page)`, renderUrl));
       rows.push(await measure('/news cached', `${appUrl}/news`));
