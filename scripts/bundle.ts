@@ -75,9 +75,54 @@ function vikeLoopGuard(original: string): esbuild.OnLoadResult {
   return { contents: fs.readFileSync(path.join(SHIMS, 'vike-catchInfiniteLoop.js'), 'utf8'), loader: 'js', resolveDir: path.dirname(original) };
 }
 
+/** The folder of the installed package a resolved file belongs to, and its name: the last `node_modules/<name>`. */
+function packageOf(file: string): { dir: string; name: string } | null {
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const at = file.lastIndexOf(marker);
+  if (at < 0) return null;
+  const parts = file.slice(at + marker.length).split(path.sep);
+  const name = parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  return { dir: file.slice(0, at + marker.length) + name.split('/').join(path.sep), name };
+}
+
+/**
+ * One copy of each package version in the bundle. npm nests the same version under several dependents when
+ * the hoisted copy is another version (readable-stream 2.3.8 under jszip, lazystream, archiver-utils, unzipper
+ * and duplexer2; mime-types 2.1.35 under accepts and co-body), and each copy was bundled apart: its source held
+ * in memory and its module run once per copy. Imports of a version already seen go to its first copy, which is
+ * the same published code.
+ */
+function dedupePackages(build: esbuild.PluginBuild): void {
+  const versions = new Map<string, string | null>();
+  const firstCopy = new Map<string, string>();
+  const versionOf = (dir: string) => {
+    if (!versions.has(dir)) {
+      try {
+        versions.set(dir, (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: string }).version ?? null);
+      } catch {
+        versions.set(dir, null);
+      }
+    }
+    return versions.get(dir)!;
+  };
+  build.onResolve({ filter: /^[^./]/ }, async (args) => {
+    if ((args.pluginData as { deduped?: boolean } | undefined)?.deduped) return undefined;
+    const result = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { deduped: true } });
+    const pkg = result.errors.length === 0 && !result.external && result.namespace === 'file' ? packageOf(result.path) : null;
+    const version = pkg && versionOf(pkg.dir);
+    if (!pkg || !version) return result.errors.length === 0 ? result : undefined;
+    const key = `${pkg.name}@${version}`;
+    const first = firstCopy.get(key);
+    if (first === undefined) firstCopy.set(key, pkg.dir);
+    if (first === undefined || first === pkg.dir) return result;
+    return { ...result, path: first + result.path.slice(pkg.dir.length) };
+  });
+}
+
 /**
  * Native addons load from a file path (runtime.ts) instead of their packages' lookups, which need node_modules.
- * Two dependencies are replaced by lighter equivalents (scripts/shims, each file says why).
+ * Two dependencies are replaced by lighter equivalents (scripts/shims, each file says why), and a package version
+ * nested in several places is bundled once.
  */
 const portalPlugin: esbuild.Plugin = {
   name: 'portal',
@@ -96,6 +141,8 @@ const portalPlugin: esbuild.Plugin = {
       loader: 'js',
       resolveDir: ROOT,
     }));
+    // Last: the resolutions above come first.
+    dedupePackages(build);
   },
 };
 
