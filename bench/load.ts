@@ -9,8 +9,8 @@ import autocannon from 'autocannon';
  * while the server used 0.66 of one. wrk reads the same answers in C with a third of a core less, so the
  * server is the limit whichever row is measured.
  */
-export const CONNECTIONS = 50;
-export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 
 export interface Row {
   name: string;
@@ -20,10 +20,10 @@ export interface Row {
   errors: number;
 }
 
-export type LoadTool = 'wrk' | 'autocannon';
+type LoadTool = 'wrk' | 'autocannon';
 
 /** wrk when it runs here, or autocannon. */
-export const LOAD_TOOL: LoadTool = spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error ? 'autocannon' : 'wrk';
+const LOAD_TOOL: LoadTool = spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error ? 'autocannon' : 'wrk';
 
 /** A duration as wrk prints it (`812.00us`, `1.20ms`, `2.01s`), in milliseconds. */
 export function wrkMs(text: string): number {

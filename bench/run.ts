@@ -81,7 +81,7 @@ interface RoundTarget {
 /**
  * Every throughput budget is a ratio of two throughputs, and on a shared machine one 10 s run of each, half a
  * minute apart, moved it by a quarter (0.54 and 0.41 in two runs of the same server code; the Koa baseline
- * made 40,675 req/s in one bench and 58,500–64,000 alone a minute later). So the targets are measured in
+ * made 40,675 req/s in one bench and 58,500–64,000 alone half an hour later). So the targets are measured in
  * rounds, back to back, and each ratio is the median of its rounds'.
  */
 async function pairedRounds(targets: RoundTarget[]): Promise<number[]> {
