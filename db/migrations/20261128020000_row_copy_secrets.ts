@@ -54,7 +54,9 @@ async function secretColumns(knex: Knex): Promise<Map<string, string[]>> {
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('security_data_recycle_log', (t) => t.text('secret_data'));
   await knex.schema.alterTable('security_sensitive_data_log', (t) => t.text('secret_data'));
-  const key = await keyOf(knex);
+  // scrypt costs 27 ms: a new database, whose logs are empty, never derives the key (the server makes it at start).
+  let key: Buffer | undefined;
+  const sealed = async (plain: string) => seal((key ??= await keyOf(knex)), plain);
   const secrets = await secretColumns(knex);
 
   const bin = await knex('security_data_recycle_log').select<{ id: number; data: string; data_table: string }[]>('id', 'data', 'data_table');
@@ -69,7 +71,7 @@ export async function up(knex: Knex): Promise<void> {
     const kept = Object.fromEntries(columns.filter((c) => c in row && row[c] !== MASK).map((c) => [c, row[c]]));
     if (Object.keys(kept).length === 0) continue;
     for (const c of Object.keys(kept)) row[c] = MASK;
-    await knex('security_data_recycle_log').where({ id: entry.id }).update({ data: JSON.stringify(row), secret_data: seal(key, JSON.stringify(kept)) });
+    await knex('security_data_recycle_log').where({ id: entry.id }).update({ data: JSON.stringify(row), secret_data: await sealed(JSON.stringify(kept)) });
   }
 
   const logs = await knex('security_sensitive_data_log').select<{ id: number; data_table: string; data_field: string; before: string | null; extra: string | null }[]>(
@@ -88,7 +90,7 @@ export async function up(knex: Knex): Promise<void> {
     } catch {
       // No readable salt: the hash alone is kept.
     }
-    await knex('security_sensitive_data_log').where({ id: log.id }).update({ before: MASK, after: MASK, secret_data: seal(key, JSON.stringify(kept)) });
+    await knex('security_sensitive_data_log').where({ id: log.id }).update({ before: MASK, after: MASK, secret_data: await sealed(JSON.stringify(kept)) });
   }
   await knex.schema.alterTable('security_sensitive_data_log', (t) => t.dropColumn('extra'));
 }
