@@ -112,8 +112,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
     await services.resources.sync(true);
-    // Entries missing or built from another declaration are rebuilt before the first search.
-    await services.search.ensure();
+    // Entries missing or built from another declaration are rebuilt while the server answers; searches wait.
+    services.search.ensureAtStart();
     services.resources.onChange(() => void services.search.ensure().catch((err: unknown) => log.error({ err }, 'search index rebuild failed')));
     const renderer = await createRenderer(services, dev);
     services.backup.onRestored(async () => {
@@ -197,6 +197,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         await services.terminal.stop();
         await renderer.close();
         await services.scratch.close();
+        await services.search.idle();
         reads.close();
         await knex.destroy();
       },

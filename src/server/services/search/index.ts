@@ -44,6 +44,8 @@ const isSearchable = (def: ResourceDef): def is SearchDef => !!def.search;
 export class SiteSearch {
   /** The check running in this process: starts and registry changes wait for it rather than rebuild twice. */
   private ensuring: Promise<string[]> = Promise.resolve([]);
+  /** The check the process started with: searches wait for it (ensureAtStart). */
+  private started: Promise<unknown> = Promise.resolve();
   private readonly index: EntryIndex;
 
   constructor(
@@ -221,6 +223,20 @@ export class SiteSearch {
     return run;
   }
 
+  /**
+   * Starts `ensure` without waiting for it: pages are answered while the entries of a changed declaration are
+   * rebuilt (100,000 rows took 28 s, and on a new database the demo content was most of a first start's wait
+   * after the migrations), and a search waits for it instead. A failure is logged, as at a registry change.
+   */
+  ensureAtStart(): void {
+    this.started = this.ensure().catch((err: unknown) => this.log.error({ err }, 'search index rebuild failed'));
+  }
+
+  /** Resolves once no check is running (a stopping server waits for it before closing the database). */
+  async idle(): Promise<void> {
+    await this.ensuring.catch(() => []);
+  }
+
   private async ensureNow(): Promise<string[]> {
     const built = new Map(((await this.knex(SOURCE).select('resource', 'signature')) as { resource: string; signature: string }[]).map((r) => [r.resource, r.signature]));
     const rebuilt: string[] = [];
@@ -265,6 +281,7 @@ export class SiteSearch {
     const defs = this.searchable();
     if (parsed.terms.length === 0 || defs.length === 0) return NO_RESULTS;
     const { terms } = parsed;
+    await this.started;
     const { total, capped, rows } = await this.index.find(lang, terms, (page - 1) * limit, limit, now(), this.countCap);
     const list = rows.flatMap((r): SearchResult[] => {
       const def = defs.find((d) => d.name === r.resource);
