@@ -225,8 +225,8 @@ export class SiteSearch {
 
   /**
    * Starts `ensure` without waiting for it: pages are answered while the entries of a changed declaration are
-   * rebuilt (100,000 rows took 28 s, and on a new database the demo content was most of a first start's wait
-   * after the migrations), and a search waits for it instead. A failure is logged, as at a registry change.
+   * rebuilt (100,000 rows took 28 s; on a new database the demo content's entries took 70-100 ms of the first
+   * start), and a search waits for it instead. A failure is logged, as at a registry change.
    */
   ensureAtStart(): void {
     this.started = this.ensure().catch((err: unknown) => this.log.error({ err }, 'search index rebuild failed'));
