@@ -19,8 +19,8 @@ import { loadDescription, measure, type Row } from './load.ts';
 
 /**
  * `npm run bench`: starts the production server and a bare Koa baseline as separate processes, measures them
- * side by side under the same load (load.ts: wrk, or autocannon without it), then the bytes a first visit to every public route
- * downloads. Prints a table; budgets are reported here, never asserted in unit tests.
+ * side by side under the same load (load.ts: wrk, or autocannon without it), then the bytes a first visit to
+ * every public route downloads. Prints a table; budgets are reported here, never asserted in unit tests.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** One part of the bench, named as `npm run bench -- <part>` or `BENCH_ONLY=<part>`. */
