@@ -242,6 +242,9 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   // The terminal's state is kept in an effect, which Preact runs after the next frame: wait for it.
   await page.waitForFunction(() => (JSON.parse(localStorage.getItem('terminal') ?? 'null') as { automaticCleanupTask?: string } | null)?.automaticCleanupTask === '0');
   t.like(await stored(page, 'terminal'), { automaticCleanupTask: '0', showDot: false, taskList: [] });
+  // A closed dialog leaves the modal stack in an effect after it leaves the page, and gives focus back there; until
+  // then it is still the top modal and an Escape is its own, not the terminal's.
+  await page.waitForFunction(() => document.activeElement?.matches('[data-open-terminal-config]'));
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.querySelector('[data-terminal]'));
 
