@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import vike from 'vike/plugin';
 import { iconStyles, isGlyphFile } from './scripts/iconStyles.ts';
 import { translationShims } from './scripts/translationShims.ts';
-import { purgeUnusedCss } from './scripts/purgeCss.ts';
+import { memberPartDropped, purgeUnusedCss } from './scripts/purgeCss.ts';
 import { SASS_OPTIONS } from './scripts/sassOptions.ts';
 import { wechatShareScript } from './scripts/wechatShareScript.ts';
 import { preactInBrowser } from './scripts/preactInBrowser.ts';
@@ -53,8 +53,9 @@ export default defineConfig(({ command }) => ({
   // react-bootstrap's transitions wait on this; ours counts only the element's own end (see the module).
   resolve: { alias: [{ find: /^dom-helpers\/transitionEnd$/, replacement: fileURLToPath(new URL('./src/islands/lib/transitionEnd.ts', import.meta.url)) }] },
   css: {
-    // A build serves what it scanned; the dev server keeps every rule so a new class works before a rebuild.
-    postcss: { plugins: command === 'build' ? [purgeUnusedCss()] : [] },
+    // A build serves what it scanned; the dev server keeps every rule so a new class works before a rebuild
+    // (and needs no second copy of the site's rules in user.scss).
+    postcss: { plugins: [command === 'build' ? purgeUnusedCss() : memberPartDropped()] },
     preprocessorOptions: {
       scss: { ...SASS_OPTIONS, silenceDeprecations: [...SASS_OPTIONS.silenceDeprecations] },
     },

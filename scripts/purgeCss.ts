@@ -1,13 +1,15 @@
 import path from 'node:path';
 import purgeCSSPlugin from '@fullhuman/postcss-purgecss';
-import type { Plugin } from 'postcss';
+import type { Helpers, Plugin, Root } from 'postcss';
+import { subtractRules } from './cssSubtract.ts';
 import { RICH_TEXT_TAGS } from '../src/server/services/richText.ts';
 
 /**
  * Stylesheets a first visit pays for keep only the rules whose classes their pages can render: Bootstrap's
  * utilities alone are most of each, and a slow phone loads all of it before the first paint. Each sheet is
  * scanned against every source its pages are rendered from. The back office is cut too (issue 31: its first
- * view after login had 54 KB gzip of stylesheets); the member centre keeps its whole stylesheet.
+ * view after login had 54 KB gzip of stylesheets). Member pages load the public sheet and then user.scss, whose own
+ * rules stay whole and which carries the public sheet's rules that only member screens name.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -37,14 +39,24 @@ const REACT_BOOTSTRAP_CLASSES = [
   /^(fade|show|showing|hiding|collapsing|btn-close)$/,
 ];
 
+/** Globs of what public pages render from; the route group's parentheses are escaped, or they read as a pattern. */
+const PUBLIC_SOURCES = ['src/pages/\\(site\\)/**/*.tsx', 'src/pages/_error/**/*.tsx', 'src/components/**/*.tsx', 'src/islands/*.tsx', 'src/islands/{app,lib}/**/*.{ts,tsx}', 'src/shared/**/*.ts'];
+/** Public pages' markup that no source names: vike-react's `<div id="root">` (the sticky footer's rule names it) and
+ * the tags of staff-written rich text, which carries no classes (the sanitiser drops them). */
+const PUBLIC_RAW = `<body><div id="root"></div>${RICH_TEXT_TAGS.map((tag) => `<${tag}>`).join('')}</body>`;
+
+const SITE: PurgedSheet = { sources: PUBLIC_SOURCES, raw: PUBLIC_RAW };
+/** The site's stylesheet as member pages (which load it, then user.scss) need it: their screens name classes too. */
+const SITE_FOR_MEMBERS: PurgedSheet = { sources: [...PUBLIC_SOURCES, 'src/islands/user/**/*.{ts,tsx}'], raw: PUBLIC_RAW };
+
+/**
+ * In user.scss, what follows this comment is the site's stylesheet again: the build keeps of it only the rules
+ * member screens need that the public sheet lacks, so every public page does not carry them.
+ */
+const MEMBER_PART = 'member-only rules of the site stylesheet';
+
 const SHEETS: Record<string, PurgedSheet> = {
-  // The public site; staff-written rich text carries no classes (the sanitiser drops them), only its tags.
-  'src/styles/site.scss': {
-    // Globs: the route group's parentheses are escaped, or they read as a pattern.
-    sources: ['src/pages/\\(site\\)/**/*.tsx', 'src/pages/_error/**/*.tsx', 'src/components/**/*.tsx', 'src/islands/*.tsx', 'src/islands/{app,lib,user}/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
-    // vike-react renders the pages into <div id="root">, which the sticky footer's rule names.
-    raw: `<body><div id="root"></div>${RICH_TEXT_TAGS.map((tag) => `<${tag}>`).join('')}</body>`,
-  },
+  'src/styles/site.scss': SITE,
   // The back office after login: its shell, screens and dialogs, whose tones and layout modes are built
   // (`text-bg-${tone}`, `layout-${mode}`).
   'src/styles/admin.scss': {
@@ -70,13 +82,49 @@ function purgeFor(sheet: PurgedSheet): Plugin {
   }) as Plugin;
 }
 
+/**
+ * user.scss's part after the MEMBER_PART comment, cut to the rules member screens need (the site sheet as
+ * purged for them) less those the public sheet (loaded before it) already has.
+ */
+async function cutMemberPart(root: Root, helpers: Helpers): Promise<void> {
+  const part = takeMemberPart(root, helpers);
+  const publicSheet = part.clone();
+  await purgeFor(SITE_FOR_MEMBERS).OnceExit?.(part, helpers);
+  await purgeFor(SITE).OnceExit?.(publicSheet, helpers);
+  subtractRules(part, publicSheet);
+  root.append(part.nodes);
+}
+
+/** Takes user.scss's part after the MEMBER_PART comment (and the comment) out of it. */
+function takeMemberPart(root: Root, helpers: Helpers): Root {
+  const marker = root.nodes.findIndex((node) => node.type === 'comment' && node.text.includes(MEMBER_PART));
+  if (marker < 0) throw new Error(`user.scss lost its "${MEMBER_PART}" comment`);
+  const part = helpers.postcss.root();
+  part.append(root.nodes.slice(marker + 1));
+  root.nodes[marker]!.remove();
+  return part;
+}
+
+const USER_SHEET = path.join(ROOT, 'src/styles/user.scss');
+
+/** For the dev server, whose site sheet is whole: user.scss without its copy of it. */
+export function memberPartDropped(): Plugin {
+  return {
+    postcssPlugin: 'member-part-dropped',
+    OnceExit(root, helpers) {
+      if (root.source?.input.file === USER_SHEET) takeMemberPart(root, helpers);
+    },
+  };
+}
+
 export function purgeUnusedCss(): Plugin {
   const purges = new Map(Object.entries(SHEETS).map(([file, sheet]) => [path.join(ROOT, file), purgeFor(sheet)]));
   return {
     postcssPlugin: 'purge-unused-css',
     OnceExit(root, helpers) {
-      const purge = purges.get(root.source?.input.file ?? '');
-      return purge?.OnceExit?.(root, helpers);
+      const file = root.source?.input.file ?? '';
+      if (file === USER_SHEET) return cutMemberPart(root, helpers);
+      return purges.get(file)?.OnceExit?.(root, helpers);
     },
   };
 }

@@ -1,8 +1,5 @@
-import path from 'node:path';
 import test from 'ava';
 import type { Page } from 'puppeteer-core';
-import * as sass from 'sass';
-import { SASS_OPTIONS } from '../../scripts/sassOptions.ts';
 import { browserSuite } from '../helpers/browser.ts';
 import { superToken } from '../helpers/admins.ts';
 import { api } from '../helpers/server.ts';
@@ -10,6 +7,7 @@ import { keyShapes, pageTexts, rawKeys } from '../helpers/translationKeys.ts';
 import type { MenuNode } from '../../src/shared/account.ts';
 import { adminPage } from './adminHelpers.ts';
 import { check, menuPages, settling, type Violation } from './axeHelpers.ts';
+import { ServedSheets, wholeSheet } from './cutSheets.ts';
 
 // One walk through every screen of the back office and its add dialog, in both languages, with every check that
 // reads a screen as drawn made at each stop (a page load each costs the most, so they share the walk):
@@ -20,24 +18,7 @@ import { check, menuPages, settling, type Violation } from './axeHelpers.ts';
 //   issue 31), the shell's own menus and panels included.
 
 const suite = browserSuite(test);
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-const whole = sass.compile(path.join(ROOT, 'src/styles/admin.scss'), {
-  loadPaths: [path.join(ROOT, 'node_modules')],
-  ...SASS_OPTIONS,
-  silenceDeprecations: [...SASS_OPTIONS.silenceDeprecations],
-  logger: sass.Logger.silent,
-}).css;
-
-const styles = (css: string, name: string) => new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}(?![\\w-])`).test(css);
-
-/** The classes the page carries now, and the addresses of the stylesheets it has linked so far. */
-function drawn(page: Page): Promise<{ classes: string[]; sheets: string[] }> {
-  return page.evaluate(() => ({
-    classes: [...new Set([...document.querySelectorAll('[class]')].flatMap((e) => [...e.classList]))],
-    sheets: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
-  }));
-}
+const whole = wholeSheet('src/styles/admin.scss');
 
 /** What the walk found, by place: each kind of check keeps going, so one run names every failure. */
 interface Findings {
@@ -47,18 +28,14 @@ interface Findings {
 }
 
 const shapes = keyShapes();
-/** The served stylesheets by address, fetched once. */
-const served = new Map<string, string>();
+const sheets = new ServedSheets();
 
 /** Reads the page as drawn now: axe (when asked), the translation keys, the classes. */
 async function readScreen(page: Page, where: string, found: Findings, axe: boolean): Promise<void> {
   if (axe) await check(found.violations, page, where);
   const keys = rawKeys(await pageTexts(page), shapes);
   if (keys.length > 0) found.keys[where] = keys;
-  const { classes, sheets } = await drawn(page);
-  for (const href of sheets) if (!served.has(href)) served.set(href, await (await fetch(href)).text());
-  const css = [...served.values()].join('\n');
-  for (const name of classes) if (styles(whole, name) && !styles(css, name)) found.unstyled.add(`${where}: .${name}`);
+  for (const name of await sheets.unstyled(page, whole)) found.unstyled.add(`${where}: .${name}`);
 }
 
 for (const lang of ['zh-cn', 'en'] as const) {
