@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Canvas, Image } from '@napi-rs/canvas';
 import { VARIANT_SUFFIXES, VARIANT_WIDTHS, variantUrl, type ImageVariant } from '../../shared/imageVariants.ts';
 import type { ScratchSpace } from './scratch.ts';
+import { releaseCanvas, releaseImage } from './skiaMemory.ts';
 import type { ObjectStorage } from './storage/index.ts';
 
 /** Larger pictures are kept as they are: decoding one takes width × height × 4 bytes of memory at once. */
@@ -53,6 +54,7 @@ export class ImageVariants {
     try {
       return await this.resized(url, source, image, dir, createCanvas);
     } finally {
+      releaseImage(image);
       await fsp.rm(dir, { recursive: true, force: true });
     }
   }
@@ -67,6 +69,7 @@ export class ImageVariants {
       context.imageSmoothingQuality = 'high';
       context.drawImage(image, 0, 0, width, height);
       const bytes = await canvas.encode('webp', QUALITY);
+      releaseCanvas(canvas);
       // A copy as large as the picture itself would save nobody anything.
       if (width === image.width && bytes.length >= source.length) continue;
       const file = path.join(dir, `variant-${width}.webp`);

@@ -1,4 +1,5 @@
 import { createCanvas, Path2D } from '@napi-rs/canvas';
+import { releaseCanvas } from '../skiaMemory.ts';
 import { LATIN_LETTERS } from './characters.ts';
 import { captchaFontFamily } from './font.ts';
 import { between, intBetween, pick } from './random.ts';
@@ -72,5 +73,7 @@ export async function drawDigitCaptcha(code: string): Promise<Buffer> {
     ctx.stroke(new Path2D(path));
     ctx.restore();
   });
-  return canvas.encode('png');
+  const png = await canvas.encode('png');
+  releaseCanvas(canvas);
+  return png;
 }

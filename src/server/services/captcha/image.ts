@@ -1,4 +1,5 @@
 import { createCanvas, GlobalFonts, Path2D, type Canvas } from '@napi-rs/canvas';
+import { releaseCanvas } from '../skiaMemory.ts';
 import type { Lang } from '../../../shared/i18n/langs.ts';
 import { runtimeFiles } from '../../runtime.ts';
 import { HIT_TOLERANCE, type CaptchaService, type CaptchaTarget } from '../captcha.ts';
@@ -190,6 +191,7 @@ export async function drawClickCaptcha(lang: Lang): Promise<ClickCaptchaImage> {
     const x = placeOnGrid(cellX + CELL_GAP, cellX + cellWidth - CELL_GAP, box.width, CAPTCHA_WIDTH / CAPTCHA_GRID.columns);
     const y = placeOnGrid(cellY + CELL_GAP, cellY + cellHeight - CELL_GAP, box.height, CAPTCHA_HEIGHT / CAPTCHA_GRID.rows);
     ctx.drawImage(glyph, x - box.x, y - box.y);
+    releaseCanvas(glyph);
     return { label: element.label, x, y, width: box.width, height: box.height };
   });
 
@@ -197,8 +199,10 @@ export async function drawClickCaptcha(lang: Lang): Promise<ClickCaptchaImage> {
   drawNoiseLines(ctx, CAPTCHA_WIDTH, CAPTCHA_HEIGHT, intBetween(2, 3), [0.35, 0.55]);
   drawSpeckles(ctx, CAPTCHA_WIDTH, CAPTCHA_HEIGHT, intBetween(25, 45));
 
+  const png = await canvas.encode('png');
+  releaseCanvas(canvas);
   return {
-    png: await canvas.encode('png'),
+    png,
     width: CAPTCHA_WIDTH,
     height: CAPTCHA_HEIGHT,
     targets: placed.slice(0, TARGET_COUNT),
