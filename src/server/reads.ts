@@ -1,6 +1,6 @@
 import Database, { type Statement } from 'better-sqlite3';
 import type { Knex } from 'knex';
-import { isPostgres } from './db.ts';
+import { isPostgres, SQLITE_CACHE_PRAGMA } from './db.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -52,6 +52,7 @@ export function openReads(knex: Knex, databaseUrl: string): Reads {
   if (isPostgres(databaseUrl) || databaseUrl === ':memory:') return { rows: async (_key, params, build) => (await build(params)) as Row[], close() {} };
   const db = new Database(databaseUrl, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
+  db.pragma(SQLITE_CACHE_PRAGMA);
   const kept = new Map<string, Kept>();
   const compile = <P extends Params>(params: P, build: Build<P>): Kept => {
     const standIns = Object.fromEntries(Object.keys(params).map((name) => [name, knex.raw('?', [new StandIn(name) as unknown as Knex.Value])])) as { [K in keyof P]: Knex.Raw };

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { openDatabase } from '../../src/server/db.ts';
 import { openReads, type Build } from '../../src/server/reads.ts';
 
 // The public pages' read connection compiles a query once per key with stand-ins for its values: each call
@@ -75,4 +76,19 @@ test('a database in memory is read through knex, built with the values each time
   const reads = openReads(knex, ':memory:');
   t.deepEqual(await reads.rows('item:kind', { kind: 2, offset: 0 }, byKind(knex)), [{ id: 2, name: 'b' }]);
   t.deepEqual(await reads.rows('item:kind', { kind: 1, offset: 0 }, byKind(knex)), [{ id: 1, name: 'a' }]);
+});
+
+test('the page connection and the writer keep SQLite’s 2 MB page cache, not the 16 MB better-sqlite3 builds in', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cache-'));
+  const file = path.join(dir, 'portal.sqlite');
+  const knex = await openDatabase(file);
+  const reads = openReads(knex, file);
+  try {
+    t.deepEqual(await knex.raw('pragma cache_size'), [{ cache_size: -2000 }]);
+    t.deepEqual(await reads.rows('cache size', {}, () => knex.raw('pragma cache_size') as unknown as Knex.QueryBuilder), [{ cache_size: -2000 }]);
+  } finally {
+    reads.close();
+    await knex.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
