@@ -43,6 +43,9 @@ function writeCache(script: vm.Script): void {
 const cached = readCache();
 const script = new vm.Script(Module.wrap(fs.readFileSync(bundleFile, 'utf8')), { filename: bundleFile, cachedData: cached });
 if (!cached || script.cachedDataRejected) writeCache(script);
+// V8 has read the cache; its 3.4 MB would otherwise stay resident until a full GC, which an idle server may not
+// run for hours. Transferring the buffer's memory to a clone nothing keeps frees it at the next minor GC.
+if (cached) structuredClone(cached.buffer, { transfer: [cached.buffer] });
 
 // Compiled the ordinary way, this import() works where the bundle's own does not: code run by vm.Script has
 // no module loader (Node 20's option for one is experimental and is lost with a code cache). See importFile.ts.
