@@ -55,10 +55,13 @@ export class PageCache {
     private readonly enabled = true,
   ) {}
 
-  /** The entry of a page: its origin (absolute links differ per allowed host), language, path and query. */
+  /**
+   * The entry of a page: its origin (absolute links differ per allowed host), language, path and query, its
+   * parameters in code-unit order (localeCompare would load ICU's collation data, 2 MB, for a cache key).
+   */
   key(origin: string, lang: Lang, path: string, querystring: string): string {
     if (!querystring) return `${origin} ${lang} ${path}?`;
-    const params = [...new URLSearchParams(querystring)].filter(([k]) => k !== 'lang').sort(([a], [b]) => a.localeCompare(b));
+    const params = [...new URLSearchParams(querystring)].filter(([k]) => k !== 'lang').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `${origin} ${lang} ${path}?${new URLSearchParams(params).toString()}`;
   }
 

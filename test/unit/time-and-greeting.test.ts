@@ -88,6 +88,19 @@ test('every hour of a year with two changes reads as the runtime itself reads it
   }
 });
 
+test('the default zone, kept by hand from 1992, reads as the runtime reads it, and its summer times before then still count', (t) => {
+  const oracle = new Intl.DateTimeFormat('sv-SE', { timeZone: DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  let differ = 0;
+  // Every 7 hours and 13 minutes from 1985 to 2045: every hour of the day, and the summers of 1986-1991.
+  for (let ms = Date.UTC(1985, 0, 1); ms < Date.UTC(2045, 0, 1); ms += 26_000_000) {
+    if (formatTime(ms, undefined, DEFAULT_TIME_ZONE) !== oracle.format(ms)) differ++;
+    if (parseWallClock(oracle.format(ms), DEFAULT_TIME_ZONE) !== Math.floor(ms / 1000)) differ++;
+  }
+  t.is(differ, 0);
+  t.is(formatTime(Date.UTC(1990, 6, 1, 12), undefined, DEFAULT_TIME_ZONE), '1990-07-01 21:00:00', 'summer time of 1990: UTC+9');
+  t.is(formatTime(Date.UTC(2030, 6, 1, 12), undefined, 'nowhere/Atlantis'), '2030-07-01 20:00:00', 'an unknown zone reads as the default');
+});
+
 test('greeting follows the hour', (t) => {
   const expected: Array<[number, GreetingKey]> = [
     [0, 'lateNight'], [4, 'lateNight'], [5, 'earlyMorning'], [8, 'earlyMorning'], [9, 'morning'], [11, 'morning'],
