@@ -112,8 +112,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const registry = new ApiRegistry();
     registerRoutes(registry, services);
     await services.resources.sync(true);
-    // Entries missing or built from another declaration are rebuilt while the server answers; searches wait.
-    services.search.ensureAtStart();
     services.resources.onChange(() => void services.search.ensure().catch((err: unknown) => log.error({ err }, 'search index rebuild failed')));
     const renderer = await createRenderer(services, dev);
     services.backup.onRestored(async () => {
@@ -171,6 +169,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     payCheck.start(config.payCheckInterval);
     const reminders = reminderRounds(services.signups, log);
     reminders.start(REMINDER_INTERVAL_SECONDS);
+
+    // Entries missing or built from another declaration are rebuilt while the server answers; searches wait.
+    // The rebuild holds the writing connection: the settings every request reads are loaded before it.
+    await services.settings.rows();
+    services.search.ensureAtStart();
 
     const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan, csp };
     const listener = dev

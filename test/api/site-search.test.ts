@@ -281,6 +281,25 @@ test.serial('the rebuild a start begins runs while the server answers, and a sea
   t.deepEqual(await services.search.ensure(), [], 'built once, by the start');
 });
 
+test.serial('a page asked for while a start rebuilds the entries is answered between its batches, not after them', async (t) => {
+  const { knex, services } = server.app;
+  const category = newsCategory;
+  const rows = Array.from({ length: 6000 }, (_, i) => ({ category_id: category, title: `批量重建 ${i}`, title_en: `Batch rebuild ${i}`, status: '1', publish_time: 1767574800, create_time: 1767574800, update_time: 1767574800 }));
+  for (let i = 0; i < rows.length; i += 500) await knex('news').insert(rows.slice(i, i + 500));
+  t.teardown(() => knex('news').where('title', 'like', '批量重建 %').delete());
+  await knex('search_source').where({ resource: 'content/news' }).update({ signature: 'an older declaration' });
+  let rebuilt = false;
+  // As createApp does: the settings every request reads are loaded, then the check starts.
+  await services.settings.rows();
+  services.search.ensureAtStart();
+  void services.search.idle().then(() => (rebuilt = true));
+  const page = await fetch(`${server.url}/about?lang=en&rebuild=${Date.now()}`);
+  t.is(page.status, 200);
+  t.false(rebuilt, 'the page came first');
+  await services.search.idle();
+  t.deepEqual(await services.search.ensure(), [], 'built once, by the start');
+});
+
 test('/search is a page without script: results with marks, the query kept in both boxes, an empty state, a message for a long query', async (t) => {
   await addNews({ title: '鼬鼠新闻页面', title_en: 'Weaselwick news', summary_en: 'About weaselwick & <friends>' });
   const zh = await (await fetch(`${server.url}/search?q=${encodeURIComponent('鼬鼠')}`)).text();
