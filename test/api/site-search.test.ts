@@ -1,5 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import test from 'ava';
-import { api, startServer, type TestServer } from '../helpers/server.ts';
+import Database from 'better-sqlite3';
+import { api, startServer, TEMPLATE_ENV, type TestServer } from '../helpers/server.ts';
+import { createApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
 import { design, designField } from '../helpers/crudDesign.ts';
 import { MAX_QUERY_LENGTH, type SearchAnswer } from '../../src/shared/search.ts';
@@ -279,6 +285,25 @@ test.serial('the rebuild a start begins runs while the server answers, and a sea
   services.search.ensureAtStart();
   t.deepEqual((await services.search.search('zh-cn', '鼯鼠', 1, 10)).list.map((r) => r.id), [id]);
   t.deepEqual(await services.search.ensure(), [], 'built once, by the start');
+});
+
+test('a new database has its entries once the start returns: whoever made it may write to it as soon as the site answers', async (t) => {
+  if (process.env.TEST_DATABASE_URL) return t.pass('a PostgreSQL start is the same code; the file is read here');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-new-search-'));
+  const app = await createApp(loadConfig({ LOG_LEVEL: 'silent', ...TEMPLATE_ENV, DATA_DIR: dataDir }));
+  try {
+    // Read at once, on a connection of its own: only what the start has committed counts.
+    const db = new Database(path.join(dataDir, 'portal.sqlite'), { readonly: true });
+    const entries = () => (db.prepare(`SELECT count(*) AS n FROM search_entry`).get() as { n: number }).n;
+    const atReturn = entries();
+    await app.services.search.idle();
+    t.true(atReturn > 0);
+    t.is(atReturn, entries(), 'nothing was left to build after the start returned');
+    db.close();
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 test.serial('a page asked for while a start rebuilds the entries is answered between its batches, not after them', async (t) => {
