@@ -18,7 +18,7 @@ export function wholeSheet(file: string): string {
  * The classes of a page that a stylesheet styles: those of each selector whose every class the page carries
  * (`.nav-fill .nav-item` styles neither on a page without `nav-fill`; what a `:not()` names need not be there).
  */
-export function styledClasses(css: string, carried: ReadonlySet<string>): Set<string> {
+function styledClasses(css: string, carried: ReadonlySet<string>): Set<string> {
   const styled = new Set<string>();
   for (const [, selectors] of css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)) {
     for (const selector of selectors!.split(',')) {
