@@ -106,7 +106,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await services.upload.sweepTemp();
     // Partial copies an older version left: one walk over the uploads, which the start need not wait for.
     void services.scratch.sweepStrayPartials().catch((err: unknown) => log.error({ err }, 'partial copies sweep failed'));
-    const seeded = await runSeeds({ knex, config, log });
+    await runSeeds({ knex, config, log });
     await ensureResourceRules(knex, defs);
     await ensureResourceIndexes(knex, defs);
     const registry = new ApiRegistry();
@@ -171,12 +171,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     reminders.start(REMINDER_INTERVAL_SECONDS);
 
     // Entries missing or built from another declaration are rebuilt while the server answers; searches wait.
-    // The rebuild holds the writing connection: the settings every request reads are loaded before it. A
-    // new database's few entries (the demo content's) are built before the first request instead, as its
-    // creator expects to write to it once the site answers.
+    // The rebuild holds the writing connection: the settings every request reads are loaded before it.
     await services.settings.rows();
-    if (seeded.length > 0) await services.search.ensure();
-    else services.search.ensureAtStart();
+    await services.search.ensureAtStart();
 
     const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan, csp };
     const listener = dev

@@ -233,12 +233,18 @@ export class SiteSearch {
   }
 
   /**
-   * Starts `ensure` without waiting for it: pages are answered while the entries of a changed declaration are
-   * rebuilt (100,000 rows took 28 s; on a new database the demo content's entries took 150 ms of the first
-   * start), and a search waits for it instead. A failure is logged, as at a registry change. Called last in a
-   * start: the rebuild holds the one writing connection, which the start's own queries would wait for.
+   * The check a start makes. A database whose index was never built (a new one: the demo content's few dozen
+   * rows) gets it before the start goes on, as whoever created it may write to it once the site answers and a
+   * build behind the site would hold SQLite's write lock then. A later rebuild (a changed declaration: 100,000
+   * rows took 28 s) runs while pages are answered, and a search waits for it; its failure is logged, as at a
+   * registry change. Called last in a start: a rebuild holds the one writing connection.
    */
-  ensureAtStart(): void {
+  async ensureAtStart(): Promise<void> {
+    const built = (await this.knex(SOURCE).first('resource')) !== undefined;
+    if (!built) {
+      await this.ensure();
+      return;
+    }
     this.started = this.ensure().catch((err: unknown) => this.log.error({ err }, 'search index rebuild failed'));
   }
 
