@@ -34,13 +34,11 @@ function wallClock(zone: string): Intl.DateTimeFormat | null {
  * summer time since September 1991 (tzdata). Asking ICU instead loads its zone data on the first date, 12 ms of
  * a cold start and 8 MB resident for good; dates before then, and every other zone, still ask ICU.
  */
-const FIXED_OFFSETS: Readonly<Record<string, { since: number; offset: number }>> = {
-  [DEFAULT_TIME_ZONE]: { since: Date.UTC(1992, 0, 1), offset: 8 * 3_600_000 },
-};
+const FIXED_OFFSETS: ReadonlyMap<string, { since: number; offset: number }> = new Map([[DEFAULT_TIME_ZONE, { since: Date.UTC(1992, 0, 1), offset: 8 * 3_600_000 }]]);
 
 /** Whether the IANA name is a time zone this runtime knows (an unknown one would throw at format time). */
 export function isTimeZone(name: string): boolean {
-  return Object.hasOwn(FIXED_OFFSETS, name) || wallClock(name) !== null;
+  return FIXED_OFFSETS.has(name) || wallClock(name) !== null;
 }
 
 /** How many milliseconds the zone's clocks are ahead of UTC at this instant (to the second). */
@@ -77,7 +75,7 @@ function cachedOffsetAt(ms: number, format: Intl.DateTimeFormat): number {
 /** How many milliseconds the zone (the default one when unknown) is ahead of UTC at this instant. */
 function zoneOffsetAt(ms: number, timeZone: string): number {
   const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
-  const fixed = Object.hasOwn(FIXED_OFFSETS, zone) ? FIXED_OFFSETS[zone] : undefined;
+  const fixed = FIXED_OFFSETS.get(zone);
   if (fixed && ms >= fixed.since) return fixed.offset;
   return cachedOffsetAt(ms, wallClock(zone)!);
 }
