@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { ruleIds } from '../helpers/admins.ts';
 import { browserSuite, collectErrors } from '../helpers/browser.ts';
-import { isCall, openMenu, pickRemote } from './adminHelpers.ts';
+import { closeWithEscape, isCall, openMenu, pickRemote } from './adminHelpers.ts';
 import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 
 // The issue's "Done means" walk through the back office: the first admin logs in through the captcha,
@@ -216,8 +216,7 @@ test.serial('role group, admin, their menus and buttons, a member through the re
   await page.waitForSelector('.admin-app[data-layout="Classic"]');
   await page.click('#layout-dark');
   await page.waitForFunction(() => document.documentElement.getAttribute('data-bs-theme') === 'dark');
-  await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.querySelector('[data-layout-settings]'));
+  await closeWithEscape(page, '[data-layout-settings]');
   await page.reload();
   await page.waitForSelector(`${row}`);
   t.is(await page.$eval('.admin-app', (e) => e.getAttribute('data-layout')), 'Classic');

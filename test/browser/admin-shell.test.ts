@@ -5,6 +5,7 @@ import { ADMIN_PASSWORD, createMember, solvedCaptcha } from '../helpers/accounts
 import { browserSuite, collectErrors, toastText } from '../helpers/browser.ts';
 import { api } from '../helpers/server.ts';
 import { standInManagers } from '../helpers/terminal.ts';
+import { closeWithEscape } from './adminHelpers.ts';
 import { isCaptcha, solveCaptcha, waitForPath } from './userHelpers.ts';
 
 // The admin shell: login through the click captcha, the dashboard's figures, pages as tabs that survive a
@@ -156,8 +157,7 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   t.is(await page.$eval('.admin-header', (e) => e.getBoundingClientRect().height), 50);
   t.is(await page.$eval('.admin-header', (e) => e.getBoundingClientRect().left), 0, 'the Classic header spans the width');
   t.is(await page.$eval('.admin-side', (e) => e.getBoundingClientRect().top), 50, 'the side menu sits below it');
-  await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.querySelector('[data-layout-settings]'));
+  await closeWithEscape(page, '[data-layout-settings]');
   await openLayoutSettings(page);
   await page.click('label[for="layout-mode-Default"]');
   await page.waitForSelector('.admin-app[data-layout="Default"]');
@@ -168,13 +168,11 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   await settled(page);
   t.is(await page.$('.admin-side'), null, 'Streamline has no side menu');
   t.is(await page.$eval('.admin-header', (e) => e.getBoundingClientRect().height), 60);
-  await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.querySelector('[data-layout-settings]'));
+  await closeWithEscape(page, '[data-layout-settings]');
   await openLayoutSettings(page);
   await page.click('#layout-dark');
   await page.waitForFunction(() => document.documentElement.getAttribute('data-bs-theme') === 'dark');
-  await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.querySelector('[data-layout-settings]'));
+  await closeWithEscape(page, '[data-layout-settings]');
 
   await page.reload();
   await page.waitForSelector('[data-screen="dashboard"] svg[data-chart]');

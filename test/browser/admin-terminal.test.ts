@@ -8,6 +8,7 @@ import { superToken } from '../helpers/admins.ts';
 import { browserSuite } from '../helpers/browser.ts';
 import { buildIfNeededLocked } from '../helpers/build.ts';
 import { childrenOf, standInManagers, waitFor } from '../helpers/terminal.ts';
+import { closeWithEscape } from './adminHelpers.ts';
 
 // The terminal panel driving the real command stream as the seeded super admin: the command menu with
 // each command's purpose, a run to Success, a failing task that blocks the queue until it is retried or
@@ -150,8 +151,7 @@ test.serial('the settings are stored on the server; clear removes successful tas
   await page.select('#terminal-pm', 'cnpm');
   await page.waitForFunction(() => document.querySelector('[data-open-package-manager]')?.textContent === 'Package manager: cnpm');
   t.is(await setting('terminal_package_manager'), 'cnpm');
-  await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.querySelector('[data-terminal-config]'));
+  await closeWithEscape(page, '[data-terminal-config]');
   t.truthy(await page.$('[data-command="web-build.cnpm"]'), 'the menu follows the package manager');
 
   await page.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('[data-task-delete]')].forEach((b) => b.click()));
@@ -173,8 +173,7 @@ test.serial('the settings are stored on the server; clear removes successful tas
   await other.click('[data-open-terminal-config]');
   await other.waitForSelector('.modal.show > [data-terminal-config]');
   t.false(await other.$eval('#terminal-cleanup', (i) => (i as HTMLInputElement).checked));
-  await other.keyboard.press('Escape');
-  await other.waitForFunction(() => !document.querySelector('[data-terminal-config]'));
+  await closeWithEscape(other, '[data-terminal-config]');
 
   // The package manager dialog offers the installed ones too; back to npm for the build below.
   await other.click('[data-open-package-manager]');

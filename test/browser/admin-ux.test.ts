@@ -5,7 +5,7 @@ import { asAdmin, superToken } from '../helpers/admins.ts';
 import { browserSuite } from '../helpers/browser.ts';
 import { resources } from '../../src/resources/index.ts';
 import { offers } from '../../src/resources/types.ts';
-import { adminPage, storeLayout } from './adminHelpers.ts';
+import { adminPage, closeWithEscape, storeLayout } from './adminHelpers.ts';
 
 // What staff touch first in the back office (issue 17): read-only screens without dead buttons, the
 // Streamline menu beside the header tools, dialogs with their buttons in view, one time zone, tables that fit.
@@ -334,8 +334,7 @@ test.serial('Streamline: menus that do not fit go into "More"; the header tools 
     }
     await page.click('[data-open-layout]');
     await page.waitForSelector('[data-layout-settings].show');
-    await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.querySelector('[data-layout-settings].show'));
+    await closeWithEscape(page, '[data-layout-settings]');
   }
   t.deepEqual(errors, []);
   await page.evaluate(() => localStorage.removeItem('config'));

@@ -5,7 +5,7 @@ import { superToken } from '../helpers/admins.ts';
 import { api } from '../helpers/server.ts';
 import { keyShapes, pageTexts, rawKeys } from '../helpers/translationKeys.ts';
 import type { MenuNode } from '../../src/shared/account.ts';
-import { adminPage } from './adminHelpers.ts';
+import { adminPage, closeWithEscape } from './adminHelpers.ts';
 import { check, menuPages, settling, type Violation } from './axeHelpers.ts';
 import { ServedSheets, wholeSheet } from './cutSheets.ts';
 
@@ -62,8 +62,12 @@ for (const lang of ['zh-cn', 'en'] as const) {
       await page.waitForSelector(shown);
       await settled();
       await readScreen(page, `shell ${open}`, found, false);
-      await page.keyboard.press('Escape');
-      await page.waitForFunction((sel: string) => !document.querySelector(sel), {}, shown);
+      if (shown === '.dropdown-menu.show') {
+        await page.keyboard.press('Escape');
+        await page.waitForFunction((sel: string) => !document.querySelector(sel), {}, shown);
+      } else {
+        await closeWithEscape(page, shown);
+      }
     }
     for (const screen of screens) {
       await page.goto(`${suite.server.url}/admin/${screen}?lang=${lang}`);

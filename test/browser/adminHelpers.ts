@@ -88,3 +88,22 @@ export async function submitForm(page: Page, listPath: string): Promise<void> {
   await reloaded;
   await page.waitForFunction(() => !document.querySelector('dialog.crud-dialog'));
 }
+
+/**
+ * Closes a react-bootstrap dialog (modal or offcanvas) with Escape, as a person would once it has opened. It
+ * listens for Escape from the effect that shows it, a frame after its `show` class under Preact, and takes the
+ * focus in that same effect: the key is pressed once the focus is inside, then the dialog is waited out.
+ */
+export async function closeWithEscape(page: Page, dialog: string): Promise<void> {
+  await page.waitForFunction(
+    (sel: string) => {
+      const shown = document.querySelector(sel);
+      const focus = document.activeElement;
+      return !!shown && !!focus && focus !== document.body && (shown.contains(focus) || focus.contains(shown));
+    },
+    {},
+    dialog,
+  );
+  await page.keyboard.press('Escape');
+  await page.waitForFunction((sel: string) => !document.querySelector(sel), {}, dialog);
+}
