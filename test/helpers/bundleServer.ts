@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startCommand } from '../../scripts/startCommand.ts';
+import { LAZY_FOLDER } from '../../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -50,5 +51,6 @@ export function copyBundle(): { dir: string; remove(): void } {
   const source = path.join(ROOT, 'dist/portal');
   const dir = fs.mkdtempSync(path.join(ROOT, 'dist/portal-copy-'));
   for (const name of ['server.cjs', 'start.cjs']) fs.copyFileSync(path.join(source, name), path.join(dir, name));
+  fs.cpSync(path.join(source, LAZY_FOLDER), path.join(dir, LAZY_FOLDER), { recursive: true });
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

