@@ -6,8 +6,13 @@ import { LIMITS } from './budgets.ts';
 // The admin list row of `npm run bench` (issue 31 item 6): /admin/content.News/index over 1,000,000 rows, each
 // kind of request one at a time, budget p95 under 10 ms. The rows are added beside the running server.
 
-/** Requests of each kind. */
-const RUNS = 25;
+/**
+ * Requests of each kind. The p95 of 25 was the second-slowest request, so one pause of the machine decided the
+ * row (on 2026-11-29 the quick search's 25 had a median of 3.9 ms and a p95 of 10.8 ms; of 100 the same
+ * evening, 3.3 and 7.6 with 10.4, 10.6 and 25.6 ms as the three slowest): of 100 it is the sixth-slowest. The
+ * slowest is shown beside it.
+ */
+const RUNS = 100;
 /** Rows the list holds while it is timed. */
 export const LIST_ROWS = 1_000_000;
 
@@ -19,7 +24,7 @@ export interface AdminListRow {
   /** The machine's load while the requests ran (1-minute average) and its cores: wall times grow with it. */
   load: number;
   cores: number;
-  timings: Array<ListTiming & { first: number; cpu: number }>;
+  timings: Array<ListTiming & { first: number; slowest: number; cpu: number }>;
 }
 
 /**
@@ -76,7 +81,7 @@ async function timedFetch(url: string, token: string): Promise<{ res: Response; 
   }
 }
 
-/** Each kind of request the issue names, 25 times one at a time: wall times, the first one, the server's CPU. */
+/** Each kind of request the issue names, RUNS times one at a time: wall times, the first and slowest, the server's CPU. */
 export async function adminListRow(appUrl: string, token: string, serverPid: number, databaseFile: string): Promise<AdminListRow> {
   const { added, seconds } = seedListRows(databaseFile, LIST_ROWS);
   const list = '/admin/content.News/index';
@@ -103,7 +108,7 @@ export async function adminListRow(appUrl: string, token: string, serverPid: num
     const cpu = (cpuMilliseconds(serverPid) - cpuBefore) / RUNS;
     const first = times[0]!;
     times.sort((a, b) => a - b);
-    timings.push({ name, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]!, first, cpu, note });
+    timings.push({ name, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]!, slowest: times.at(-1)!, first, cpu, note });
   }
   return { rows: LIST_ROWS, added, seedSeconds: seconds, load: os.loadavg()[0]!, cores: os.cpus().length, timings };
 }
@@ -112,9 +117,9 @@ export function printAdminList({ rows, added, seedSeconds, load, cores, timings 
   console.log(`\nAdmin list /admin/content.News/index over ${rows.toLocaleString('en')} rows, ${RUNS} requests of each, one at a time (budget: p95 under ${LIMITS.adminListP95Ms} ms)`);
   console.log(`Load average ${load.toFixed(1)} on ${cores} cores while measuring; server CPU is the server process's CPU time per request (mean)`);
   console.log(`Seeding: ${added.toLocaleString('en')} rows in ${seedSeconds.toFixed(1)} s (one transaction, one prepared statement, the index triggers and the closing checkpoint included)\n`);
-  console.log(['request', 'first ms', 'median ms', 'p95 ms', 'server CPU ms', 'answer', 'budget'].join(' | '));
-  console.log('--- | ---: | ---: | ---: | ---: | --- | ---');
+  console.log(['request', 'first ms', 'median ms', 'p95 ms', 'slowest ms', 'server CPU ms', 'answer', 'budget'].join(' | '));
+  console.log('--- | ---: | ---: | ---: | ---: | ---: | --- | ---');
   for (const l of timings) {
-    console.log([l.name, l.first.toFixed(1), l.median.toFixed(1), l.p95.toFixed(1), l.cpu.toFixed(1), l.note, `p95 < ${LIMITS.adminListP95Ms} ms: ${l.p95 < LIMITS.adminListP95Ms ? 'ok' : 'OVER'}`].join(' | '));
+    console.log([l.name, l.first.toFixed(1), l.median.toFixed(1), l.p95.toFixed(1), l.slowest.toFixed(1), l.cpu.toFixed(1), l.note, `p95 < ${LIMITS.adminListP95Ms} ms: ${l.p95 < LIMITS.adminListP95Ms ? 'ok' : 'OVER'}`].join(' | '));
   }
 }
