@@ -35,3 +35,33 @@ test('ensureResourceIndexes creates them once, and the list query uses them', as
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a start finds the quick-search indexes as declared from one read of the schema, and builds an older form again', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-idx-'));
+  const knex = await openDatabase(path.join(dir, 'idx.sqlite'));
+  const trigger = async () => (await knex('sqlite_master').where({ type: 'trigger', name: 'quicksearch_news_ai' }).first<{ sql: string }>('sql')).sql;
+  try {
+    await ensureResourceIndexes(knex, resources);
+    const declared = await trigger();
+    const statements: string[] = [];
+    knex.on('query', (q: { sql: string }) => statements.push(q.sql));
+    await ensureResourceIndexes(knex, resources);
+    t.false(statements.some((sql) => /^\s*(create|drop|insert)/i.test(sql)), 'nothing built when nothing changed');
+    t.true(statements.length <= 4, `the schema read once, not per resource: ${statements.length} statements`);
+
+    // An index kept by triggers of another form (an older release's) is built again, whole.
+    await knex.raw('DROP TRIGGER quicksearch_news_ai');
+    await knex.raw(`CREATE TRIGGER quicksearch_news_ai AFTER INSERT ON news BEGIN INSERT INTO quicksearch_news (rowid, id) VALUES (new.id, new.id); END`);
+    statements.length = 0;
+    await ensureResourceIndexes(knex, resources);
+    t.is(await trigger(), declared);
+    t.true(statements.some((sql) => sql.startsWith('CREATE VIRTUAL TABLE "quicksearch_news"')), 'the index was made again');
+    const [category] = (await knex('news_category').insert({ name: '航运' }).returning('id')) as Array<{ id: number }>;
+    const [{ id }] = (await knex('news').insert({ title: '拱宸桥夜航', title_en: 'Night boats', category_id: category!.id, publish_time: 0 }).returning('id')) as Array<{ id: number }>;
+    const found = (await knex.raw(`SELECT rowid AS id FROM quicksearch_news WHERE quicksearch_news MATCH ?`, ['"宸桥夜"'])) as Array<{ id: number }>;
+    t.deepEqual(found.map((r) => r.id), [id]);
+  } finally {
+    await knex.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

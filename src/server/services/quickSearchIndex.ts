@@ -71,14 +71,14 @@ async function ensureTrigramIndexes(knex: Knex, defs: readonly ResourceDef[], ta
   }
 }
 
-async function existingColumns(knex: Knex, table: string): Promise<string[] | null> {
-  const exists = (await knex.raw(`SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = ?`, [table])) as unknown[];
-  if (exists.length === 0) return null;
-  return ((await knex.raw(`SELECT name FROM pragma_table_info(?)`, [table])) as Array<{ name: string }>).map((r) => r.name);
+/** What the database holds, read once for every resource's index: tables' columns and triggers' text. */
+interface Schema {
+  tables: Map<string, Set<string>>;
+  triggers: Map<string, string>;
 }
 
 /** Builds (or rebuilds, when its definition changed) one resource's index and the triggers that keep it. */
-async function ensureIndex(knex: Knex, table: string, pk: string, columns: string[]): Promise<QuickSearchIndex> {
+async function ensureIndex(knex: Knex, schema: Schema, table: string, pk: string, columns: string[]): Promise<QuickSearchIndex> {
   const index = `${QUICK_SEARCH_PREFIX}${table}`;
   const terms = `${index}_terms`;
   const triggers = ['ai', 'au', 'ad'].map((t) => `${index}_${t}`);
@@ -91,11 +91,10 @@ async function ensureIndex(knex: Knex, table: string, pk: string, columns: strin
     `CREATE TRIGGER ${q(triggers[1]!)} AFTER UPDATE ON ${q(table)} BEGIN DELETE FROM ${q(index)} WHERE rowid = old.${q(pk)}; INSERT INTO ${q(index)} (rowid, ${cols}) VALUES (new.${q(pk)}, ${values('new')}); END`,
     `CREATE TRIGGER ${q(triggers[2]!)} AFTER DELETE ON ${q(table)} BEGIN DELETE FROM ${q(index)} WHERE rowid = old.${q(pk)}; END`,
   ];
-  const present = await existingColumns(knex, index);
-  const kept = (await knex.raw(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?, ?) ORDER BY name`, triggers)) as Array<{ sql: string }>;
-  const hasTerms = ((await knex.raw(`SELECT 1 AS x FROM sqlite_master WHERE name = ?`, [terms])) as unknown[]).length > 0;
+  const present = [...(schema.tables.get(index) ?? [])];
+  const kept = [...triggers].sort().flatMap((t) => schema.triggers.get(t) ?? []);
   // The triggers' text says what the index holds: anything else (an older form) is built again.
-  if (present?.join(',') === columns.join(',') && hasTerms && kept.map((t) => t.sql).join('\n') === [...definitions].sort().join('\n')) return { table: index, terms, columns };
+  if (present.join(',') === columns.join(',') && schema.tables.has(terms) && kept.join('\n') === [...definitions].sort().join('\n')) return { table: index, terms, columns };
 
   await knex.transaction(async (trx) => {
     for (const t of triggers) await trx.raw(`DROP TRIGGER IF EXISTS ${q(t)}`);
@@ -107,6 +106,9 @@ async function ensureIndex(knex: Knex, table: string, pk: string, columns: strin
     await trx.raw(`INSERT INTO ${q(index)} (rowid, ${cols}) SELECT ${q(pk)}, ${columns.map((c) => `${q(c)} || '  '`).join(', ')} FROM ${q(table)}`);
     for (const definition of definitions) await trx.raw(definition);
   });
+  // Another resource on the same table finds it built.
+  schema.tables.set(index, new Set(columns)).set(terms, new Set());
+  triggers.forEach((t, i) => schema.triggers.set(t, definitions[i]!));
   return { table: index, terms, columns };
 }
 
@@ -118,12 +120,14 @@ export async function ensureQuickSearchIndexes(knex: Knex, defs: readonly Resour
   if (isPostgresKnex(knex)) return ensureTrigramIndexes(knex, defs, tables);
   const found = indexes.get(knex.client as object) ?? new Map<string, QuickSearchIndex>();
   indexes.set(knex.client as object, found);
+  const triggerRows = (await knex.raw(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`)) as Array<{ name: string; sql: string }>;
+  const schema: Schema = { tables: new Map(tables), triggers: new Map(triggerRows.map((t) => [t.name, t.sql])) };
   for (const def of defs) {
     found.delete(def.table);
     const have = tables.get(def.table);
     const columns = quickSearchColumns(def);
     if (!have || columns.length === 0 || !have.has(def.pk) || !columns.every((c) => have.has(c))) continue;
-    found.set(def.table, await ensureIndex(knex, def.table, def.pk, columns));
+    found.set(def.table, await ensureIndex(knex, schema, def.table, def.pk, columns));
   }
 }
 
