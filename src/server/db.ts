@@ -3,6 +3,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { migrationModules, type LazyModules } from './moduleFolders.ts';
 import { skipCodeCache } from './codeCache.ts';
+import { PortalSqliteClient } from './sqliteClient.ts';
 
 interface SqliteConnection {
   pragma(sql: string): unknown;
@@ -99,7 +100,7 @@ export function knexSettings(databaseUrl: string, extra: LazyModules = []): Knex
   }
   fs.mkdirSync(path.dirname(databaseUrl), { recursive: true });
   return {
-    client: 'better-sqlite3',
+    client: PortalSqliteClient,
     connection: { filename: databaseUrl },
     useNullAsDefault: true,
     // One writer at a time is SQLite's model; a single connection avoids SQLITE_BUSY between our own pool members.
