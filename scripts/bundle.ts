@@ -86,13 +86,18 @@ function vikeLoopGuard(original: string): esbuild.OnLoadResult {
   return { contents: fs.readFileSync(path.join(SHIMS, 'vike-catchInfiniteLoop.js'), 'utf8'), loader: 'js', resolveDir: path.dirname(original) };
 }
 
+/** The package a bare specifier names: `exceljs` of `exceljs/dist/es5`, `@scope/name` of `@scope/name/x`. */
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+}
+
 /** The folder of the installed package a resolved file belongs to, and its name: the last `node_modules/<name>`. */
 function packageOf(file: string): { dir: string; name: string } | null {
   const marker = `${path.sep}node_modules${path.sep}`;
   const at = file.lastIndexOf(marker);
   if (at < 0) return null;
-  const parts = file.slice(at + marker.length).split(path.sep);
-  const name = parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+  const name = packageName(file.slice(at + marker.length).split(path.sep).join('/'));
   return { dir: file.slice(0, at + marker.length) + name.split('/').join(path.sep), name };
 }
 
@@ -185,12 +190,6 @@ const SERVER_BUILD_OPTIONS = {
  */
 function escapeNonAscii(code: string): string {
   return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** The package a bare specifier names: `exceljs` of `exceljs/dist/es5`, `@scope/name` of `@scope/name/x`. */
-function packageName(specifier: string): string {
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
 }
 
 /**

@@ -144,7 +144,7 @@ export function lazyPackage(name: string): Record<string, unknown> {
   let exports = lazyPackages.get(name);
   if (!exports) {
     const file = `${LAZY_FOLDER}/${lazyFileName(name)}`;
-    exports = (runMode === 'sea' ? embeddedModule(file) : createRequire(path.join(import.meta.dirname, LAZY_FOLDER, '/'))(`./${lazyFileName(name)}`)) as Record<string, unknown>;
+    exports = (runMode === 'sea' ? embeddedModule(file) : createRequire(import.meta.dirname)(path.join(import.meta.dirname, file))) as Record<string, unknown>;
     lazyPackages.set(name, exports);
   }
   return exports;
