@@ -173,7 +173,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Entries missing or built from another declaration are rebuilt while the server answers; searches wait.
     // The rebuild holds the writing connection: the settings every request reads are loaded before it.
     await services.settings.rows();
-    await services.search.ensureAtStart();
+    services.search.ensureAtStart();
 
     const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan, csp };
     const listener = dev

@@ -233,18 +233,14 @@ export class SiteSearch {
   }
 
   /**
-   * The check a start makes. A database whose index was never built (a new one: the demo content's few dozen
-   * rows) gets it before the start goes on, as whoever created it may write to it once the site answers and a
-   * build behind the site would hold SQLite's write lock then. A later rebuild (a changed declaration: 100,000
-   * rows took 28 s) runs while pages are answered, and a search waits for it; its failure is logged, as at a
-   * registry change. Called last in a start: a rebuild holds the one writing connection.
+   * The check a start makes, run while pages are answered: a search waits for it, and its failure is logged,
+   * as at a registry change. A new database's entries (the demo content's, 170 ms of a first start) are built
+   * as an upgrade's rebuild of a changed declaration is (100,000 rows took 28 s). A write meanwhile waits for
+   * the build's current transaction: ours in the queue of the one writing connection, another process's in
+   * SQLite's busy timeout, as its transactions begin IMMEDIATE (sqliteClient.ts). Called last in a start: a
+   * rebuild holds the one writing connection.
    */
-  async ensureAtStart(): Promise<void> {
-    const built = (await this.knex(SOURCE).first('resource')) !== undefined;
-    if (!built) {
-      await this.ensure();
-      return;
-    }
+  ensureAtStart(): void {
     this.started = this.ensure().catch((err: unknown) => this.log.error({ err }, 'search index rebuild failed'));
   }
 
