@@ -95,3 +95,40 @@ export async function indexNames(knex: Knex): Promise<Set<string>> {
   const result = (await knex.raw(sql)) as { rows: Array<{ name: string }> } | Array<{ name: string }>;
   return new Set((Array.isArray(result) ? result : result.rows).map((r) => r.name));
 }
+
+/** A table, column, index or trigger name as SQL quotes it, for statements written as text. */
+export const quoteName = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** What runSchemaStatements uses of a better-sqlite3 connection. */
+interface ScriptConnection {
+  exec(sql: string): unknown;
+  readonly inTransaction: boolean;
+}
+
+/**
+ * Runs schema statements (indexes, triggers, the rows they keep) as one transaction. On SQLite it is one script
+ * on the writing connection: a new database's start ran some 700 such statements through knex's query path, a
+ * tenth of a millisecond each before the JIT warms up, where SQLite itself takes 7 ms for 200 indexes.
+ */
+export async function runSchemaStatements(knex: Knex, statements: readonly string[]): Promise<void> {
+  if (statements.length === 0) return;
+  if (isPostgresKnex(knex)) {
+    await knex.transaction(async (trx) => {
+      for (const statement of statements) await trx.raw(statement);
+    });
+    return;
+  }
+  const conn = (await knex.client.acquireConnection()) as ScriptConnection;
+  try {
+    conn.exec('BEGIN IMMEDIATE');
+    try {
+      conn.exec(statements.join(';\n'));
+      conn.exec('COMMIT');
+    } catch (err) {
+      if (conn.inTransaction) conn.exec('ROLLBACK');
+      throw err;
+    }
+  } finally {
+    await knex.client.releaseConnection(conn);
+  }
+}

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from '../../resources/types.ts';
-import { isPostgresKnex } from '../dialect.ts';
+import { isPostgresKnex, quoteName, runSchemaStatements } from '../dialect.ts';
 
 /**
  * On SQLite, `list_version` holds a value per resource table that triggers set anew (at random) on every row
@@ -17,7 +17,6 @@ import { isPostgresKnex } from '../dialect.ts';
  */
 export const LIST_VERSION_TABLE = 'list_version';
 
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const text = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const triggerNames = (table: string) => (['ai', 'au', 'ad'] as const).map((t) => `${LIST_VERSION_TABLE}_${table}_${t}`);
 
@@ -25,19 +24,18 @@ const triggerNames = (table: string) => (['ai', 'au', 'ad'] as const).map((t) =>
 export async function ensureListVersions(knex: Knex, defs: readonly ResourceDef[], tables: Map<string, Set<string>>): Promise<void> {
   if (isPostgresKnex(knex) || !tables.has(LIST_VERSION_TABLE)) return;
   const present = new Set(((await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'trigger'`)) as Array<{ name: string }>).map((r) => r.name));
+  const statements: string[] = [];
   for (const table of new Set(defs.map((d) => d.table))) {
     if (!tables.has(table)) continue;
     const [inserted, updated, deleted] = triggerNames(table);
     if ([inserted, updated, deleted].every((t) => present.has(t!))) continue;
     const bump = `UPDATE ${LIST_VERSION_TABLE} SET version = random() WHERE table_name = ${text(table)};`;
-    await knex.transaction(async (trx) => {
-      await trx.raw(`INSERT OR IGNORE INTO ${LIST_VERSION_TABLE} (table_name, version) VALUES (?, random())`, [table]);
-      for (const [name, event] of [[inserted, 'INSERT'], [updated, 'UPDATE'], [deleted, 'DELETE']] as const) {
-        await trx.raw(`DROP TRIGGER IF EXISTS ${q(name!)}`);
-        await trx.raw(`CREATE TRIGGER ${q(name!)} AFTER ${event} ON ${q(table)} BEGIN ${bump} END`);
-      }
-    });
+    statements.push(`INSERT OR IGNORE INTO ${LIST_VERSION_TABLE} (table_name, version) VALUES (${text(table)}, random())`);
+    for (const [name, event] of [[inserted, 'INSERT'], [updated, 'UPDATE'], [deleted, 'DELETE']] as const) {
+      statements.push(`DROP TRIGGER IF EXISTS ${quoteName(name!)}`, `CREATE TRIGGER ${quoteName(name!)} AFTER ${event} ON ${quoteName(table)} BEGIN ${bump} END`);
+    }
   }
+  await runSchemaStatements(knex, statements);
 }
 
 /**

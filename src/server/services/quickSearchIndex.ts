@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from '../../resources/types.ts';
-import { indexNames, isPostgresKnex } from '../dialect.ts';
+import { indexNames, isPostgresKnex, quoteName as q, runSchemaStatements } from '../dialect.ts';
 
 /**
  * Quick search (`quickSearch=...` of an admin list) matches a substring anywhere in several columns: a LIKE
@@ -47,8 +47,6 @@ export function quickSearchColumns(def: ResourceDef): string[] {
     .filter((c, i, all) => all.indexOf(c) === i);
 }
 
-const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /** The pg_trgm index of one quick-search column, named within PostgreSQL's 63 characters. */
 const trigramIndexName = (table: string, column: string) => `${QUICK_SEARCH_PREFIX}${table}_${column}`.slice(0, 63);
 
@@ -77,14 +75,13 @@ interface Schema {
   triggers: Map<string, string>;
 }
 
-/** Builds (or rebuilds, when its definition changed) one resource's index and the triggers that keep it. */
-async function ensureIndex(knex: Knex, schema: Schema, table: string, pk: string, columns: string[]): Promise<QuickSearchIndex> {
-  const index = `${QUICK_SEARCH_PREFIX}${table}`;
-  const terms = `${index}_terms`;
+/**
+ * The statements that build (or rebuild, when its definition changed) one resource's index and the triggers that
+ * keep it, none when it is in order; the schema learns what they make.
+ */
+function indexStatements(schema: Schema, table: string, pk: string, { table: index, terms, columns }: QuickSearchIndex): string[] {
   const triggers = ['ai', 'au', 'ad'].map((t) => `${index}_${t}`);
   const cols = columns.map(q).join(', ');
-  // Two spaces after each value: its last characters begin trigrams too (a search term is never padded, so
-  // they find nothing that is not there).
   const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${q(c)} || '  '`).join(', ');
   const definitions = [
     `CREATE TRIGGER ${q(triggers[0]!)} AFTER INSERT ON ${q(table)} BEGIN INSERT INTO ${q(index)} (rowid, ${cols}) VALUES (new.${q(pk)}, ${values('new')}); END`,
@@ -93,28 +90,23 @@ async function ensureIndex(knex: Knex, schema: Schema, table: string, pk: string
   ];
   const present = [...(schema.tables.get(index) ?? [])];
   const kept = [...triggers].sort().flatMap((t) => schema.triggers.get(t) ?? []);
-  // The triggers' text says what the index holds: anything else (an older form) is built again.
-  if (present.join(',') === columns.join(',') && schema.tables.has(terms) && kept.join('\n') === [...definitions].sort().join('\n')) return { table: index, terms, columns };
-
-  await knex.transaction(async (trx) => {
-    for (const t of triggers) await trx.raw(`DROP TRIGGER IF EXISTS ${q(t)}`);
-    await trx.raw(`DROP TABLE IF EXISTS ${q(terms)}`);
-    await trx.raw(`DROP TABLE IF EXISTS ${q(index)}`);
-    // Contentless: the table holds the text; the index only its trigrams, and rows are deleted by key.
-    await trx.raw(`CREATE VIRTUAL TABLE ${q(index)} USING fts5(${cols}, tokenize = 'trigram', content = '', contentless_delete = 1)`);
-    await trx.raw(`CREATE VIRTUAL TABLE ${q(terms)} USING fts5vocab(${q(index)}, 'instance')`);
-    await trx.raw(`INSERT INTO ${q(index)} (rowid, ${cols}) SELECT ${q(pk)}, ${columns.map((c) => `${q(c)} || '  '`).join(', ')} FROM ${q(table)}`);
-    for (const definition of definitions) await trx.raw(definition);
-  });
-  // Another resource on the same table finds it built.
+  if (present.join(',') === columns.join(',') && schema.tables.has(terms) && kept.join('\n') === [...definitions].sort().join('\n')) return [];
   schema.tables.set(index, new Set(columns)).set(terms, new Set());
   triggers.forEach((t, i) => schema.triggers.set(t, definitions[i]!));
-  return { table: index, terms, columns };
+  return [
+    ...triggers.map((t) => `DROP TRIGGER IF EXISTS ${q(t)}`),
+    `DROP TABLE IF EXISTS ${q(terms)}`,
+    `DROP TABLE IF EXISTS ${q(index)}`,
+    `CREATE VIRTUAL TABLE ${q(index)} USING fts5(${cols}, tokenize = 'trigram', content = '', contentless_delete = 1)`,
+    `CREATE VIRTUAL TABLE ${q(terms)} USING fts5vocab(${q(index)}, 'instance')`,
+    `INSERT INTO ${q(index)} (rowid, ${cols}) SELECT ${q(pk)}, ${columns.map((c) => `${q(c)} || '  '`).join(', ')} FROM ${q(table)}`,
+    ...definitions,
+  ];
 }
 
 /**
- * Creates the quick-search index of every resource whose columns exist, once; later starts only check them.
- * `tables` maps each table to its columns (dialect.ts allTableColumns).
+ * Creates the quick-search index of every resource whose columns exist, once, in one transaction; later starts
+ * only check them. `tables` maps each table to its columns (dialect.ts allTableColumns).
  */
 export async function ensureQuickSearchIndexes(knex: Knex, defs: readonly ResourceDef[], tables: Map<string, Set<string>>): Promise<void> {
   if (isPostgresKnex(knex)) return ensureTrigramIndexes(knex, defs, tables);
@@ -122,13 +114,20 @@ export async function ensureQuickSearchIndexes(knex: Knex, defs: readonly Resour
   indexes.set(knex.client as object, found);
   const triggerRows = (await knex.raw(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`)) as Array<{ name: string; sql: string }>;
   const schema: Schema = { tables: new Map(tables), triggers: new Map(triggerRows.map((t) => [t.name, t.sql])) };
+  const statements: string[] = [];
+  const built = new Map<string, QuickSearchIndex>();
   for (const def of defs) {
     found.delete(def.table);
     const have = tables.get(def.table);
     const columns = quickSearchColumns(def);
     if (!have || columns.length === 0 || !have.has(def.pk) || !columns.every((c) => have.has(c))) continue;
-    found.set(def.table, await ensureIndex(knex, schema, def.table, def.pk, columns));
+    const index = `${QUICK_SEARCH_PREFIX}${def.table}`;
+    const target = { table: index, terms: `${index}_terms`, columns };
+    statements.push(...indexStatements(schema, def.table, def.pk, target));
+    built.set(def.table, target);
   }
+  await runSchemaStatements(knex, statements);
+  for (const [table, index] of built) found.set(table, index);
 }
 
 /** One FTS5 phrase: the term as typed, every character literal (LIKE's % and _ included). */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ResourceDef } from '../../resources/types.ts';
-import { allTableColumns, indexNames } from '../dialect.ts';
+import { allTableColumns, indexNames, quoteName, runSchemaStatements } from '../dialect.ts';
 import { ensureListVersions } from './listVersions.ts';
 import { ensureQuickSearchIndexes } from './quickSearchIndex.ts';
 
@@ -46,6 +46,7 @@ const indexName = (table: string, columns: string[]) => `${table}_${columns.join
 export async function ensureResourceIndexes(knex: Knex, defs: readonly ResourceDef[]): Promise<void> {
   const tables = await allTableColumns(knex);
   const existing = await indexNames(knex);
+  const statements: string[] = [];
   for (const def of defs) {
     const columns = tables.get(def.table);
     if (!columns) continue;
@@ -54,9 +55,10 @@ export async function ensureResourceIndexes(knex: Knex, defs: readonly ResourceD
       const name = indexName(def.table, index);
       if (existing.has(name)) continue;
       existing.add(name);
-      await knex.raw(`create index if not exists ?? on ?? (${index.map(() => '??').join(', ')})`, [name, def.table, ...index]);
+      statements.push(`CREATE INDEX IF NOT EXISTS ${quoteName(name)} ON ${quoteName(def.table)} (${index.map(quoteName).join(', ')})`);
     }
   }
+  await runSchemaStatements(knex, statements);
   await ensureQuickSearchIndexes(knex, defs, tables);
   await ensureListVersions(knex, defs, tables);
 }
