@@ -137,8 +137,8 @@ function dedupePackages(build: esbuild.PluginBuild): void {
 
 /**
  * Native addons load from a file path (runtime.ts) instead of their packages' lookups, which need node_modules.
- * Two dependencies are replaced by lighter equivalents (scripts/shims, each file says why), and a package version
- * nested in several places is bundled once.
+ * Two dependencies are replaced by lighter equivalents (scripts/shims, each file says why), zod keeps one
+ * message catalogue, and a package version nested in several places is bundled once.
  */
 const portalPlugin: esbuild.Plugin = {
   name: 'portal',
@@ -149,6 +149,17 @@ const portalPlugin: esbuild.Plugin = {
     build.onResolve({ filter: /^bindings$/ }, (args) => (args.importer.includes(`${path.sep}better-sqlite3${path.sep}`) ? { path: 'better_sqlite3', namespace: 'portal-addon' } : undefined));
     build.onLoad({ filter: /[\\/]@napi-rs[\\/]canvas[\\/]js-binding\.js$/ }, () => ({
       contents: `module.exports = require(${JSON.stringify(RUNTIME_MODULE)}).loadAddon('skia');`,
+      loader: 'js',
+      resolveDir: ROOT,
+    }));
+    // zod's namespace object re-exports its 40-odd message catalogues (`z.locales`), which esbuild cannot leave
+    // out of it: 250 KB of source to parse and hold. The portal words its messages itself (i18n) over zod's
+    // default English, so the catalogues' index gives English alone.
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(args.resolveDir, '../locales/en.js'), namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
       loader: 'js',
       resolveDir: ROOT,
     }));
