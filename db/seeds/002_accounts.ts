@@ -79,20 +79,28 @@ function idsOf(ids: Map<string, number>, prefixes: string[]): string {
 
 export async function seed({ knex, config }: SeedContext): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
-  const adminIds = await insertRuleTree(knex, 'admin_rule', ADMIN_MENU);
   // Ids come from the database (no explicit ids: PostgreSQL sequences must stay in step).
   const insertId = async (table: string, row: Record<string, unknown>) => {
     const [r] = await knex(table).insert({ ...row, create_time: now, update_time: now }).returning('id');
     return typeof r === 'object' ? (r as { id: number }).id : (r as number);
   };
-  const superGroup = await insertId('admin_group', { pid: 0, ...groupName('adminGroups.super'), rules: '*', status: '1' });
-  const level1 = await insertId('admin_group', { pid: superGroup, ...groupName('adminGroups.level1'), rules: idsOf(adminIds, ['dashboard', 'user', 'routine', 'security']), status: '1' });
-  const level2 = await insertId('admin_group', { pid: level1, ...groupName('adminGroups.level2'), rules: idsOf(adminIds, ['user']), status: '1' });
-  await insertId('admin_group', { pid: level2, ...groupName('adminGroups.level3'), rules: idsOf(adminIds, ['security']), status: '1' });
+  /** The menus and groups of both sides; resolves to the super administrators' group. */
+  const menusAndGroups = async () => {
+    const adminIds = await insertRuleTree(knex, 'admin_rule', ADMIN_MENU);
+    const superGroup = await insertId('admin_group', { pid: 0, ...groupName('adminGroups.super'), rules: '*', status: '1' });
+    const level1 = await insertId('admin_group', { pid: superGroup, ...groupName('adminGroups.level1'), rules: idsOf(adminIds, ['dashboard', 'user', 'routine', 'security']), status: '1' });
+    const level2 = await insertId('admin_group', { pid: level1, ...groupName('adminGroups.level2'), rules: idsOf(adminIds, ['user']), status: '1' });
+    await insertId('admin_group', { pid: level2, ...groupName('adminGroups.level3'), rules: idsOf(adminIds, ['security']), status: '1' });
+    await insertRuleTree(knex, 'user_rule', USER_MENU);
+    await insertId('user_group', { ...groupName('memberGroups.default'), rules: '*', status: '1' });
+    return superGroup;
+  };
 
   const generated = !config.adminPassword;
   const password = config.adminPassword || randomBytes(9).toString('base64url');
-  const adminId = await insertId('admin', { username: 'admin', nickname: 'Admin', password: await hashPassword(password), status: '1' });
+  // scrypt runs on libuv's thread pool while the menus and groups are written: 35 ms of a first start.
+  const [hashed, superGroup] = await Promise.all([hashPassword(password), menusAndGroups()]);
+  const adminId = await insertId('admin', { username: 'admin', nickname: 'Admin', password: hashed, status: '1' });
   await knex('admin_group_access').insert({ uid: adminId, group_id: superGroup });
   if (generated) {
     // Printed once, on the first start only: the operator must note it (or set ADMIN_PASSWORD next time).
@@ -100,7 +108,4 @@ export async function seed({ knex, config }: SeedContext): Promise<void> {
       `\n  First admin account created: username "admin", password "${password}"\n  Change it after logging in at /admin/login.\n\n`,
     );
   }
-
-  await insertRuleTree(knex, 'user_rule', USER_MENU);
-  await insertId('user_group', { ...groupName('memberGroups.default'), rules: '*', status: '1' });
 }
