@@ -82,6 +82,8 @@ interface Schema {
 function indexStatements(schema: Schema, table: string, pk: string, { table: index, terms, columns }: QuickSearchIndex): string[] {
   const triggers = ['ai', 'au', 'ad'].map((t) => `${index}_${t}`);
   const cols = columns.map(q).join(', ');
+  // Two spaces after each value: its last characters begin trigrams too (a search term is never padded, so
+  // they find nothing that is not there).
   const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${q(c)} || '  '`).join(', ');
   const definitions = [
     `CREATE TRIGGER ${q(triggers[0]!)} AFTER INSERT ON ${q(table)} BEGIN INSERT INTO ${q(index)} (rowid, ${cols}) VALUES (new.${q(pk)}, ${values('new')}); END`,
@@ -90,13 +92,16 @@ function indexStatements(schema: Schema, table: string, pk: string, { table: ind
   ];
   const present = [...(schema.tables.get(index) ?? [])];
   const kept = [...triggers].sort().flatMap((t) => schema.triggers.get(t) ?? []);
+  // The triggers' text says what the index holds: anything else (an older form) is built again.
   if (present.join(',') === columns.join(',') && schema.tables.has(terms) && kept.join('\n') === [...definitions].sort().join('\n')) return [];
+  // Another resource on the same table finds it built.
   schema.tables.set(index, new Set(columns)).set(terms, new Set());
   triggers.forEach((t, i) => schema.triggers.set(t, definitions[i]!));
   return [
     ...triggers.map((t) => `DROP TRIGGER IF EXISTS ${q(t)}`),
     `DROP TABLE IF EXISTS ${q(terms)}`,
     `DROP TABLE IF EXISTS ${q(index)}`,
+    // Contentless: the table holds the text; the index only its trigrams, and rows are deleted by key.
     `CREATE VIRTUAL TABLE ${q(index)} USING fts5(${cols}, tokenize = 'trigram', content = '', contentless_delete = 1)`,
     `CREATE VIRTUAL TABLE ${q(terms)} USING fts5vocab(${q(index)}, 'instance')`,
     `INSERT INTO ${q(index)} (rowid, ${cols}) SELECT ${q(pk)}, ${columns.map((c) => `${q(c)} || '  '`).join(', ')} FROM ${q(table)}`,

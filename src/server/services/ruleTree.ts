@@ -26,8 +26,8 @@ export interface RuleSeed {
 
 /**
  * Inserts a rule tree into admin_rule or user_rule, depth first, and returns the ids by rule name. A run of
- * siblings of one shape goes in one statement (a menu's buttons), where a first start wrote 300 rules one by
- * one; a node's children follow it, so every rule gets the id it got one by one. Ids come back by name, as
+ * siblings of one shape goes in one statement (a menu's buttons), where a first start wrote its 224 rules one
+ * by one; a node's children follow it, so every rule gets the id it got one by one. Ids come back by name, as
  * neither database promises RETURNING's order; sibling names are unique.
  */
 export async function insertRuleTree(knex: Knex, table: 'admin_rule' | 'user_rule', nodes: RuleSeed[], pid = 0): Promise<Map<string, number>> {
