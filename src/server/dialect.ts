@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 
 /**
@@ -99,12 +100,6 @@ export async function indexNames(knex: Knex): Promise<Set<string>> {
 /** A table, column, index or trigger name as SQL quotes it, for statements written as text. */
 export const quoteName = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
-/** What runSchemaStatements uses of a better-sqlite3 connection. */
-interface ScriptConnection {
-  exec(sql: string): unknown;
-  readonly inTransaction: boolean;
-}
-
 /**
  * Runs schema statements (indexes, triggers, the rows they keep) as one transaction. On SQLite it is one script
  * on the writing connection: a new database's start ran 784 such statements through knex's query path, a
@@ -118,16 +113,9 @@ export async function runSchemaStatements(knex: Knex, statements: readonly strin
     });
     return;
   }
-  const conn = (await knex.client.acquireConnection()) as ScriptConnection;
+  const conn = (await knex.client.acquireConnection()) as Database.Database;
   try {
-    conn.exec('BEGIN IMMEDIATE');
-    try {
-      conn.exec(statements.join(';\n'));
-      conn.exec('COMMIT');
-    } catch (err) {
-      if (conn.inTransaction) conn.exec('ROLLBACK');
-      throw err;
-    }
+    conn.transaction(() => conn.exec(statements.join(';\n'))).immediate();
   } finally {
     await knex.client.releaseConnection(conn);
   }
