@@ -163,6 +163,10 @@ const portalPlugin: esbuild.Plugin = {
       loader: 'js',
       resolveDir: ROOT,
     }));
+    // accepts 1 (under koa) and type-is 1 (under co-body) still ask for mime-types 2: a second type table
+    // (mime-db, 140 KB of source) turned into a second pair of maps at every start. Their next majors, accepts 2
+    // and type-is 2, moved to mime-types 3 with no other change for it, so the bundle gives them koa's own.
+    build.onResolve({ filter: /^mime-types$/ }, () => ({ path: rootRequire.resolve('mime-types') }));
     build.onLoad({ filter: /.*/, namespace: 'portal-addon' }, () => ({
       contents: `module.exports = () => require(${JSON.stringify(RUNTIME_MODULE)}).loadAddon('better_sqlite3');`,
       loader: 'js',
