@@ -1,6 +1,6 @@
 import test from 'ava';
 import { createHash } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../../src/server/services/passwords.ts';
+import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from '../../src/server/services/passwords.ts';
 
 test('scrypt hashes verify, are salted and reject wrong passwords', async (t) => {
   const a = await hashPassword('运河 canal 2014');
@@ -18,4 +18,11 @@ test('imported md5+salt hashes verify once and ask for a rehash', async (t) => {
   t.deepEqual(await verifyPassword('oldpass', stored, 'AbCdEf0123456789'), { ok: true, needsRehash: true });
   t.false((await verifyPassword('wrong!', stored, 'AbCdEf0123456789')).ok);
   t.false((await verifyPassword('oldpass', stored, '')).ok, 'no salt, no legacy check');
+});
+
+test('the hash a login naming no account is checked against is a real one, at the cost of a fresh hash', async (t) => {
+  const params = (hash: string) => hash.split('$').slice(0, 4);
+  t.deepEqual(params(NO_ACCOUNT_HASH), params(await hashPassword('x')), 'costs what a real hash costs');
+  t.deepEqual(await verifyPassword('not a real password', NO_ACCOUNT_HASH), { ok: true, needsRehash: false });
+  t.false((await verifyPassword('', NO_ACCOUNT_HASH)).ok);
 });

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { now } from './clock.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from './passwords.ts';
 import { Refusal } from '../errors.ts';
 
 export type LoginSide = 'admin' | 'user';
@@ -56,12 +56,7 @@ export interface LoginAttempt {
  */
 export class LoginThrottle {
   private lastPurge = 0;
-  private readonly dummyHash: Promise<string>;
-
-  constructor(private readonly knex: Knex) {
-    // Checked against when the account does not exist, so both cases cost one password hash.
-    this.dummyHash = hashPassword('not a real password');
-  }
+  constructor(private readonly knex: Knex) {}
 
   /**
    * Checks a login and records it: the account's id when the password is right (its last login is noted and
@@ -79,7 +74,7 @@ export class LoginThrottle {
     if (captchaNeeded && !(await a.verifyCaptcha())) {
       throw a.captchaAlways ? new Refusal('account:captchaError') : new Refusal('security:loginCaptchaRequired', 0, { captcha: true });
     }
-    const stored = a.account ?? { password: await this.dummyHash, salt: '' };
+    const stored = a.account ?? { password: NO_ACCOUNT_HASH, salt: '' };
     const { ok, needsRehash } = await verifyPassword(a.password, stored.password, stored.salt);
     if (!ok || !a.account) throw new Refusal('security:loginIncorrect');
     await this.knex('login_attempt').where(key).delete();
