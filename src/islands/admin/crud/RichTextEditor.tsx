@@ -13,7 +13,7 @@ export interface RichTextEditorProps {
 }
 
 // Tiptap and ProseMirror are the heaviest code of the admin: only forms with an editor field fetch them. The
-// server never renders one (admin forms open in the browser), so its build leaves them out: 300 KB of source
+// server never renders one (admin forms open in the browser), so its build leaves them out: 440 KB of source
 // every start would read and hold.
 const TiptapEditor = import.meta.env.SSR ? null : lazy(() => import('./TiptapEditor.tsx'));
 
