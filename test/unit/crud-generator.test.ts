@@ -12,7 +12,7 @@ import { hasSignupFields } from '../../src/resources/generator/capabilities.ts';
 import { design, designField as f } from '../helpers/crudDesign.ts';
 
 const noRemote = () => undefined;
-const parse = (payload: unknown) => designSchema.parse(payload);
+const parse = (payload: unknown) => designSchema().parse(payload);
 
 test('comments: title and dictionary, full-width separators too, and back', (t) => {
   t.deepEqual(parseComment('状态:0=隐藏,1=正常'), { title: '状态', dict: [{ value: '0', label: '隐藏' }, { value: '1', label: '正常' }] });
@@ -97,7 +97,7 @@ test('a design compiles to a definition with bilingual labels, multi forms and t
   t.false(field('gallery').list, 'not among the list columns');
   t.false(field('create_time').form, 'maintained times are not in the form');
   t.false(field('id').form);
-  t.notThrows(() => definitionSchema.parse(def), 'the stored shape accepts it');
+  t.notThrows(() => definitionSchema().parse(def), 'the stored shape accepts it');
   // The shared form schema enforces the checks.
   t.false(resourceSchema(def).safeParse({ title: 'not an address' }).success);
   t.true(resourceSchema(def).safeParse({ title: 'a@b.org', kind: ['a'] }).success);
@@ -107,7 +107,7 @@ test('every hand-written resource is a valid stored definition too (one type for
   for (const def of resources) {
     // Hand-written ones may use cache tags and virtual fields; the stored shape is otherwise the same.
     const { cacheTags: _tags, ...rest } = def;
-    const result = definitionSchema.safeParse(rest);
+    const result = definitionSchema().safeParse(rest);
     t.true(result.success, `${def.name}: ${result.success ? '' : result.error.issues[0]?.message}`);
   }
 });
@@ -169,7 +169,7 @@ test('the designer state becomes a payload the server schema accepts, and reads 
   const kind = { ...newField('radio', 'kind'), titleZh: '种类', titleEn: 'Kind', choices: [{ value: 'a', zh: '甲', en: 'A' }, { value: 'b', zh: '', en: 'B' }] };
   const pics = { ...newField('image', 'pics'), multi: true };
   const full: DesignerState = { ...state, fields: [...state.fields, kind, pics], table: { ...state.table, name: 'demo_x', titleZh: '示例表', titleEn: 'Demo', quickSearch: ['kind', 'gone'] } };
-  const payload = designSchema.parse(toPayload(full));
+  const payload = designSchema().parse(toPayload(full));
   t.deepEqual(payload.table.quickSearchField, ['kind'], 'names of removed fields are dropped');
   const radio = payload.fields.find((x) => x.name === 'kind')!;
   t.is(radio.comment, '种类:a=甲,b=B', 'a missing label takes the other language');
@@ -194,18 +194,18 @@ test('public settings: the designer declares the publish rule, search and sign-u
     signup: { on: true, title: 'title', start: 'start_time' },
   };
   const full: DesignerState = { ...state, fields, table: { ...state.table, name: 'demo_course', titleZh: '课程', titleEn: 'Courses', ...settings } };
-  const payload = designSchema.parse(toPayload(full));
+  const payload = designSchema().parse(toPayload(full));
   const { def } = compileDesign(payload, noRemote);
   t.deepEqual(def.publish, { status: 'status' });
   t.deepEqual(def.search, { title: 'title', body: ['intro'], time: 'start_time', url: '/courses?id={id}' });
   t.deepEqual(def.signup, { title: 'title', start: 'start_time' });
   t.true(def.fields.find((x) => x.name === 'fee')!.cents);
-  t.notThrows(() => definitionSchema.parse(def), 'the registry serves it');
+  t.notThrows(() => definitionSchema().parse(def), 'the registry serves it');
   t.deepEqual(publicSettingsOf(toPayload(full).table as unknown as Record<string, unknown>), settings);
 
-  const off = designSchema.parse(toPayload({ ...full, table: { ...full.table, publishStatus: '' } }));
+  const off = designSchema().parse(toPayload({ ...full, table: { ...full.table, publishStatus: '' } }));
   t.like(compileDesign(off, noRemote).def, { publish: undefined, search: undefined, signup: undefined }, 'nothing public, nothing declared');
-  const noFee = designSchema.parse(toPayload({ ...full, fields: fields.filter((x) => x.name !== 'fee') }));
+  const noFee = designSchema().parse(toPayload({ ...full, fields: fields.filter((x) => x.name !== 'fee') }));
   t.throws(() => compileDesign(noFee, noRemote), { instanceOf: DesignError, message: 'signupFields' });
   t.false(hasSignupFields((name) => noFee.fields.find((x) => x.name === name)?.designType));
 });

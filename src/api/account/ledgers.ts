@@ -27,7 +27,7 @@ export function ledgerRoutes(services: Services): ApiRoute[] {
     path,
     auth: 'userRule',
     async handler({ user, input }) {
-      const { page, limit } = parseInput(pageSchema, input);
+      const { page, limit } = parseInput(pageSchema(), input);
       const base = knex<LedgerRow>(table).where('user_id', user!.id);
       const [{ total }] = (await base.clone().count<{ total: number }[]>('id as total')) as [{ total: number }];
       const columns = ['id', 'user_id', table === 'user_money_log' ? 'money' : 'score', 'before', 'after', 'memo', 'memo_en', 'create_time'];

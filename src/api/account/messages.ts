@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../shared/schemas/lazySchema.ts';
 import { pageSchema } from '../../shared/schemas/account.ts';
 import type { Services } from '../../server/services/index.ts';
 import { now } from '../../server/services/clock.ts';
@@ -6,9 +7,11 @@ import type { ApiRoute } from '../types.ts';
 import { parseInput } from '../../server/validate.ts';
 import { Refusal } from '../../server/errors.ts';
 
-const readSchema = z.object({
-  id: z.coerce.number().int().positive().optional().catch(undefined),
-});
+const readSchema = lazySchema(() =>
+  z.object({
+    id: z.coerce.number().int().positive().optional().catch(undefined),
+  }),
+);
 
 /**
  * The member's inbox (our own addition to the reference): GET lists messages newest first with the unread
@@ -24,7 +27,7 @@ export function messageRoutes(services: Services): ApiRoute[] {
       path: '/api/account/message',
       auth: 'userRule',
       async handler({ user, input }) {
-        const { id } = parseInput(readSchema, input);
+        const { id } = parseInput(readSchema(), input);
         if (id) {
           const message = await knex('user_message').where({ id, user_id: user!.id }).first();
           if (!message) throw new Refusal('account:messageNotFound');
@@ -34,7 +37,7 @@ export function messageRoutes(services: Services): ApiRoute[] {
           }
           return { row: message, unread: await unread(user!.id) };
         }
-        const { page, limit } = parseInput(pageSchema, input);
+        const { page, limit } = parseInput(pageSchema(), input);
         const base = knex('user_message').where({ user_id: user!.id });
         const [{ total }] = (await base.clone().count<{ total: number }[]>('id as total')) as [{ total: number }];
         const list = await base.orderBy('id', 'desc').limit(limit).offset((page - 1) * limit);

@@ -24,7 +24,7 @@ export function profileRoutes(services: Services): ApiRoute[] {
       path: '/api/account/profile',
       auth: 'userRule',
       async handler({ user, input }) {
-        const data = parseInput(profileSchema, input);
+        const data = parseInput(profileSchema(), input);
         if (await members.findBy('username', data.username, user!.id)) throw Refusal.fields([{ field: 'username', message: 'account:usernameTaken' }]);
         // Avatars are our own uploads or the default; anything else (an outside URL) is refused.
         const avatar = data.avatar === DEFAULT_AVATAR ? '' : data.avatar;

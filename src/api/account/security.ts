@@ -16,7 +16,7 @@ export function securityRoutes(services: Services): ApiRoute[] {
       path: '/api/account/changePassword',
       auth: 'userRule',
       async handler({ user, input }) {
-        const data = parseInput(changePasswordSchema, input);
+        const data = parseInput(changePasswordSchema(), input);
         if (!(await verifyPassword(data.oldPassword, user!.password, user!.salt)).ok) throw new Refusal('account:oldPasswordWrong');
         await members.setPassword(user!.id, data.newPassword);
         return new Success(null, 'account:passwordChanged');
@@ -28,7 +28,7 @@ export function securityRoutes(services: Services): ApiRoute[] {
       auth: 'none',
       rateLimit: { max: 20, windowSec: 60 },
       async handler({ input }) {
-        const data = parseInput(retrievePasswordSchema, input);
+        const data = parseInput(retrievePasswordSchema(), input);
         const user = await members.findBy(data.type, data.account);
         if (!user) throw new Refusal('account:accountNotExist');
         if (!(await codes.verify(data.account, 'user_retrieve_pwd', data.captcha))) throw new Refusal('account:codeWrong');
@@ -41,7 +41,7 @@ export function securityRoutes(services: Services): ApiRoute[] {
       path: '/api/account/verification',
       auth: 'user',
       async handler({ user, input }) {
-        const data = parseInput(verificationSchema, input);
+        const data = parseInput(verificationSchema(), input);
         const current = user![data.type];
         if (!current || !(await codes.verify(current, `user_${data.type}_verify`, data.captcha))) throw new Refusal('account:codeWrong');
         return { type: data.type, accountVerificationToken: await tokens.issue(`${data.type}-pass`, user!.id) };
@@ -52,7 +52,7 @@ export function securityRoutes(services: Services): ApiRoute[] {
       path: '/api/account/changeBind',
       auth: 'user',
       async handler({ user, input }) {
-        const data = parseInput(changeBindSchema, input);
+        const data = parseInput(changeBindSchema(), input);
         const me = user!;
         // Whoever holds the old address must prove it first; without one, the password stands in.
         if (me[data.type]) {

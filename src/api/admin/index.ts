@@ -47,7 +47,7 @@ export function adminIndexRoutes(services: Services): ApiRoute[] {
       async handler(req) {
         const { admin, input, ctx } = req;
         if (admin) throw new Refusal('account:alreadyLoggedIn', ApiCode.loginState, { type: LOGGED_IN });
-        const data = parseInput(adminLoginSchema, input);
+        const data = parseInput(adminLoginSchema(), input);
         const row = await knex<AdminRow>('admin').where({ username: data.username }).first();
         if (row) req.actor = { id: row.id, username: row.username };
         const id = await loginThrottle.attempt({

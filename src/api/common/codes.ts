@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { lazySchema } from '../../shared/schemas/lazySchema.ts';
 import type { Services } from '../../server/services/index.ts';
 import type { UserRow } from '../../server/services/accounts.ts';
 import { now } from '../../server/services/clock.ts';
@@ -10,7 +11,7 @@ import { isMobile } from '../../shared/validation.ts';
 import type { ApiRequest, ApiRoute } from '../types.ts';
 import { Refusal, Success } from '../../server/errors.ts';
 
-const emailSchema = z.email().max(254);
+const emailSchema = lazySchema(() => z.email().max(254));
 
 /**
  * How one channel (e-mail or SMS) names its fields and delivers. The events and their rules are the same for
@@ -115,7 +116,7 @@ export function codeRoutes(services: Services): ApiRoute[] {
   const mail: Channel = {
     field: 'email',
     eventField: 'event',
-    isValid: (value) => emailSchema.safeParse(value).success,
+    isValid: (value) => emailSchema().safeParse(value).success,
     available: () => services.mail.available(),
     async deliver(ctx, destination, event, code) {
       const { t } = ctx.state;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../shared/schemas/lazySchema.ts';
 import { MAX_SEARCH_LIMIT, MAX_SEARCH_PAGE, SEARCH_PAGE_SIZE, SEARCH_RATE_LIMIT } from '../../shared/search.ts';
 import type { Services } from '../../server/services/index.ts';
 import { parseInput } from '../../server/validate.ts';
@@ -8,11 +9,13 @@ import type { ApiRoute } from '../types.ts';
 const bounded = (max: number, fallback: number, message: string) =>
   z.coerce.number({ message }).int({ message }).min(1, { message }).max(max, { message }).optional().default(fallback);
 
-const searchSchema = z.object({
-  q: z.string({ message: 'search:badQuery' }).optional().default(''),
-  page: bounded(MAX_SEARCH_PAGE, 1, 'search:badPage'),
-  limit: bounded(MAX_SEARCH_LIMIT, SEARCH_PAGE_SIZE, 'search:badLimit'),
-});
+const searchSchema = lazySchema(() =>
+  z.object({
+    q: z.string({ message: 'search:badQuery' }).optional().default(''),
+    page: bounded(MAX_SEARCH_PAGE, 1, 'search:badPage'),
+    limit: bounded(MAX_SEARCH_LIMIT, SEARCH_PAGE_SIZE, 'search:badLimit'),
+  }),
+);
 
 /** GET /api/search: the site search for any caller, in the caller's language (think-lang, ?lang=). */
 export function searchRoutes(services: Services): ApiRoute[] {
@@ -23,7 +26,7 @@ export function searchRoutes(services: Services): ApiRoute[] {
       auth: 'none',
       rateLimit: SEARCH_RATE_LIMIT,
       async handler({ ctx, input }) {
-        const { q, page, limit } = parseInput(searchSchema, input);
+        const { q, page, limit } = parseInput(searchSchema(), input);
         return services.search.search(ctx.state.lang, q, page, limit);
       },
     },

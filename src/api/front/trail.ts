@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { lazySchema } from '../../shared/schemas/lazySchema.ts';
 import { PUBLISHED } from '../../shared/content.ts';
 import type { Lang } from '../../shared/i18n/langs.ts';
 import { pageSchema } from '../../shared/schemas/account.ts';
@@ -55,9 +56,9 @@ async function ownRejected(knex: Knex, userId: number, id: number): Promise<Row>
   return row;
 }
 
-const idSchema = z.object({ id: z.coerce.number({ message: 'crud:parameterError' }).int({ message: 'crud:parameterError' }).positive({ message: 'crud:parameterError' }) });
+const idSchema = lazySchema(() => z.object({ id: z.coerce.number({ message: 'crud:parameterError' }).int({ message: 'crud:parameterError' }).positive({ message: 'crud:parameterError' }) }));
 /** Applying again: the id of the rejected application being changed, when there is one. */
-const againSchema = z.object({ id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.shape.id.optional()) });
+const againSchema = lazySchema(() => z.object({ id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema().shape.id.optional()) }));
 
 /** Published canal sections and their published cities, in the caller's language, in display order. */
 async function trailOptions(knex: Knex, lang: Lang): Promise<TrailOptions> {
@@ -115,7 +116,7 @@ export function trailRoutes(services: Services): ApiRoute[] {
       rateLimit: { max: 20, windowSec: 600 },
       async handler({ ctx, user, input }) {
         const data = parseInput(trailApplicationSchema(ctx.state.lang), input);
-        const { id: again } = parseInput(againSchema, input);
+        const { id: again } = parseInput(againSchema(), input);
         if (again) await ownRejected(knex, user!.id, again);
         await checkPlace(knex, data);
         await checkPhotos(knex, user!.id, data.photos);
@@ -161,7 +162,7 @@ export function trailRoutes(services: Services): ApiRoute[] {
       auth: 'userRule',
       rule: MEMBER_RULE,
       async handler({ user, input }): Promise<TrailDraft> {
-        const { id } = parseInput(idSchema, input);
+        const { id } = parseInput(idSchema(), input);
         const row = await ownRejected(knex, user!.id, id);
         const text = (name: string) => String(row[name] ?? '');
         return {
@@ -188,7 +189,7 @@ export function trailRoutes(services: Services): ApiRoute[] {
       auth: 'userRule',
       rule: MEMBER_RULE,
       async handler({ ctx, user, input }) {
-        const { page, limit } = parseInput(pageSchema, input);
+        const { page, limit } = parseInput(pageSchema(), input);
         const lang: Lang = ctx.state.lang;
         const base = knex('trail_application').where('trail_application.user_id', user!.id);
         const [{ total }] = (await base.clone().count<{ total: number }[]>('trail_application.id as total')) as [{ total: number }];

@@ -30,7 +30,7 @@ export function checkInRoutes(services: Services): ApiRoute[] {
   }
 
   async function login(req: ApiRequest) {
-    const data = parseInput(loginSchema, req.input);
+    const data = parseInput(loginSchema(), req.input);
     const user = await members.findByAccount(data.username);
     const id = await services.loginThrottle.attempt({
       side: 'user',
@@ -48,7 +48,7 @@ export function checkInRoutes(services: Services): ApiRoute[] {
   }
 
   async function register(req: ApiRequest) {
-    const data = parseInput(registerSchema, req.input);
+    const data = parseInput(registerSchema(), req.input);
     if (await members.findBy('username', data.username)) throw new Refusal('account:usernameTaken');
     if (await members.findBy('email', data.email)) throw new Refusal('account:emailTaken');
     if (await members.findBy('mobile', data.mobile)) throw new Refusal('account:mobileTaken');

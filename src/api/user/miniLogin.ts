@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../shared/schemas/lazySchema.ts';
 import { now } from '../../server/services/clock.ts';
 import type { Services } from '../../server/services/index.ts';
 import { code2Session, memberForIdentity, miniProgramSettings, MiniProgramError, type MiniProgramSettings } from '../../server/services/wechat/miniProgram.ts';
@@ -9,14 +10,16 @@ import { keepPreviousLogin } from '../../server/services/accounts.ts';
 import { Refusal, Success } from '../../server/errors.ts';
 
 /** wx.login() codes are short tokens of letters, digits, '-' and '_'. */
-const schema = z.object({
-  code: z
-    .string({ message: 'wechat:codeRequired' })
-    .trim()
-    .min(1, { message: 'wechat:codeRequired' })
-    .max(128, { message: 'wechat:codeInvalid' })
-    .regex(/^[A-Za-z0-9_-]+$/, { message: 'wechat:codeInvalid' }),
-});
+const schema = lazySchema(() =>
+  z.object({
+    code: z
+      .string({ message: 'wechat:codeRequired' })
+      .trim()
+      .min(1, { message: 'wechat:codeRequired' })
+      .max(128, { message: 'wechat:codeInvalid' })
+      .regex(/^[A-Za-z0-9_-]+$/, { message: 'wechat:codeInvalid' }),
+  }),
+);
 
 /**
  * POST /api/user/miniLogin {code}: a member signs in from the mini program. The code is exchanged for the
@@ -44,7 +47,7 @@ export function miniLoginRoutes(services: Services): ApiRoute[] {
       rateLimit: { max: 30, windowSec: 60 },
       async handler({ ctx, input }) {
         if (!(await settings.flag('open_member_center'))) throw new Refusal('account:memberCenterDisabled');
-        const { code } = parseInput(schema, input);
+        const { code } = parseInput(schema(), input);
         const mini = await miniProgramSettings(settings);
         if (!mini.appId || !mini.appSecret) throw new Refusal('wechat:miniNotConfigured');
         const { user, created } = await memberForIdentity(knex, members, await exchange(mini, code), { nickname: ctx.state.t('wechat:miniNickname'), ip: ctx.ip });

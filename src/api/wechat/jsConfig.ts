@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { lazySchema } from '../../shared/schemas/lazySchema.ts';
 import type { Services } from '../../server/services/index.ts';
 import { WechatJsSdk } from '../../server/services/wechat/jssdk.ts';
 import { parseInput } from '../../server/validate.ts';
 import { Refusal } from '../../server/errors.ts';
 import type { ApiRoute } from '../types.ts';
 
-const schema = z.object({ url: z.string({ message: 'wechat:share.badUrl' }).max(2000, { message: 'wechat:share.badUrl' }) });
+const schema = lazySchema(() => z.object({ url: z.string({ message: 'wechat:share.badUrl' }).max(2000, { message: 'wechat:share.badUrl' }) }));
 
 /**
  * GET /api/wechat/jsConfig?url=: what a page opened in WeChat's browser configures the JS-SDK with for its share
@@ -22,7 +23,7 @@ export function wechatShareRoutes(services: Services): ApiRoute[] {
       rateLimit: { max: 60, windowSec: 60 },
       async handler({ ctx, input }) {
         // Signed as the page sent it (its location.href), only without the fragment: WeChat compares the two strings.
-        const signed = parseInput(schema, input).url.split('#')[0]!;
+        const signed = parseInput(schema(), input).url.split('#')[0]!;
         let origin: string;
         try {
           origin = new URL(signed).origin;

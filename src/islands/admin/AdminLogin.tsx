@@ -71,7 +71,7 @@ export default function AdminLogin({ adminBase, siteName }: AdminLoginProps) {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (captchaOn === null) return;
-    const checked = await checkAccount((rules) => rules.adminLoginSchema, { username, password, keep });
+    const checked = await checkAccount((rules) => rules.adminLoginSchema(), { username, password, keep });
     if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     if (!captchaOn) return void send(null);

@@ -56,7 +56,7 @@ function LoginForm({ config, captchaId, account, onAccount, onForgot }: FormProp
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (!config) return;
-    const checked = await checkAccount((rules) => rules.loginSchema, { username: account, password, keep });
+    const checked = await checkAccount((rules) => rules.loginSchema(), { username: account, password, keep });
     if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     if (config.userLoginCaptchaSwitch || captchaNeeded) setCaptchaOpen(true);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/schemas/lazySchema.ts';
 import { email, mobile, password, requiredString } from '../../../shared/schemas/fields.ts';
 import { formatTime } from '../../../shared/time.ts';
 import { DEFAULT_AVATAR } from '../../../server/services/accounts.ts';
@@ -21,15 +22,17 @@ const optional = (check: z.ZodType<string, string>, message: string, trim = true
     .transform((v) => (trim ? v.trim() : v))
     .refine((v) => v === '' || check.safeParse(v).success, { message });
 
-const infoSchema = z.object({
-  nickname: requiredString('account:nicknameRequired').pipe(z.string().max(50, { message: 'validate:tooLong' })),
-  email: optional(email(), 'validate:email'),
-  mobile: optional(mobile(), 'validate:mobile'),
-  motto: z.string().trim().max(255, { message: 'account:mottoTooLong' }).optional().default(''),
-  // A password may begin or end with a blank.
-  password: optional(password(), 'validate:password', false),
-  oldPassword: z.string().optional().default(''),
-});
+const infoSchema = lazySchema(() =>
+  z.object({
+    nickname: requiredString('account:nicknameRequired').pipe(z.string().max(50, { message: 'validate:tooLong' })),
+    email: optional(email(), 'validate:email'),
+    mobile: optional(mobile(), 'validate:mobile'),
+    motto: z.string().trim().max(255, { message: 'account:mottoTooLong' }).optional().default(''),
+    // A password may begin or end with a blank.
+    password: optional(password(), 'validate:password', false),
+    oldPassword: z.string().optional().default(''),
+  }),
+);
 
 /**
  * routine/adminInfo (reference 3.12, fixed): the caller's own profile, whatever id is posted. Username,
@@ -78,7 +81,7 @@ export function adminInfoRoutes(services: Services): ApiRoute[] {
           return new Success(null, 'admin-routine:avatarUpdated');
         }
         // Parsed field by field from a fixed list: nothing else the form posts (id, username, status...) is written.
-        const data = parseInput(infoSchema, input);
+        const data = parseInput(infoSchema(), input);
         // A session left open on a shared computer must not be enough to take the account over.
         if (data.password) {
           if (!data.oldPassword) throw new Refusal('account:oldPasswordRequired');

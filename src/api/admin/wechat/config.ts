@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/schemas/lazySchema.ts';
 import type { Services } from '../../../server/services/index.ts';
 import { accountSettings } from '../../../server/services/wechat/officialAccount.ts';
 import { probeCallback } from '../../../server/services/wechat/probe.ts';
@@ -11,10 +12,12 @@ import { settingsRoutes } from './settings.ts';
 import { Refusal } from '../../../server/errors.ts';
 
 
-const probeSchema = z.object({
-  kind: z.enum(PROBE_KINDS, { message: 'validate:invalid' }).default('follow'),
-  content: z.string().trim().max(200, { message: 'validate:tooLong' }).default(''),
-});
+const probeSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(PROBE_KINDS, { message: 'validate:invalid' }).default('follow'),
+    content: z.string().trim().max(200, { message: 'validate:tooLong' }).default(''),
+  }),
+);
 
 /** Our own callback on the connection the admin came in by: what WeChat would reach, minus the network. */
 function ownCallbackUrl(ctx: Context): string {
@@ -50,7 +53,7 @@ export function wechatConfigRoutes(services: Services): ApiRoute[] {
       path: '/admin/wechat.Config/test',
       auth: 'adminRule',
       async handler({ ctx, input }) {
-        const { kind, content } = parseInput(probeSchema, input);
+        const { kind, content } = parseInput(probeSchema(), input);
         if (kind === 'text' && !content) throw new Refusal('wechat:probeTextRequired');
         const account = await accountSettings(services.settings);
         if (!account.token) throw new Refusal('wechat:tokenMissing');

@@ -113,7 +113,7 @@ export function RegisterForm({ config, captchaId, contact }: FormProps & { conta
       mobile: type === 'mobile' ? address : '',
       captcha: code,
     };
-    const checked = await checkAccount((rules) => rules.registerSchema, values);
+    const checked = await checkAccount((rules) => rules.registerSchema(), values);
     if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     setBusy(true);
@@ -167,7 +167,7 @@ export function RetrieveForm({ config, captchaId, contact, onDone, onBack }: For
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (!config) return;
-    const checked = await checkAccount((rules) => rules.retrievePasswordSchema, { type, account, captcha: code, password });
+    const checked = await checkAccount((rules) => rules.retrievePasswordSchema(), { type, account, captcha: code, password });
     if (!checked.ok) return form.report(checked.problems.map((p) => (p.field === 'account' ? { ...p, field: type } : p)));
     form.report(null);
     setBusy(true);

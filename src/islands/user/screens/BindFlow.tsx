@@ -62,7 +62,7 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
       form.report(null);
       return setStep('new');
     }
-    const checked = check(verificationSchema, { type, captcha: verifyCode });
+    const checked = check(verificationSchema(), { type, captcha: verifyCode });
     if (!checked.ok) return form.report(checked.problems.map((p) => (p.field === 'captcha' ? { ...p, field: 'verifyCode' } : p)));
     form.report(null);
     setBusy(true);
@@ -81,7 +81,7 @@ export function BindFlow({ type, user, captchaId, onDone, onCancel }: BindFlowPr
     event.preventDefault();
     const format = (type === 'email' ? emailSchema() : mobileSchema()).safeParse(address);
     if (!format.success) return form.report({ field: 'address', message: format.error.issues[0]?.message ?? INVALID });
-    const checked = check(changeBindSchema, { type, captcha: code, [type]: address, accountVerificationToken: token, password: current ? '' : password });
+    const checked = check(changeBindSchema(), { type, captcha: code, [type]: address, accountVerificationToken: token, password: current ? '' : password });
     if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     setBusy(true);

@@ -22,7 +22,7 @@ export default function ChangePassword() {
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    const checked = check(changePasswordSchema, { oldPassword, newPassword });
+    const checked = check(changePasswordSchema(), { oldPassword, newPassword });
     // Every problem at once: the schema's, then the two only this form knows about.
     const problems = checked.ok ? [] : [...checked.problems];
     if (confirm !== newPassword) problems.push({ field: 'confirm', message: 'user:password.mismatch' });

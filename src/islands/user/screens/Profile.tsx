@@ -84,7 +84,7 @@ export default function Profile() {
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    const checked = check(profileSchema, values);
+    const checked = check(profileSchema(), values);
     if (!checked.ok) return form.report(checked.problems);
     form.report(null);
     setBusy(true);

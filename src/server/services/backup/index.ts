@@ -199,7 +199,7 @@ export class BackupService {
     if (!seen.has(MANIFEST_NAME)) throw new BackupRefused('noManifest');
     let manifest: BackupManifest;
     try {
-      manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_NAME), 'utf8')));
+      manifest = manifestSchema().parse(JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_NAME), 'utf8')));
     } catch {
       throw new BackupRefused('badManifest');
     }

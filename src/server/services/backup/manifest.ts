@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../../../shared/schemas/lazySchema.ts';
 
 /** Why a backup was made; part of its file name. */
 export const BACKUP_KINDS = ['manual', 'daily', 'pre-restore', 'cli', 'upload'] as const;
@@ -12,26 +13,28 @@ export const FILES_PREFIX = 'storage/';
 /** `canal-portal-20261123-031500-daily.tar.gz`: sortable by time, and nothing else is accepted as a name. */
 export const BACKUP_NAME = new RegExp(`^canal-portal-(\\d{8})-(\\d{6})(?:-\\d+)?-(${BACKUP_KINDS.join('|')})\\.tar\\.gz$`);
 
-const fileEntry = z.object({
-  path: z.string().min(1),
-  bytes: z.number().int().nonnegative(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+/** A backup's manifest, checked when one is restored (the schema is made then). */
+export const manifestSchema = lazySchema(() => {
+  const fileEntry = z.object({
+    path: z.string().min(1),
+    bytes: z.number().int().nonnegative(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  });
+  return z.object({
+    format: z.literal(1),
+    app: z.literal('canal-portal'),
+    /** Portal version that wrote it. */
+    version: z.string(),
+    /** The newest migration the database had: a restore refuses one newer than the code knows. */
+    migration: z.string(),
+    createdAt: z.number().int(),
+    kind: z.enum(BACKUP_KINDS),
+    database: fileEntry,
+    files: z.array(fileEntry),
+  });
 });
-export type FileEntry = z.infer<typeof fileEntry>;
-
-export const manifestSchema = z.object({
-  format: z.literal(1),
-  app: z.literal('canal-portal'),
-  /** Portal version that wrote it. */
-  version: z.string(),
-  /** The newest migration the database had: a restore refuses one newer than the code knows. */
-  migration: z.string(),
-  createdAt: z.number().int(),
-  kind: z.enum(BACKUP_KINDS),
-  database: fileEntry,
-  files: z.array(fileEntry),
-});
-export type BackupManifest = z.infer<typeof manifestSchema>;
+export type FileEntry = BackupManifest['database'];
+export type BackupManifest = z.infer<ReturnType<typeof manifestSchema>>;
 
 /** What the admin list shows of a stored backup, from its name and size alone. */
 export interface BackupListItem {

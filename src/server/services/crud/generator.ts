@@ -52,7 +52,7 @@ export function designRefusal(err: DesignError): Refusal {
 }
 
 function parseDesign(input: Record<string, unknown>): Design {
-  const result = designSchema.safeParse({ type: input.type, table: input.table, fields: input.fields });
+  const result = designSchema().safeParse({ type: input.type, table: input.table, fields: input.fields });
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const path = issue?.path ?? [];
@@ -429,7 +429,7 @@ export class CrudGenerator {
     if (!stored || !def) return null;
     const log = await this.knex('crud_log').where({ id: stored.log_id }).first<CrudLogRow | undefined>();
     if (!log) return null;
-    const design = designSchema.parse({ table: JSON.parse(log.table) as unknown, fields: JSON.parse(log.fields) as unknown });
+    const design = designSchema().parse({ table: JSON.parse(log.table) as unknown, fields: JSON.parse(log.fields) as unknown });
     return { def, design, columns: designColumns(design, this.resolveTable), logId: log.id };
   }
 }

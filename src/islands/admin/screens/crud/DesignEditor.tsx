@@ -57,7 +57,7 @@ export function DesignEditor({ initial, onBack, onGenerated }: DesignEditorProps
   const changes = useMemo(() => designChanges(state), [state]);
   // The server's own compile, here: every refusal it would give shows while the admin designs.
   const verdict = useMemo<Verdict>(() => {
-    const parsed = designSchema.safeParse(payload);
+    const parsed = designSchema().safeParse(payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const at = issue?.path[0] === 'fields' && typeof issue.path[1] === 'number' ? (payload.fields[issue.path[1]]?.name ?? '') : '';
