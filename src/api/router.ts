@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { HttpMethodEnum, koaBody, type KoaBodyMiddlewareOptions } from 'koa-body';
+import type { KoaBodyMiddlewareOptions } from 'koa-body';
 import qs from 'qs';
 import { routeRuleName, type ApiRequest, type ApiRoute, type Method } from './types.ts';
 import { sendEnvelope, sendOk } from '../server/envelope.ts';
@@ -93,17 +93,29 @@ export class ApiRegistry {
   }
 }
 
-export const BODY_OPTIONS = {
+/** The methods whose requests may carry a body to parse. */
+const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+const BODY_OPTIONS = {
   json: true,
   urlencoded: true,
   text: false,
   multipart: false,
   jsonLimit: '1mb',
   formLimit: '1mb',
-  parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   queryString: QS_OPTIONS,
 } satisfies Partial<KoaBodyMiddlewareOptions>;
-const parseBody = koaBody(BODY_OPTIONS);
+
+let bodyParser: Promise<Middleware> | undefined;
+
+/**
+ * koa-body's parser, made on the first request with a body: koa-body checks its options with zod, which a
+ * start would otherwise load for that alone (scripts/bundle.ts DEFERRED_PACKAGES).
+ */
+function parseBody(ctx: Context): Promise<unknown> {
+  bodyParser ??= import('koa-body').then(({ koaBody, HttpMethodEnum }) => koaBody({ ...BODY_OPTIONS, parsedMethods: BODY_METHODS.map((m) => HttpMethodEnum[m]) }));
+  return bodyParser.then((parse) => parse(ctx, async () => {}));
+}
 
 /** Query and body of a request, parsed within INPUT_LIMITS; the body wins on conflicts (reference section 0). */
 async function readInput(ctx: Context, route: ApiRoute, req: ApiRequest): Promise<Record<string, unknown>> {
@@ -118,7 +130,7 @@ async function readInput(ctx: Context, route: ApiRoute, req: ApiRequest): Promis
   if (route.queryToken) req.tokens = presentedTokens(ctx, query);
   if (route.rawBody) return query;
   try {
-    await parseBody(ctx, async () => {});
+    if ((BODY_METHODS as readonly string[]).includes(ctx.method)) await parseBody(ctx);
   } catch (err) {
     // Whatever stops a body from parsing (bad JSON, a "gzip" body that is not gzip) is in the body.
     throw asClientError(err) ?? new ClientError(400, 'api:invalidBody');
