@@ -175,6 +175,18 @@ const portalPlugin: esbuild.Plugin = {
     // (mime-db, 140 KB of source) turned into a second pair of maps at every start. Their next majors, accepts 2
     // and type-is 2, moved to mime-types 3 with no other change for it, so the bundle gives them koa's own.
     build.onResolve({ filter: /^mime-types$/ }, () => ({ path: rootRequire.resolve('mime-types') }));
+    // React and its JSX runtime are CommonJS, imported by about a hundred ES modules of the page build, and
+    // esbuild gives each importer its own copy of the exports, a getter per name: some 4,000 closures made at
+    // start. Imports go through one ES module that reads React's names once; require() keeps the package.
+    build.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => (args.kind === 'import-statement' ? { path: args.path, namespace: 'react-once' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'react-once' }, (args) => {
+      const names = Object.keys(rootRequire(args.path) as object).filter((key) => /^[A-Za-z_$][\w$]*$/.test(key) && key !== 'default');
+      return {
+        contents: `import * as m from ${JSON.stringify(rootRequire.resolve(args.path))};\nexport default m.default;\nexport const { ${names.join(', ')} } = m;`,
+        loader: 'js',
+        resolveDir: ROOT,
+      };
+    });
     build.onLoad({ filter: /.*/, namespace: 'portal-addon' }, () => ({
       contents: `module.exports = () => require(${JSON.stringify(RUNTIME_MODULE)}).loadAddon('better_sqlite3');`,
       loader: 'js',
