@@ -106,15 +106,15 @@ const BODY_OPTIONS = {
   queryString: QS_OPTIONS,
 } satisfies Partial<KoaBodyMiddlewareOptions>;
 
-let bodyParser: Promise<Middleware> | undefined;
+let parser: Promise<Middleware> | undefined;
 
 /**
  * koa-body's parser, made on the first request with a body: koa-body checks its options with zod, which a
  * start would otherwise load for that alone (scripts/bundle.ts DEFERRED_PACKAGES).
  */
-function parseBody(ctx: Context): Promise<unknown> {
-  bodyParser ??= import('koa-body').then(({ koaBody, HttpMethodEnum }) => koaBody({ ...BODY_OPTIONS, parsedMethods: BODY_METHODS.map((m) => HttpMethodEnum[m]) }));
-  return bodyParser.then((parse) => parse(ctx, async () => {}));
+function bodyParser(): Promise<Middleware> {
+  parser ??= import('koa-body').then(({ koaBody, HttpMethodEnum }) => koaBody({ ...BODY_OPTIONS, parsedMethods: BODY_METHODS.map((m) => HttpMethodEnum[m]) }));
+  return parser;
 }
 
 /** Query and body of a request, parsed within INPUT_LIMITS; the body wins on conflicts (reference section 0). */
@@ -129,11 +129,14 @@ async function readInput(ctx: Context, route: ApiRoute, req: ApiRequest): Promis
   req.input = query;
   if (route.queryToken) req.tokens = presentedTokens(ctx, query);
   if (route.rawBody) return query;
-  try {
-    if ((BODY_METHODS as readonly string[]).includes(ctx.method)) await parseBody(ctx);
-  } catch (err) {
-    // Whatever stops a body from parsing (bad JSON, a "gzip" body that is not gzip) is in the body.
-    throw asClientError(err) ?? new ClientError(400, 'api:invalidBody');
+  if ((BODY_METHODS as readonly string[]).includes(ctx.method)) {
+    const parse = await bodyParser();
+    try {
+      await parse(ctx, async () => {});
+    } catch (err) {
+      // Whatever stops a body from parsing (bad JSON, a "gzip" body that is not gzip) is in the body.
+      throw asClientError(err) ?? new ClientError(400, 'api:invalidBody');
+    }
   }
   const body: unknown = ctx.request.body;
   checkInput(body);
