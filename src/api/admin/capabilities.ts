@@ -1,6 +1,5 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { errors as formErrors, formidable, multipart } from 'formidable';
 import type { Call } from '../../server/services/crud/call.ts';
 import type { ExportFile, ResourceEngine } from '../../server/services/crud/engine.ts';
 import { MAX_IMPORT_BYTES } from '../../server/services/crud/import.ts';
@@ -34,6 +33,8 @@ async function withUpload<T>(req: ApiRequest, dataDir: string, use: (file: strin
   await fsp.mkdir(tmp, { recursive: true });
   const dir = await fsp.mkdtemp(path.join(tmp, 'import-'));
   try {
+    // Loaded with the first upload, as in services/upload.ts.
+    const { errors: formErrors, formidable, multipart } = await import('formidable');
     const form = formidable({ uploadDir: dir, enabledPlugins: [multipart], maxFiles: 1, maxFileSize: MAX_IMPORT_BYTES, maxTotalFileSize: MAX_IMPORT_BYTES, maxFields: 10, filter: (part) => part.name === 'file' });
     const file = await form
       .parse(ctx.req)

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { errors as formErrors, formidable, multipart, type File as FormFile } from 'formidable';
+import type { File as FormFile } from 'formidable';
 import { fileTypeFromBuffer, fileTypeFromFile, supportedExtensions } from 'file-type';
 import { imageSize } from 'image-size';
 import { imageSizeFromFile } from 'image-size/fromFile';
@@ -309,6 +309,8 @@ export class UploadService {
     const declared = Number(ctx.get('content-length')) || 0;
     // A body announced bigger than any allowed file is refused before a byte of it is stored.
     if (declared > maxSize + MULTIPART_SLACK) throw this.tooLarge(declared, maxSize);
+    // formidable loads with the first upload, not at start: loading it hashes a random fingerprint (cuid2, SHA-3).
+    const { errors: formErrors, formidable, multipart } = await import('formidable');
     const form = formidable({
       uploadDir: dir,
       enabledPlugins: [multipart],

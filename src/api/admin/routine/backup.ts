@@ -1,5 +1,4 @@
 import fsp from 'node:fs/promises';
-import { errors as formErrors, formidable, multipart } from 'formidable';
 import { BackupRefused, type CheckResult } from '../../../server/services/backup/index.ts';
 import { BACKUP_NAME } from '../../../server/services/backup/manifest.ts';
 import type { Services } from '../../../server/services/index.ts';
@@ -110,6 +109,8 @@ export function backupRoutes(services: Services): ApiRoute[] {
         refusing(async () => {
           const dir = await services.scratch.folder('backup-upload-');
           try {
+            // Loaded with the first upload, as in services/upload.ts.
+            const { errors: formErrors, formidable, multipart } = await import('formidable');
             const form = formidable({ uploadDir: dir, enabledPlugins: [multipart], maxFiles: 1, maxFileSize: MAX_UPLOAD_BYTES, maxTotalFileSize: MAX_UPLOAD_BYTES, filter: (part) => part.name === 'file' });
             const file = await form
               .parse(ctx.req)
