@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportFailure } from '../../../shared/request/client.ts';
 import { refusedFields } from '../../lib/forms.ts';
@@ -51,7 +51,8 @@ export function useFormSubmit(ready: boolean, onSaved: () => void): FormSubmit {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [arriving] = useState(!ready);
 
-  useEffect(() => {
+  // Before the browser paints the inputs: a click or key on an input as soon as it shows is not undone.
+  useLayoutEffect(() => {
     if (ready && arriving) focusIn(scope.current);
   }, [ready, arriving]);
 
