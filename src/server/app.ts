@@ -20,6 +20,7 @@ import { createRenderer, type Renderer } from './render.ts';
 import type { PageBuilds } from './builds.ts';
 import { withGuestIndex } from './guestIndex.ts';
 import { withCachedPages } from './cachedPages.ts';
+import { withFirstAnswer } from './request/firstAnswer.ts';
 import { feeds } from './feeds.ts';
 import { health } from './health.ts';
 import { scheduleDaily } from './services/backup/schedule.ts';
@@ -42,6 +43,8 @@ import { REMINDER_INTERVAL_SECONDS, reminderRounds } from './services/activity/r
 
 /** How often each process sweeps the temporary folders of processes that are gone (services/scratch.ts). */
 const SWEEP_INTERVAL_MS = 60_000;
+/** How long a start's search index check waits for the first answer before it begins anyway. */
+const START_CHECK_WAIT_MS = 1_000;
 
 export interface PortalApp {
   /** What the HTTP server calls: cached public pages first (production), then the Koa app. */
@@ -170,19 +173,23 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const reminders = reminderRounds(services.signups, log);
     reminders.start(REMINDER_INTERVAL_SECONDS);
 
-    // Entries missing or built from another declaration are rebuilt while the server answers; searches wait.
-    // The rebuild holds the writing connection: the settings every request reads are loaded before it.
-    await services.settings.rows();
-    services.search.ensureAtStart();
-
     const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan, csp };
-    const listener = dev
-      ? koa.callback()
-      : withGuestIndex(
-          services.guestIndex,
-          { ...early, publicUrl: config.publicUrl, encrypting: !!config.apiEncryptKey },
-          withCachedPages(services.pageCache, { ...early, adminBase: config.adminBase }, renderer, koa.callback()),
-        );
+    const { listener, answered } = withFirstAnswer(
+      dev
+        ? koa.callback()
+        : withGuestIndex(
+            services.guestIndex,
+            { ...early, publicUrl: config.publicUrl, encrypting: !!config.apiEncryptKey },
+            withCachedPages(services.pageCache, { ...early, adminBase: config.adminBase }, renderer, koa.callback()),
+          ),
+      START_CHECK_WAIT_MS,
+    );
+
+    // Entries missing or built from another declaration are rebuilt while the server answers, from its first
+    // answer on; searches wait. The rebuild holds the writing connection: the settings every request reads are
+    // loaded before it.
+    await services.settings.rows();
+    services.search.ensureAtStart(answered);
 
     return {
       listener,
@@ -200,7 +207,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         await services.terminal.stop();
         await renderer.close();
         await services.scratch.close();
-        await services.search.idle();
+        await services.search.stop();
         reads.close();
         await knex.destroy();
       },

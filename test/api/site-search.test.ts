@@ -288,6 +288,31 @@ test.serial('the rebuild a start begins runs while the server answers, and a sea
   t.deepEqual(await services.search.ensure(), [], 'built once, by the start');
 });
 
+// Serial: it empties the news entries until the rebuild it starts has run.
+test.serial('a start\'s check begins with its first answer, or sooner with a search asked before it', async (t) => {
+  const { knex, services } = server.app;
+  const id = await addNews({ title: '鼷鼠首答' });
+  const stale = async () => {
+    await knex('search_entry').where({ resource: 'content/news' }).delete();
+    await knex('search_source').where({ resource: 'content/news' }).update({ signature: 'an older declaration' });
+  };
+  const signature = async () => (await knex('search_source').where({ resource: 'content/news' }).first<{ signature: string }>('signature')).signature;
+
+  await stale();
+  let answer!: () => void;
+  services.search.ensureAtStart(new Promise<void>((resolve) => (answer = resolve)));
+  await new Promise((r) => setTimeout(r, 100));
+  t.is(await signature(), 'an older declaration', 'nothing is rebuilt before the first answer');
+  answer();
+  await services.search.idle();
+  t.not(await signature(), 'an older declaration', 'rebuilt once it went out');
+
+  await stale();
+  services.search.ensureAtStart(new Promise<void>(() => {}));
+  t.deepEqual((await services.search.search('zh-cn', '鼷鼠', 1, 10)).list.map((r) => r.id), [id], 'a search begins it and finds the row');
+  t.deepEqual(await services.search.ensure(), [], 'built once, for the search');
+});
+
 test('a new database\'s entries are built while pages are answered: a search waits for them, another connection\'s write waits its turn', async (t) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-new-search-'));
   const app = await createApp(loadConfig({ LOG_LEVEL: 'silent', ...TEMPLATE_ENV, DATA_DIR: dataDir }));
