@@ -1,32 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { ContactDetails } from './ContactDetails.tsx';
+import { Stamped } from './Stamped.tsx';
 
+/** Footer of the public site, rendered once per language, year and site details (Stamped). */
 export function SiteFooter() {
   const { t } = useTranslation('common');
   const { site } = usePageContext();
+  const year = new Date().getFullYear();
   return (
-    <footer className="site-footer">
-      <div className="container d-md-flex justify-content-between gap-3">
-        <div>
-          <div className="fw-semibold">{site.siteName}</div>
-          <div>{t('footer.tagline')}</div>
-          <ContactDetails contact={site.contact} className="mt-2" />
-        </div>
-        <div className="text-md-end mt-3 mt-md-0">
-          {site.recordNumber && (
-            <div>
-              {t('footer.recordNumber')}:{' '}
-              <a href="https://beian.miit.gov.cn/" rel="noopener noreferrer" target="_blank">
-                {site.recordNumber}
-              </a>
-            </div>
-          )}
+    <Stamped as="footer" className="site-footer" stampKey={JSON.stringify([year, site.siteName, site.recordNumber, site.contact])}>
+      {() => (
+        <div className="container d-md-flex justify-content-between gap-3">
           <div>
-            © {new Date().getFullYear()} {site.siteName} · {t('footer.rights')}
+            <div className="fw-semibold">{site.siteName}</div>
+            <div>{t('footer.tagline')}</div>
+            <ContactDetails contact={site.contact} className="mt-2" />
+          </div>
+          <div className="text-md-end mt-3 mt-md-0">
+            {site.recordNumber && (
+              <div>
+                {t('footer.recordNumber')}:{' '}
+                <a href="https://beian.miit.gov.cn/" rel="noopener noreferrer" target="_blank">
+                  {site.recordNumber}
+                </a>
+              </div>
+            )}
+            <div>
+              © {year} {site.siteName} · {t('footer.rights')}
+            </div>
           </div>
         </div>
-      </div>
-    </footer>
+      )}
+    </Stamped>
   );
 }

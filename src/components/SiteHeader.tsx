@@ -5,10 +5,13 @@ import { withLang } from '../shared/i18n/links.ts';
 import { PUBLIC_SECTIONS, sectionOf } from '../shared/sections.ts';
 import { Logo } from './Logo.tsx';
 import { SearchForm } from './SearchForm.tsx';
+import { Stamped } from './Stamped.tsx';
 
 /**
  * Header of the public site. Works without JavaScript: the phone menu is a checkbox toggle, the language
- * switch is a pair of plain links to the same page and the search box a plain form.
+ * switch is a pair of plain links to the same page and the search box a plain form. Rendered once per
+ * language, section and site name (Stamped); the language links' targets and the search box's query are
+ * its holes.
  */
 export function SiteHeader() {
   const { t } = useTranslation('common');
@@ -17,42 +20,47 @@ export function SiteHeader() {
   const search = new URLSearchParams(urlParsed.search);
   search.delete('lang');
   const here = requestPath + (search.size ? `?${search.toString()}` : '');
+  const query = requestPath === '/search' ? (urlParsed.search.q ?? '') : '';
   return (
-    <header className="site-header">
-      <a className="skip-link" href="#main">
-        {t('nav.skipToContent')}
-      </a>
-      <div className="container">
-        <a className="site-brand" href={withLang('/', lang)}>
-          <Logo />
-          <span>{site.siteName}</span>
-        </a>
-        <input type="checkbox" id="nav-toggle" className="nav-toggle visually-hidden" aria-controls="site-nav" />
-        <label htmlFor="nav-toggle" className="nav-toggle-label">
-          {t('nav.menu')}
-        </label>
-        <nav id="site-nav" className="site-nav" aria-label={t('nav.mainNavigation')}>
-          <ul>
-            {PUBLIC_SECTIONS.map((s) => (
-              <li key={s.key}>
-                <a href={withLang(s.path, lang)} aria-current={current === s.key ? 'page' : undefined}>
-                  {t(`nav.${s.key}`)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <SearchForm id="site-search" query={requestPath === '/search' ? (urlParsed.search.q ?? '') : ''} className="site-search" />
-        <div className="site-tools">
-          <span className="visually-hidden">{t('lang.label')}</span>
-          {LANGS.map((l) => (
-            <a key={l} href={withLang(here, l, true)} hrefLang={l} lang={l} aria-current={l === lang ? 'true' : undefined}>
-              {t(`lang.${l}`)}
+    <Stamped as="header" className="site-header" stampKey={`${current ?? ''} ${site.siteName}`} holes={[query, ...LANGS.map((l) => withLang(here, l, true))]}>
+      {([value, ...langLinks]) => (
+        <>
+          <a className="skip-link" href="#main">
+            {t('nav.skipToContent')}
+          </a>
+          <div className="container">
+            <a className="site-brand" href={withLang('/', lang)}>
+              <Logo />
+              <span>{site.siteName}</span>
             </a>
-          ))}
-          <a href={withLang('/user', lang)}>{t('nav.memberCentre')}</a>
-        </div>
-      </div>
-    </header>
+            <input type="checkbox" id="nav-toggle" className="nav-toggle visually-hidden" aria-controls="site-nav" />
+            <label htmlFor="nav-toggle" className="nav-toggle-label">
+              {t('nav.menu')}
+            </label>
+            <nav id="site-nav" className="site-nav" aria-label={t('nav.mainNavigation')}>
+              <ul>
+                {PUBLIC_SECTIONS.map((s) => (
+                  <li key={s.key}>
+                    <a href={withLang(s.path, lang)} aria-current={current === s.key ? 'page' : undefined}>
+                      {t(`nav.${s.key}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <SearchForm id="site-search" query={value!} className="site-search" />
+            <div className="site-tools">
+              <span className="visually-hidden">{t('lang.label')}</span>
+              {LANGS.map((l, i) => (
+                <a key={l} href={langLinks[i]} hrefLang={l} lang={l} aria-current={l === lang ? 'true' : undefined}>
+                  {t(`lang.${l}`)}
+                </a>
+              ))}
+              <a href={withLang('/user', lang)}>{t('nav.memberCentre')}</a>
+            </div>
+          </div>
+        </>
+      )}
+    </Stamped>
   );
 }

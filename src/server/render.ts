@@ -6,6 +6,7 @@ import { runMode } from './runtime.ts';
 import { importFile } from './importFile.ts';
 import type { Services } from './services/index.ts';
 import type { PortalPageContext } from '../shared/pageContext.ts';
+import { FragmentCache } from './fragments.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
 import { NONCE_PLACEHOLDER, cacheKeyOf } from './pageCache.ts';
 import { clearVikeBuild, registeredVikeBuild, type VikeBuild } from './vikeBuild.ts';
@@ -103,6 +104,8 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       pageCache.clear();
     });
   }
+  // Development renders the stamped parts inline: its components change under it.
+  const fragments = dev ? undefined : new FragmentCache();
   if (dev) {
     const { createDevMiddleware } = await vikeServer();
     const { devMiddleware, viteServer } = await createDevMiddleware({ root: config.root });
@@ -143,6 +146,7 @@ export async function createRenderer(services: Services, dev: boolean): Promise<
       content: preview ? services.content.previewing(preview) : services.content,
       preview: preview !== null,
       search: services.search,
+      fragments,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { ContentReader } from './content.ts';
+import type { Fragments } from './fragments.ts';
 import type { Lang } from './i18n/langs.ts';
 import type { SearchReader } from './search.ts';
 import type { SiteInfo } from './site.ts';
@@ -21,6 +22,8 @@ export interface PortalPageContext {
   preview: boolean;
   /** The site search, read by /search's data hook on the server. */
   search: SearchReader;
+  /** The server's stamped parts of the public pages (components/Stamped.tsx); none in development. */
+  fragments?: Fragments;
 }
 
 declare global {

@@ -7,6 +7,7 @@ import { registeredVikeBuild } from '../../src/server/vikeBuild.ts';
 import { StaticPages } from '../../src/server/staticPages.ts';
 import { LANGS, type Lang } from '../../src/shared/i18n/langs.ts';
 import type { PortalPageContext } from '../../src/shared/pageContext.ts';
+import { FragmentCache } from '../../src/server/fragments.ts';
 
 // Pages without islands are rendered by src/server/staticPages.ts instead of Vike: the answer must be Vike's,
 // to the byte, for every such page, in both languages, for any query a visitor may send.
@@ -39,7 +40,8 @@ test.after.always(async () => {
   await server?.stop();
 });
 
-async function portalContext(lang: Lang, urlOriginal: string, apiEncryptKey = ''): Promise<PortalPageContext> {
+/** Without fragments, the header and footer render inline: what the stamped ones must equal. */
+async function portalContext(lang: Lang, urlOriginal: string, apiEncryptKey = '', fragments?: FragmentCache): Promise<PortalPageContext> {
   const { services } = server.app;
   return {
     lang,
@@ -51,6 +53,7 @@ async function portalContext(lang: Lang, urlOriginal: string, apiEncryptKey = ''
     content: services.content,
     preview: false,
     search: services.search,
+    fragments,
   };
 }
 
@@ -83,6 +86,8 @@ test('the static renderer answers every page without islands as Vike does, to th
   // Links to pages with islands (an activity's, with its sign-up box) are Vike's alone.
   const urls = [...staticRoutes().flatMap((route) => [route, ...odd.map((query) => route + query)]), ...[...listed].filter((url) => staticRoutes().includes(url.split('?')[0]!))];
   let compared = 0;
+  // One cache for every page, as a server has: a part's first render and its reuse by later pages are compared.
+  const fragments = new FragmentCache();
   for (const lang of LANGS) {
     for (const url of urls) {
       const portal = await portalContext(lang, url);
@@ -95,10 +100,28 @@ test('the static renderer answers every page without islands as Vike does, to th
       t.truthy(answer, `${url} (${lang})`);
       t.is(answer?.body, expected.body, `${url} (${lang})`);
       t.deepEqual(answer?.headers, expected.headers, `${url} (${lang})`);
+      const stamped = await portalContext(lang, url, '', fragments);
+      t.is((await pages.render(url, stamped))?.body, expected.body, `${url} (${lang}) with the stamped header and footer`);
+      t.is((await vikeAnswer(url, stamped)).body, expected.body, `${url} (${lang}) by Vike with the stamped header and footer`);
       compared++;
     }
   }
   t.true(compared > urls.length, `${compared} pages compared`);
+});
+
+test('pages with islands and the error pages stamp the header and footer they render inline', async (t) => {
+  const fragments = new FragmentCache();
+  const urls = ['/canal', '/user/login', `/user/login?next=${encodeURIComponent(`/x?a="'<>&`)}`, '/404', '/401', '/search?q=%E8%BF%90%E6%B2%B3'];
+  for (const round of [1, 2]) {
+    for (const lang of LANGS) {
+      for (const url of urls) {
+        const inline = await vikeAnswer(url, await portalContext(lang, url));
+        const stamped = await vikeAnswer(url, await portalContext(lang, url, '', fragments));
+        t.is(stamped.body, inline.body, `${url} (${lang}), round ${round}`);
+        t.regex(stamped.body, /<header class="site-header">[\s\S]+<\/header>[\s\S]+<footer class="site-footer">/, url);
+      }
+    }
+  }
 });
 
 test('attributes of <html> are escaped as Vike escapes them', async (t) => {

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Parts of a public page that are the same for many requests (the header, the footer), rendered by React once
+ * per key and reused (src/server/fragments.ts). What differs within such a part from one request to the next
+ * (the language links' target) is a hole: rendered as a mark, filled in for each request.
+ */
+export interface Fragments {
+  /**
+   * The inner HTML of a part: `render` is given the marks standing for `holes` and renders the part's children
+   * the first time `key` is asked for in `scope`; every answer has the holes' values filled in, escaped as
+   * React escapes text and attribute values. The scope is the page build's translations of the page's
+   * language: a render begun before a build swap and finished after it keeps its markup to its own build.
+   */
+  html(scope: object, key: string, holes: readonly string[], render: (values: readonly string[]) => ReactNode): string;
+}
+
+/** The mark of hole `i`: private-use characters, which React writes as they are in text and attributes. */
+export const holeMark = (i: number): string => `\uE000${i}\uE001`;
