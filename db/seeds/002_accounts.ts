@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { SeedContext } from '../../src/server/seed.ts';
 import { bilingual, columns } from '../../src/server/services/bilingual.ts';
-import { hashPassword } from '../../src/server/services/passwords.ts';
+import { firstAdmin } from '../../src/server/firstAdmin.ts';
 import { buttons, insertRuleTree, menuTitles, type RuleSeed } from '../../src/server/services/ruleTree.ts';
 import { adminView, memberView } from '../../src/shared/views.ts';
 
@@ -77,7 +76,7 @@ function idsOf(ids: Map<string, number>, prefixes: string[]): string {
     .join(',');
 }
 
-export async function seed({ knex, config }: SeedContext): Promise<void> {
+export async function seed({ knex, config, admin }: SeedContext): Promise<void> {
   const now = Math.floor(Date.now() / 1000);
   // Ids come from the database (no explicit ids: PostgreSQL sequences must stay in step).
   const insertId = async (table: string, row: Record<string, unknown>) => {
@@ -96,10 +95,10 @@ export async function seed({ knex, config }: SeedContext): Promise<void> {
     return superGroup;
   };
 
-  const generated = !config.adminPassword;
-  const password = config.adminPassword || randomBytes(9).toString('base64url');
-  // scrypt runs on libuv's thread pool while the menus and groups are written: 35 ms of a first start.
-  const [hashed, superGroup] = await Promise.all([hashPassword(password), menusAndGroups()]);
+  const { password, generated, hash } = admin ?? firstAdmin(config);
+  // scrypt runs on libuv's thread pool while the menus and groups are written (and the migrations, when
+  // the start that created the database began it): 35 ms of a first start.
+  const [hashed, superGroup] = await Promise.all([hash, menusAndGroups()]);
   const adminId = await insertId('admin', { username: 'admin', nickname: 'Admin', password: hashed, status: '1' });
   await knex('admin_group_access').insert({ uid: adminId, group_id: superGroup });
   if (generated) {

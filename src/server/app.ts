@@ -4,7 +4,8 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import type { AppConfig } from './config.ts';
 import './state.ts';
-import { openDatabase } from './db.ts';
+import { isNewDatabase, openDatabase } from './db.ts';
+import { firstAdmin } from './firstAdmin.ts';
 import { openReads } from './reads.ts';
 import { createLogger } from './logger.ts';
 import { runSeeds } from './seed.ts';
@@ -99,6 +100,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Vike serves the production build only when NODE_ENV says so.
   if (!dev) process.env.NODE_ENV = 'production';
   const { log, drain } = createLogger(config.logLevel);
+  const admin = isNewDatabase(config.databaseUrl) ? firstAdmin(config) : undefined;
   const knex = await openDatabase(config.databaseUrl, options.migrations);
   const units = [...builtInUnits, ...(options.units ?? [])];
   const defs = units.map((u) => u.def);
@@ -109,7 +111,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await services.upload.sweepTemp();
     // Partial copies an older version left: one walk over the uploads, which the start need not wait for.
     void services.scratch.sweepStrayPartials().catch((err: unknown) => log.error({ err }, 'partial copies sweep failed'));
-    await runSeeds({ knex, config, log });
+    await runSeeds({ knex, config, log, admin });
     await ensureResourceRules(knex, defs);
     await ensureResourceIndexes(knex, defs);
     const registry = new ApiRegistry();

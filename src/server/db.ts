@@ -75,6 +75,11 @@ export function isPostgres(databaseUrl: string): boolean {
   return /^postgres(ql)?:\/\//.test(databaseUrl);
 }
 
+/** Whether opening the database creates it: a SQLite file not there yet (PostgreSQL cannot tell before connecting). */
+export function isNewDatabase(databaseUrl: string): boolean {
+  return !isPostgres(databaseUrl) && (databaseUrl === ':memory:' || !fs.existsSync(databaseUrl));
+}
+
 /** Knex settings shared by the app and the knex CLI (knexfile.ts); `extra` migrations come with added units. */
 export function knexSettings(databaseUrl: string, extra: LazyModules = []): Knex.Config {
   const migrations: Knex.MigratorConfig = { migrationSource: migrationSource(extra) };

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { AppConfig } from './config.ts';
+import type { FirstAdmin } from './firstAdmin.ts';
 import { seedModules, type LazyModules } from './moduleFolders.ts';
 import { syncIdSequences } from './dialect.ts';
 
@@ -8,6 +9,8 @@ export interface SeedContext {
   knex: Knex;
   config: AppConfig;
   log: Logger;
+  /** The first admin's password and hash, begun by a start that creates the database (firstAdmin.ts). */
+  admin?: FirstAdmin;
 }
 
 export interface SeedModule {
