@@ -111,7 +111,11 @@ export async function storedUserInfo(page: Page): Promise<Record<string, unknown
   return page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null') as Record<string, unknown> | null);
 }
 
-/** A real 64×64 PNG in a temporary folder. */
+/** The test process's folder of PNG files, removed when it exits (one folder per file left 400 in /tmp). */
+let pngFolder: string | null = null;
+let pngCount = 0;
+
+/** A real 64×64 PNG named avatar.png, in a folder of its own. */
 export function pngFile(): string {
   const canvas = createCanvas(64, 64);
   const ctx = canvas.getContext('2d');
@@ -119,7 +123,12 @@ export function pngFile(): string {
   ctx.fillRect(0, 0, 64, 64);
   ctx.fillStyle = '#e09f3e';
   ctx.fillRect(16, 16, 32, 32);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'avatar-')), 'avatar.png');
+  if (!pngFolder) {
+    const folder = (pngFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'avatar-')));
+    process.once('exit', () => fs.rmSync(folder, { recursive: true, force: true }));
+  }
+  const file = path.join(pngFolder, String(++pngCount), 'avatar.png');
+  fs.mkdirSync(path.dirname(file));
   fs.writeFileSync(file, canvas.toBuffer('image/png'));
   return file;
 }
