@@ -15,15 +15,15 @@ interface StampedProps {
 
 /**
  * A part of every public page rendered once per language (the page build's translations of it) and key by
- * the server's fragments, then reused.
- * Without them (development, whose components change under it) the children render inline with the holes'
+ * the server's fragments, then reused. Without them (development, whose components change under it), or with
+ * another copy of React than theirs (a page build swapped in), the children render inline with the holes'
  * values: the markup the stamped one must equal, byte for byte (test/api/static-pages).
  */
 export function Stamped({ as, className, stampKey, holes = [], children }: StampedProps) {
   const pageContext = usePageContext();
   const { i18n } = useTranslation('common');
   const { fragments } = pageContext;
-  if (!fragments) return createElement(as, { className }, children(holes));
+  if (fragments?.createElement !== createElement) return createElement(as, { className }, children(holes));
   const html = fragments.html(i18n, `${as} ${stampKey}`, holes, (marks) => (
     <I18nextProvider i18n={i18n}>
       <VikeReactProviderPageContext pageContext={pageContext}>{children(marks)}</VikeReactProviderPageContext>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { holeMark, type Fragments } from '../shared/fragments.ts';
 
@@ -19,6 +19,7 @@ type Pieces = (string | number)[];
  * are the same. The header and footer were a fifth of an uncached /news/info's time and a tenth of /news's.
  */
 export class FragmentCache implements Fragments {
+  readonly createElement = createElement;
   private readonly scopes = new WeakMap<object, Map<string, Pieces>>();
 
   html(scope: object, key: string, holes: readonly string[], render: (values: readonly string[]) => ReactNode): string {

@@ -7,6 +7,12 @@ import type { ReactNode } from 'react';
  */
 export interface Fragments {
   /**
+   * React's createElement as the fragments render with it. A page build whose components use another copy of
+   * React (one the terminal built and swapped in, which imports React from node_modules) renders its parts
+   * inline: another copy's hooks do not run under this one's renderer.
+   */
+  readonly createElement: unknown;
+  /**
    * The inner HTML of a part: `render` is given the marks standing for `holes` and renders the part's children
    * the first time `key` is asked for in `scope`; every answer has the holes' values filled in, escaped as
    * React escapes text and attribute values. The scope is the page build's translations of the page's
