@@ -6,7 +6,7 @@ import { OUT_DIR_ENV, PAGE_INPUTS, STAMP_FILE, fingerprint } from '../src/server
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Everything the server bundle is built from besides the pages. */
-const SERVER_INPUTS = ['src', 'db', 'package.json', 'package-lock.json', 'scripts/bundle.ts', 'scripts/shims'];
+const SERVER_INPUTS = ['src', 'db', 'package.json', 'package-lock.json', 'scripts/bundle.ts', 'scripts/newDatabase.ts', 'scripts/shims'];
 const PAGES_STAMP = path.join(ROOT, 'dist', STAMP_FILE);
 export const SERVER_STAMP = path.join(ROOT, 'dist/portal/.build-stamp');
 
@@ -42,6 +42,9 @@ export async function buildIfNeeded(): Promise<void> {
   if (upToDate(SERVER_STAMP, wanted, BUNDLE_FILE)) return;
   console.log('Bundling the server (esbuild)...');
   await bundleServer(wanted.slice(0, 16));
+  // Loaded here: knex and SQLite are not for the check an up-to-date `npm start` makes.
+  const { writeNewDatabase } = await import('./newDatabase.ts');
+  await writeNewDatabase(path.dirname(BUNDLE_FILE));
   fs.writeFileSync(SERVER_STAMP, wanted);
 }
 

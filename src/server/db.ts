@@ -3,6 +3,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { migrationModules, type LazyModules } from './moduleFolders.ts';
 import { skipCodeCache } from './codeCache.ts';
+import { newDatabaseTemplate } from './runtime.ts';
 import { PortalSqliteClient } from './sqliteClient.ts';
 
 interface SqliteConnection {
@@ -126,7 +127,29 @@ export function knexSettings(databaseUrl: string, extra: LazyModules = []): Knex
   };
 }
 
+/**
+ * A new SQLite database begins as a copy of the empty one the bundle's build migrated, when there is one: its
+ * 35 migrations were 80 ms of a new folder's start. The copy is made under another name and linked into place,
+ * so a process starting beside this one on the same folder opens either no file or the whole of it. Where
+ * that fails (a file system without links), the migrations build the database as they do without a copy.
+ */
+function copyNewDatabase(file: string): void {
+  const template = newDatabaseTemplate();
+  if (file === ':memory:' || !template || !fs.existsSync(template)) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.new`;
+  try {
+    fs.copyFileSync(template, temp);
+    fs.linkSync(temp, file);
+  } catch {
+    // Another process linked its copy first (EEXIST), or the copy is not possible: migrating does the rest.
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+}
+
 export async function openDatabase(databaseUrl: string, extraMigrations: LazyModules = []): Promise<Knex> {
+  if (isNewDatabase(databaseUrl)) copyNewDatabase(databaseUrl);
   const knex = knexFactory(knexSettings(databaseUrl, extraMigrations));
   const [, applied] = (await knex.migrate.latest()) as [number, string[]];
   if (applied.length > 0) skipCodeCache();

@@ -37,6 +37,17 @@ function sourceVersion(): string {
 /** The portal's version (package.json), for /healthz and backup manifests. */
 export const version = bundle?.version ?? sourceVersion();
 
+/** The empty database beside the bundle, every migration of its build applied (scripts/newDatabase.ts). */
+export const NEW_DATABASE_FILE = 'new-database.sqlite';
+
+/**
+ * Where a new SQLite database may be copied from: the bundle's build wrote it with its own migrations. None
+ * for the sources, whose migrations may be newer than any build, nor for the single executable.
+ */
+export function newDatabaseTemplate(): string | null {
+  return runMode === 'bundle' ? path.join(import.meta.dirname, NEW_DATABASE_FILE) : null;
+}
+
 /** Files the server reads at run time besides its code. */
 export interface RuntimeFiles {
   /** The browser build: dist/client. */

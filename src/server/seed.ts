@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { FirstAdmin } from './firstAdmin.ts';
 import { seedModules, type LazyModules } from './moduleFolders.ts';
 import { syncIdSequences } from './dialect.ts';
+import { skipCodeCache } from './codeCache.ts';
 
 export interface SeedContext {
   knex: Knex;
@@ -35,6 +36,10 @@ export async function runSeeds(ctx: SeedContext, seeds: LazyModules = seedModule
     ctx.log.info({ seed: name }, 'seed applied');
     applied.push(name);
   }
-  if (applied.length > 0) await syncIdSequences(ctx.knex);
+  if (applied.length > 0) {
+    await syncIdSequences(ctx.knex);
+    // Their code is no later start's: not for V8's code cache either (codeCache.ts).
+    skipCodeCache();
+  }
   return applied;
 }

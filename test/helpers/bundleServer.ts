@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startCommand } from '../../scripts/startCommand.ts';
-import { LAZY_FOLDER } from '../../src/server/runtime.ts';
+import { LAZY_FOLDER, NEW_DATABASE_FILE } from '../../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -50,7 +50,7 @@ export function bootBundle(dataDir: string, env: Record<string, string> = {}, bu
 export function copyBundle(): { dir: string; remove(): void } {
   const source = path.join(ROOT, 'dist/portal');
   const dir = fs.mkdtempSync(path.join(ROOT, 'dist/portal-copy-'));
-  for (const name of ['server.cjs', 'start.cjs']) fs.copyFileSync(path.join(source, name), path.join(dir, name));
+  for (const name of ['server.cjs', 'start.cjs', NEW_DATABASE_FILE]) fs.copyFileSync(path.join(source, name), path.join(dir, name));
   fs.cpSync(path.join(source, LAZY_FOLDER), path.join(dir, LAZY_FOLDER), { recursive: true });
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

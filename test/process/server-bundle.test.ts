@@ -3,8 +3,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
+import knexFactory from 'knex';
 import { LAZY_DIR, LAZY_PACKAGES } from '../../scripts/bundle.ts';
-import { LAZY_FOLDER, lazyFileName } from '../../src/server/runtime.ts';
+import { describeSchema, type Schema } from '../../scripts/schema/describe.ts';
+import { schemaDifferences } from '../../scripts/schema/differences.ts';
+import { snapshotFile } from '../../scripts/schemaSnapshot.ts';
+import { knexSettings } from '../../src/server/db.ts';
+import { LAZY_FOLDER, lazyFileName, NEW_DATABASE_FILE } from '../../src/server/runtime.ts';
 import { buildIfNeededLocked } from '../helpers/build.ts';
 import { bootBundle, copyBundle, type BundleServer } from '../helpers/bundleServer.ts';
 
@@ -108,5 +113,56 @@ test('a start on an existing data folder and its pages read none of the packages
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     bundle.remove();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** A database's schema, its migrations in order and the tables holding rows, read from a copy of its file. */
+async function contentsOf(file: string): Promise<{ schema: Schema; migrations: string[]; filled: string[] }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-copy-'));
+  const copy = path.join(dir, 'copy.sqlite');
+  fs.copyFileSync(file, copy);
+  const knex = knexFactory(knexSettings(copy));
+  try {
+    const tables = ((await knex('sqlite_master').where({ type: 'table' }).pluck('name')) as string[]).filter((name) => !name.startsWith('sqlite_'));
+    const filled: string[] = [];
+    for (const table of tables.sort()) if (await knex(table).first()) filled.push(table);
+    return { schema: await describeSchema(knex, 'sqlite'), migrations: (await knex('knex_migrations').orderBy('id').pluck('name')) as string[], filled };
+  } finally {
+    await knex.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a new folder begins as the empty database its build migrated, which holds nothing of one installation', async (t) => {
+  t.timeout(180_000);
+  await buildIfNeededLocked('all');
+  const template = await contentsOf(path.join(ROOT, 'dist/portal', NEW_DATABASE_FILE));
+  const committed = JSON.parse(fs.readFileSync(snapshotFile('sqlite'), 'utf8')) as Schema;
+  t.deepEqual(schemaDifferences(committed, template.schema), [], 'the schema the migrations build (db/schema/sqlite.json)');
+  t.deepEqual(template.migrations, fs.readdirSync(path.join(ROOT, 'db/migrations')).filter((f) => f.endsWith('.ts')).sort());
+  // No secret, key or account: every installation made from the file would share it.
+  t.deepEqual(template.filled, ['crud_state', 'knex_migrations', 'knex_migrations_lock']);
+
+  // A start on a new folder with the file, and one with a copy of the bundle without it, which migrates.
+  const bundle = copyBundle();
+  const folders = [fs.mkdtempSync(path.join(os.tmpdir(), 'portal-new-')), fs.mkdtempSync(path.join(os.tmpdir(), 'portal-new-'))];
+  const servers: BundleServer[] = [];
+  try {
+    servers.push(bootBundle(folders[0]!));
+    fs.rmSync(path.join(bundle.dir, NEW_DATABASE_FILE));
+    servers.push(bootBundle(folders[1]!, {}, bundle.dir));
+    for (const server of servers) {
+      t.is((await fetch(`http://127.0.0.1:${await server.port}/news`)).status, 200);
+      server.child.kill('SIGTERM');
+      t.is(await server.exit, 0);
+    }
+    const [copied, migrated] = await Promise.all(folders.map((folder) => contentsOf(path.join(folder, 'portal.sqlite'))));
+    t.deepEqual(copied!.schema, migrated!.schema);
+    t.deepEqual(copied!.migrations, migrated!.migrations);
+    t.deepEqual(copied!.filled, migrated!.filled, 'the same tables seeded');
+  } finally {
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    bundle.remove();
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   }
 });
