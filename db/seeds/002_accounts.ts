@@ -96,8 +96,8 @@ export async function seed({ knex, config, admin }: SeedContext): Promise<void> 
   };
 
   const { password, generated, hash } = admin ?? firstAdmin(config);
-  // scrypt runs on libuv's thread pool while the menus and groups are written (and the migrations, when
-  // the start that created the database began it): 35 ms of a first start.
+  // scrypt runs on libuv's thread pool while the menus and groups are written (and the start's earlier
+  // steps, when the start that created the database began it): 35 ms of a first start.
   const [hashed, superGroup] = await Promise.all([hash, menusAndGroups()]);
   const adminId = await insertId('admin', { username: 'admin', nickname: 'Admin', password: hashed, status: '1' });
   await knex('admin_group_access').insert({ uid: adminId, group_id: superGroup });

@@ -12,7 +12,8 @@ export interface FirstAdmin {
 
 /**
  * ADMIN_PASSWORD, or a new random one, with its hash begun now: a start that creates the database begins it
- * before the migrations, which run meanwhile (the accounts seed waited 30 ms for scrypt after writing the menus).
+ * before opening that, and the hash runs while the database is made and the services set up (the accounts seed,
+ * which began it itself, waited 30 ms for scrypt after writing the menus).
  */
 export function firstAdmin(config: Pick<AppConfig, 'adminPassword'>): FirstAdmin {
   const generated = !config.adminPassword;
