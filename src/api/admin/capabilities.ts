@@ -7,6 +7,7 @@ import { declaredSecretNames } from '../../server/services/declaredSecrets.ts';
 import type { Services } from '../../server/services/index.ts';
 import { Refusal } from '../../server/errors.ts';
 import { capabilityActionsOf } from '../../resources/capabilities.ts';
+import { receiveFile } from '../receiveFile.ts';
 import { routeRuleName, type ApiRequest, type ApiRoute, type Method } from '../types.ts';
 
 /**
@@ -33,18 +34,10 @@ async function withUpload<T>(req: ApiRequest, dataDir: string, use: (file: strin
   await fsp.mkdir(tmp, { recursive: true });
   const dir = await fsp.mkdtemp(path.join(tmp, 'import-'));
   try {
-    // Loaded with the first upload, as in services/upload.ts.
-    const { errors: formErrors, formidable, multipart } = await import('formidable');
-    const form = formidable({ uploadDir: dir, enabledPlugins: [multipart], maxFiles: 1, maxFileSize: MAX_IMPORT_BYTES, maxTotalFileSize: MAX_IMPORT_BYTES, maxFields: 10, filter: (part) => part.name === 'file' });
-    const file = await form
-      .parse(ctx.req)
-      .then(([, files]) => files.file?.[0] ?? null)
-      .catch((err: { code?: unknown }) => {
-        if (err.code === formErrors.biggerThanMaxFileSize || err.code === formErrors.biggerThanTotalMaxFileSize) throw new Refusal('staff:transfer.tooLarge', 0, null, { max: MAX_IMPORT_BYTES / 1024 / 1024 });
-        return null;
-      });
-    if (!file || file.size === 0) throw new Refusal('staff:transfer.noFile');
-    return await use(file.filepath);
+    const file = await receiveFile(ctx.req, dir, { maxBytes: MAX_IMPORT_BYTES, maxFields: 10 });
+    if (file === 'tooLarge') throw new Refusal('staff:transfer.tooLarge', 0, null, { max: MAX_IMPORT_BYTES / 1024 / 1024 });
+    if (file === 'none') throw new Refusal('staff:transfer.noFile');
+    return await use(file.path);
   } finally {
     if (!ctx.req.complete) ctx.req.resume();
     await fsp.rm(dir, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import { BackupRefused, type CheckResult } from '../../../server/services/backup/index.ts';
 import { BACKUP_NAME } from '../../../server/services/backup/manifest.ts';
 import type { Services } from '../../../server/services/index.ts';
+import { receiveFile } from '../../receiveFile.ts';
 import type { ApiRoute } from '../../types.ts';
 import { Refusal, Success } from '../../../server/errors.ts';
 
@@ -109,18 +110,10 @@ export function backupRoutes(services: Services): ApiRoute[] {
         refusing(async () => {
           const dir = await services.scratch.folder('backup-upload-');
           try {
-            // Loaded with the first upload, as in services/upload.ts.
-            const { errors: formErrors, formidable, multipart } = await import('formidable');
-            const form = formidable({ uploadDir: dir, enabledPlugins: [multipart], maxFiles: 1, maxFileSize: MAX_UPLOAD_BYTES, maxTotalFileSize: MAX_UPLOAD_BYTES, filter: (part) => part.name === 'file' });
-            const file = await form
-              .parse(ctx.req)
-              .then(([, files]) => files.file?.[0] ?? null)
-              .catch((err: { code?: unknown }) => {
-                if (err.code === formErrors.biggerThanMaxFileSize || err.code === formErrors.biggerThanTotalMaxFileSize) throw new BackupRefused('unreadable');
-                return null;
-              });
-            if (!file || file.size === 0) throw new Refusal('backup:noFile');
-            const item = await backup.importArchive(file.filepath);
+            const file = await receiveFile(ctx.req, dir, { maxBytes: MAX_UPLOAD_BYTES });
+            if (file === 'tooLarge') throw new BackupRefused('unreadable');
+            if (file === 'none') throw new Refusal('backup:noFile');
+            const item = await backup.importArchive(file.path);
             return new Success(item, 'backup:imported', { name: item.name });
           } finally {
             await fsp.rm(dir, { recursive: true, force: true });
