@@ -225,6 +225,16 @@ archiveTest('damaged, foreign and newer archives are refused with a clear messag
     t.regex(up.msg, message, `upload: ${label}`);
     fs.rmSync(file);
   }
+  // No file, an empty one, or a file under another field: asked to choose one.
+  const empty = new FormData();
+  empty.append('file', new Blob([]), 'site.tar.gz');
+  const other = new FormData();
+  other.append('archive', new Blob([new Uint8Array(fs.readFileSync(original))]), 'site.tar.gz');
+  for (const [label, body] of [['none', undefined], ['empty', empty], ['another field', other]] as const) {
+    const up = (await (await fetch(`${server.url}${BASE}/upload`, { method: 'POST', body, headers: { server: 'true', batoken: token, 'think-lang': 'en' } })).json()) as { code: number; msg: string };
+    t.is(up.code, 0, label);
+    t.regex(up.msg, /Choose a backup file/, label);
+  }
   t.deepEqual(await fingerprint(), before, 'nothing changed, and no safety backup was made');
   t.is(fs.readdirSync(server.app.services.scratch.dir).filter((f) => f.startsWith('restore-')).length, 0, 'no scratch folder left behind');
 
