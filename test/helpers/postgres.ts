@@ -57,6 +57,9 @@ export async function createTemplate(seedEnv: Record<string, string>): Promise<s
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-template-'));
   try {
     const app = await createApp(loadConfig({ LOG_LEVEL: 'silent', ...seedEnv, DATABASE_URL: db.url, DATA_DIR: dataDir }));
+    // A start builds the search entries from its first answer on, which a template never gives: built here, or
+    // every test server would rebuild them at its first request, beside its test.
+    await app.services.search.ensure();
     await app.close();
   } catch (err) {
     await dropDatabase(db.name);

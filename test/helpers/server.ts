@@ -29,6 +29,8 @@ const SQLITE_FILE = 'portal.sqlite';
 export async function createSqliteTemplate(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sqlite-template-'));
   const app = await createApp(loadConfig({ LOG_LEVEL: 'silent', ...TEMPLATE_ENV, DATA_DIR: dataDir }));
+  // Built here, not at every test server's first answer (a start's check finds them in order).
+  await app.services.search.ensure();
   // Closing the last connection folds the write-ahead log into the file: the file alone is the database.
   await app.close();
   return path.join(dataDir, SQLITE_FILE);
@@ -62,8 +64,9 @@ export async function startServer(env: Record<string, string> = {}, options: Pic
   await buildIfNeededLocked();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const database = await testDatabase(env, dataDir);
-  // Many tests log in from 127.0.0.1 at once; the limits themselves are tested with RATE_LIMIT_FACTOR=1.
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...TEMPLATE_ENV, RATE_LIMIT_FACTOR: '20', ...database.env, ...env, DATA_DIR: env.DATA_DIR ?? dataDir });
+  // Many tests log in from 127.0.0.1 at once; the limits themselves are tested with RATE_LIMIT_FACTOR=1. A
+  // server's errors are printed: a 500 that fails a test in CI shows its cause there (a whole run logs a few).
+  const config = loadConfig({ LOG_LEVEL: 'error', ...TEMPLATE_ENV, RATE_LIMIT_FACTOR: '20', ...database.env, ...env, DATA_DIR: env.DATA_DIR ?? dataDir });
   let app: PortalApp;
   try {
     app = await createApp(config, options);
