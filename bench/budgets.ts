@@ -4,6 +4,12 @@
  * stands. A figure the run did not measure (a part run alone) shows as "not measured", never as met.
  */
 
+/**
+ * Starts on the existing data folder, one after another; its row is their median. One start decided it before,
+ * and the same code measured 195, 211 and 234 ms in three runs of one day.
+ */
+export const EXISTING_STARTS = 5;
+
 /** What one run measured; any of it may be missing when the bench ran a part only. */
 export interface BenchFigures {
   /** Medians of the paired rounds: the cached pages against the Koa baseline, a hard reload against a cached /news. */
@@ -77,7 +83,7 @@ export const BUDGETS: readonly BudgetRow[] = [
   { what: 'uncached `/news/info` vs the render baseline (median of rounds)', measured: (f) => f.newsInfoUncachedRatio, format: ratio, ...atLeast(LIMITS.newsInfoUncachedVsRender) },
   { what: 'RSS idle after start', measured: (f) => f.idleMb, format: mb, ...atMost(LIMITS.idleMb, 'MB') },
   { what: 'RSS peak over the whole bench', measured: (f) => f.peakMb, format: mb, ...atMost(LIMITS.peakMb, 'MB') },
-  { what: 'cold start to the first page, existing data directory', measured: (f) => f.coldExistingMs, format: ms, ...atMost(LIMITS.coldExistingMs, 'ms') },
+  { what: `cold start to the first page, existing data directory (median of ${EXISTING_STARTS} starts)`, measured: (f) => f.coldExistingMs, format: ms, ...atMost(LIMITS.coldExistingMs, 'ms') },
   { what: 'cold start to the first page, new data directory', measured: (f) => f.coldNewMs, format: ms, ...atMost(LIMITS.coldNewMs, 'ms') },
   { what: 'admin after login: script, gzip', measured: (f) => f.adminScript, format: kb, ...kbAtMost(LIMITS.adminScriptKb) },
   { what: 'admin after login: stylesheets, gzip', measured: (f) => f.adminStyles, format: kb, ...kbAtMost(LIMITS.adminStylesKb) },
