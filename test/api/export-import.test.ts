@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { asAdmin, createAdmin, createGroup, ruleIds, superToken, type AdminCall } from '../helpers/admins.ts';
 import { probeExtension } from '../fixtures/probe/index.ts';
-import { parseCsv } from '../../src/server/services/crud/import.ts';
+import { MAX_IMPORT_BYTES, parseCsv } from '../../src/server/services/crud/import.ts';
 import type { ImportReport } from '../../src/resources/transfer.ts';
 
 // Export and import (issue 28, item 3): any list leaves as CSV (UTF-8 with a byte-order mark) or XLSX with its
@@ -205,6 +205,7 @@ test('bad files are refused with a clear message and change nothing', async (t) 
     ['zip.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), /neither a CSV file in UTF-8 nor an XLSX workbook/],
     ['unknown.csv', 'Nope,Nothing\r\n1,2\r\n', /names none of this list's columns/],
     ['big.csv', `Title\n${'x\n'.repeat(10_001)}`, /At most 10000 lines/],
+    ['huge.csv', Buffer.alloc(MAX_IMPORT_BYTES + 1, 'x'), /The file is larger than 10 MB/],
   ];
   for (const [name, content, message] of cases) {
     const answer = await importFile('/admin/content.News/import', name, content, false);
