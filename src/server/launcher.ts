@@ -1,3 +1,4 @@
+import './heapFlags.ts';
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
@@ -9,8 +10,8 @@ import { IMPORT_HOOK } from './importFile.ts';
 // V8's code cache. Compiling the 5 MB bundle is the largest single cost of a cold start (about 130 ms on a quiet
 // machine, several times that on a busy one); with the cache it takes a few tens of milliseconds. The
 // cache is written by the first start of each build (V8 rejects a cache made by another Node version or with
-// other flags, and the next start writes a fresh one), unless that start upgraded the database (codeCache.ts);
-// a read-only installation simply starts without it.
+// other flags than the heap sizes, which heapFlags.ts sets aside, and the next start writes a fresh one),
+// unless that start upgraded the database (codeCache.ts); a read-only installation simply starts without it.
 
 const CACHE_AFTER_MS = 5_000;
 

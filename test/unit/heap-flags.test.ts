@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import test from 'ava';
+
+// src/server/heapFlags.ts: a server started with heap-size flags takes V8's code caches (Node's own and the
+// launcher's) as one started without them, and keeps the limits its flags set.
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const HEAP_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=2'];
+const MB = 2 ** 20;
+
+interface Seen {
+  /** V8's tag of the caches it accepts (its version, CPU features and the flags that count). */
+  tag: number;
+  heapLimitMb: number;
+  /** The largest new space seen while allocating 100 MB of short-lived objects. */
+  newSpaceMb: number;
+}
+
+/** Node run with `flags`, importing heapFlags.ts or not, and what V8 then says. */
+function run(flags: string[], reset: boolean): Seen {
+  const script = `
+    ${reset ? "await import('./src/server/heapFlags.ts');" : ''}
+    const v8 = await import('node:v8');
+    let newSpace = 0;
+    const kept = [];
+    for (let i = 0; i < 1e6; i++) {
+      kept.push({ i, text: 'x' + i });
+      if (kept.length > 5000) kept.length = 0;
+      if (i % 5000 === 0) newSpace = Math.max(newSpace, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
+    }
+    console.log(JSON.stringify({ tag: v8.cachedDataVersionTag(), heapLimitMb: v8.getHeapStatistics().heap_size_limit / ${MB}, newSpaceMb: newSpace / ${MB} }));
+  `;
+  return JSON.parse(execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as Seen;
+}
+
+test('after heapFlags.ts, V8 takes the caches of a start without heap flags and keeps the heap limits the flags set', (t) => {
+  const plain = run([], false);
+  const flagged = run(HEAP_FLAGS, false);
+  const reset = run(HEAP_FLAGS, true);
+  t.not(flagged.tag, plain.tag, 'the heap flags alone make V8 refuse caches made without them');
+  t.is(reset.tag, plain.tag);
+  t.is(reset.heapLimitMb, flagged.heapLimitMb);
+  t.true(reset.heapLimitMb < 200 && reset.heapLimitMb < plain.heapLimitMb, `heap limit ${reset.heapLimitMb} MB, ${plain.heapLimitMb} MB without the flags`);
+  // A semi-space of at most 2 MB: a new space of at most two of them.
+  t.true(reset.newSpaceMb <= 4, `new space ${reset.newSpaceMb} MB`);
+  t.true(plain.newSpaceMb > 4, `new space without the flags ${plain.newSpaceMb} MB`);
+});
