@@ -8,6 +8,6 @@ import v8 from 'node:v8';
 // Imported first by the launcher, before it loads anything else.
 
 /** V8's heap-size flags (all read at the heap's set-up only); 0 is each one's default. */
-export const HEAP_SIZE_FLAGS = ['max-old-space-size', 'max-semi-space-size', 'min-semi-space-size', 'initial-old-space-size', 'max-heap-size', 'initial-heap-size'] as const;
+const HEAP_SIZE_FLAGS = ['max-old-space-size', 'max-semi-space-size', 'min-semi-space-size', 'initial-old-space-size', 'max-heap-size', 'initial-heap-size'] as const;
 
 for (const flag of HEAP_SIZE_FLAGS) v8.setFlagsFromString(`--${flag}=0`);
