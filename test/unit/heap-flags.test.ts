@@ -13,7 +13,7 @@ interface Seen {
   /** V8's tag of the caches it accepts (its version, CPU features and the flags that count). */
   tag: number;
   heapLimitMb: number;
-  /** The largest new space seen while allocating 100 MB of short-lived objects. */
+  /** The largest new space seen while making a million short-lived objects. */
   newSpaceMb: number;
 }
 
