@@ -50,6 +50,8 @@ const START_CHECK_WAIT_MS = 1_000;
 export interface PortalApp {
   /** What the HTTP server calls: cached public pages first (production), then the Koa app. */
   listener: RequestListener;
+  /** Settles when the first answer has gone out, or a second after the start when none was asked for. */
+  answered: Promise<void>;
   knex: Knex;
   services: Services;
   registry: ApiRegistry;
@@ -195,6 +197,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
 
     return {
       listener,
+      answered,
       knex,
       services,
       registry,

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { loadConfig, ConfigError } from './config.ts';
 import { createApp } from './app.ts';
+import { scavengeOnMainThread } from './heapFlags.ts';
 import { CLI_COMMANDS, runCli } from './cli.ts';
 import { unpackSea } from './runtime.ts';
 
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  void app.answered.then(() => scavengeOnMainThread());
   app.services.log.info(`portal listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}${dev ? ' (dev)' : ''}`);
 
   let stopping = false;

@@ -1,13 +1,20 @@
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import test from 'ava';
 
 // src/server/heapFlags.ts: a server started with heap-size flags takes V8's code caches (Node's own and the
-// launcher's) as one started without them, and keeps the limits its flags set.
+// launcher's) as one started without them, and keeps the limits its flags set; on small hosts scavenges run on
+// the main thread.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const HEAP_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=2'];
 const MB = 2 ** 20;
+
+/** What `script` (an ES module run from the repository's root) prints as JSON, run by Node with `flags`. */
+function node<T>(flags: string[], script: string): T {
+  return JSON.parse(execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as T;
+}
 
 interface Seen {
   /** V8's tag of the caches it accepts (its version, CPU features and the flags that count). */
@@ -18,8 +25,10 @@ interface Seen {
 }
 
 /** Node run with `flags`, importing heapFlags.ts or not, and what V8 then says. */
-function run(flags: string[], reset: boolean): Seen {
-  const script = `
+function heap(flags: string[], reset: boolean): Seen {
+  return node<Seen>(
+    flags,
+    `
     ${reset ? "await import('./src/server/heapFlags.ts');" : ''}
     const v8 = await import('node:v8');
     let newSpace = 0;
@@ -30,14 +39,14 @@ function run(flags: string[], reset: boolean): Seen {
       if (i % 5000 === 0) newSpace = Math.max(newSpace, v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size);
     }
     console.log(JSON.stringify({ tag: v8.cachedDataVersionTag(), heapLimitMb: v8.getHeapStatistics().heap_size_limit / ${MB}, newSpaceMb: newSpace / ${MB} }));
-  `;
-  return JSON.parse(execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as Seen;
+  `,
+  );
 }
 
 test('after heapFlags.ts, V8 takes the caches of a start without heap flags and keeps the heap limits the flags set', (t) => {
-  const plain = run([], false);
-  const flagged = run(HEAP_FLAGS, false);
-  const reset = run(HEAP_FLAGS, true);
+  const plain = heap([], false);
+  const flagged = heap(HEAP_FLAGS, false);
+  const reset = heap(HEAP_FLAGS, true);
   t.not(flagged.tag, plain.tag, 'the heap flags alone make V8 refuse caches made without them');
   t.is(reset.tag, plain.tag);
   t.is(reset.heapLimitMb, flagged.heapLimitMb);
@@ -45,4 +54,32 @@ test('after heapFlags.ts, V8 takes the caches of a start without heap flags and 
   // A semi-space of at most 2 MB: a new space of at most two of them.
   t.true(reset.newSpaceMb <= 4, `new space ${reset.newSpaceMb} MB`);
   t.true(plain.newSpaceMb > 4, `new space without the flags ${plain.newSpaceMb} MB`);
+});
+
+const SET = 'scavenger set';
+
+/** Milliseconds helper threads spent in each scavenge of a million short-lived objects (V8's GC trace), after `scavengeOnMainThread(cores)`. */
+function helperTimes(cores: number): number[] {
+  const script = `
+    const { scavengeOnMainThread } = await import('./src/server/heapFlags.ts');
+    scavengeOnMainThread(${cores});
+    console.log('${SET}');
+    const kept = [];
+    for (let i = 0; i < 1e6; i++) {
+      kept.push({ i, text: 'x' + i });
+      if (kept.length > 20000) kept.length = 0;
+    }
+  `;
+  const trace = execFileSync(process.execPath, [...HEAP_FLAGS, '--trace-gc-nvp', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  // Scavenges before the call (tsx loading) had helpers either way.
+  const after = trace.slice(trace.indexOf(SET));
+  return [...after.matchAll(/gc=s .*?background\.scavenge\.parallel=([\d.]+)/g)].map((m) => Number(m[1]));
+}
+
+test('on two cores or fewer, scavenges run on the main thread alone; with more, V8 keeps its helper threads', (t) => {
+  const small = helperTimes(2);
+  t.true(small.length > 10, `${small.length} scavenges`);
+  t.deepEqual(small.filter((ms) => ms > 0), []);
+  // Helper threads need a second core to run on.
+  if (os.availableParallelism() > 1) t.true(helperTimes(64).some((ms) => ms > 0), 'with helpers, some of their time shows');
 });
