@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { loadConfig, ConfigError } from './config.ts';
 import { createApp } from './app.ts';
-import { scavengeOnMainThread } from './heapFlags.ts';
+import { scavengeOnMainThread } from './scavenger.ts';
 import { CLI_COMMANDS, runCli } from './cli.ts';
 import { unpackSea } from './runtime.ts';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import test from 'ava';
 
 // src/server/heapFlags.ts: a server started with heap-size flags takes V8's code caches (Node's own and the
-// launcher's) as one started without them, and keeps the limits its flags set; on small hosts scavenges run on
-// the main thread.
+// launcher's) as one started without them, and keeps the limits its flags set. src/server/scavenger.ts: on small
+// hosts scavenges run on the main thread.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const HEAP_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=2'];
@@ -62,7 +62,7 @@ const LATE_LINES = 10;
 /** Milliseconds helper threads spent in each scavenge of a million short-lived objects (V8's GC trace), after `scavengeOnMainThread(cores)`. */
 function helperTimes(cores: number): number[] {
   const script = `
-    const { scavengeOnMainThread } = await import('./src/server/heapFlags.ts');
+    const { scavengeOnMainThread } = await import('./src/server/scavenger.ts');
     scavengeOnMainThread(${cores});
     console.log('${SET}');
     const kept = [];
