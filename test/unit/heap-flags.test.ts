@@ -11,9 +11,9 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const HEAP_FLAGS = ['--max-old-space-size=128', '--max-semi-space-size=2'];
 const MB = 2 ** 20;
 
-/** What `script` (an ES module run from the repository's root) prints as JSON, run by Node with `flags`. */
-function node<T>(flags: string[], script: string): T {
-  return JSON.parse(execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' })) as T;
+/** What `script` (an ES module run from the repository's root) prints, run by Node with `flags`. */
+function node(flags: string[], script: string): string {
+  return execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
 }
 
 interface Seen {
@@ -26,7 +26,7 @@ interface Seen {
 
 /** Node run with `flags`, importing heapFlags.ts or not, and what V8 then says. */
 function heap(flags: string[], reset: boolean): Seen {
-  return node<Seen>(
+  const printed = node(
     flags,
     `
     ${reset ? "await import('./src/server/heapFlags.ts');" : ''}
@@ -41,6 +41,7 @@ function heap(flags: string[], reset: boolean): Seen {
     console.log(JSON.stringify({ tag: v8.cachedDataVersionTag(), heapLimitMb: v8.getHeapStatistics().heap_size_limit / ${MB}, newSpaceMb: newSpace / ${MB} }));
   `,
   );
+  return JSON.parse(printed) as Seen;
 }
 
 test('after heapFlags.ts, V8 takes the caches of a start without heap flags and keeps the heap limits the flags set', (t) => {
@@ -71,7 +72,7 @@ function helperTimes(cores: number): number[] {
       if (kept.length > 20000) kept.length = 0;
     }
   `;
-  const trace = execFileSync(process.execPath, [...HEAP_FLAGS, '--trace-gc-nvp', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  const trace = node([...HEAP_FLAGS, '--trace-gc-nvp'], script);
   // Scavenges before the call (tsx loading) had helpers either way. V8 prints its trace through C's buffered
   // output and Node prints the mark straight out, so up to a buffer's worth of lines from before the call (4 KB,
   // about four) can come after the mark: the first LATE_LINES after it are left out.
