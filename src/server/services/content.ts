@@ -9,7 +9,7 @@ import { centsToYuan } from '../../shared/account.ts';
 import { cancelDeadline, optionalTime, type SignupFacts } from '../../shared/activity.ts';
 import { now } from './clock.ts';
 import { onVisible, whereVisible } from './publicVisibility.ts';
-import type { PublicTotals } from './publicTotals.ts';
+import type { KeptReads } from './keptReads.ts';
 import { ResponsiveImages } from './responsiveImages.ts';
 import {
   ACTIVITY_STAGES,
@@ -163,8 +163,8 @@ export class ContentService implements ContentReader {
     private readonly knex: Knex,
     private readonly reads: Reads,
     private readonly resources: Pick<ResourceLookup, 'all' | 'find' | 'byTable'>,
-    /** Totals kept between renders; a preview counts afresh (its row may be one the public lists leave out). */
-    private readonly totals: PublicTotals | null = null,
+    /** Totals and categories kept between renders; a preview reads afresh (its row may be one the public lists leave out). */
+    private readonly kept: KeptReads | null = null,
     private readonly preview: PreviewTarget | null = null,
   ) {
     this.pictures = new ResponsiveImages(knex);
@@ -214,7 +214,7 @@ export class ContentService implements ContentReader {
   /**
    * A page of a list and its total. The lists join other tables only by left joins on the joined row's id,
    * for names: they never add or drop a row, so the count leaves them out and reads the index alone (2 ms
-   * instead of 17 for 100,000 rows), and is kept until content changes (publicTotals.ts).
+   * instead of 17 for 100,000 rows), and is kept until content changes (keptReads.ts).
    */
   private async paged<T, P extends Params>(key: string, params: P, build: Build<Timed<P>>, page: number, pageSize: number, map: (row: Row) => T): Promise<Paged<T>> {
     const count = async () => {
@@ -222,7 +222,7 @@ export class ContentService implements ContentReader {
       return countRow ? num(countRow, 'n') : 0;
     };
     // The current second is left out of the key: the moments it changes what is visible drop the totals.
-    const total = this.totals ? await this.totals.of(`${key} ${JSON.stringify(params)}`, count) : await count();
+    const total = this.kept ? await this.kept.of(`${key} ${JSON.stringify(params)}`, count) : await count();
     const rows = await this.rows(`${key}:page:${pageSize}`, { ...params, offset: (page - 1) * pageSize }, (p) => offsetBy(limited(build(p), pageSize), p.offset));
     return { items: rows.map(map), page, pageSize, total, pages: Math.max(1, Math.ceil(total / pageSize)) };
   }
@@ -258,7 +258,8 @@ export class ContentService implements ContentReader {
   }
 
   private async categories(table: string, lang: Lang): Promise<Ref[]> {
-    const rows = await this.rows(`${table}:all`, {}, (p) => this.published(table, p.now).select('id', 'name', 'name_en').orderBy(orderBy(table, byWeigh)));
+    const read = () => this.rows(`${table}:all`, {}, (p) => this.published(table, p.now).select('id', 'name', 'name_en').orderBy(orderBy(table, byWeigh)));
+    const rows = this.kept ? await this.kept.of(`${table}:all`, read) : await read();
     return rows.map((r) => ({ id: num(r, 'id'), name: localize(r, 'name', lang) }));
   }
 

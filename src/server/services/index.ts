@@ -18,7 +18,7 @@ import { MemberService } from './members.ts';
 import { AdminLogService } from './adminLog.ts';
 import { LoginThrottle } from './loginThrottle.ts';
 import { PageCache, SITE_TAG } from '../pageCache.ts';
-import { PublicTotals } from './publicTotals.ts';
+import { KeptReads } from './keptReads.ts';
 import { GuestIndexCache } from '../guestIndex.ts';
 import { wechatShareHead } from '../wechatShare.ts';
 import { CacheRegistry } from './cacheControl.ts';
@@ -134,8 +134,8 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     if (!tags) settings.invalidate();
   });
   caches.register('pages', (tags) => (tags ? pageCache.invalidate(tags) : pageCache.clear()));
-  const publicTotals = new PublicTotals();
-  caches.register('publicTotals', () => publicTotals.clear());
+  const keptReads = new KeptReads();
+  caches.register('keptReads', () => keptReads.clear());
   const outbound = new Outbound(() => settings.flag(ALLOW_PRIVATE_SETTING));
   const origins = new OriginPolicy(config);
   const loginThrottle = new LoginThrottle(knex);
@@ -158,7 +158,7 @@ export async function createServices(config: AppConfig, knex: Knex, reads: Reads
     auth: new AuthService(knex, tokens),
     captcha: new CaptchaService(knex, captchaKey),
     imageCaptcha: new ImageCaptchaService(knex, captchaKey),
-    content: new ContentService(knex, reads, registry, publicTotals),
+    content: new ContentService(knex, reads, registry, keptReads),
     codes: new CodeService(knex, await loadSecret(knex, 'code_key')),
     mail,
     sms,

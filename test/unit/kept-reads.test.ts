@@ -1,8 +1,8 @@
 import test from 'ava';
-import { PublicTotals } from '../../src/server/services/publicTotals.ts';
+import { KeptReads } from '../../src/server/services/keptReads.ts';
 
 test('a total is counted once per key until the next clear', async (t) => {
-  const totals = new PublicTotals();
+  const totals = new KeptReads();
   let counted = 0;
   const count = async () => ++counted;
   t.is(await totals.of('news 1', count), 1);
@@ -13,11 +13,26 @@ test('a total is counted once per key until the next clear', async (t) => {
 });
 
 test('a count that a clear overtakes is answered but not kept', async (t) => {
-  const totals = new PublicTotals();
+  const totals = new KeptReads();
   let release!: (n: number) => void;
   const slow = totals.of('news', () => new Promise<number>((resolve) => (release = resolve)));
   totals.clear();
   release(7);
   t.is(await slow, 7);
   t.is(await totals.of('news', async () => 8), 8, 'counted again');
+});
+
+test('a kept read may be any value, and a kept undefined is kept too', async (t) => {
+  const kept = new KeptReads();
+  let reads = 0;
+  const categories = async () => [{ id: ++reads }];
+  t.deepEqual(await kept.of('news_category', categories), [{ id: 1 }]);
+  t.deepEqual(await kept.of('news_category', categories), [{ id: 1 }]);
+  const nothing = async () => {
+    reads++;
+    return undefined;
+  };
+  t.is(await kept.of('none', nothing), undefined);
+  t.is(await kept.of('none', nothing), undefined);
+  t.is(reads, 2);
 });

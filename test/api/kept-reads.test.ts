@@ -3,7 +3,7 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
 import { addNews, categoryId as firstCategory, seconds, sleep, wallClock } from '../helpers/news.ts';
 
-// A public list's total is counted once and kept until the caches are dropped (services/publicTotals.ts): by a
+// A public list's total is counted once and kept until the caches are dropped (services/keptReads.ts): by a
 // write through the admin, by a scheduled publishing time, by "clear the caches". Rendered pages never show a
 // total older than the last such event, with the page cache off too.
 
@@ -61,4 +61,23 @@ test.serial('the rendered list follows the total: a new last page appears after 
   const room = shown * size - (await total());
   for (let i = 0; i <= room; i++) await add(`填满一页的新闻${Date.now()}-${i}`);
   t.is(await pages(), shown + 1);
+});
+
+test.serial('a list shows its categories as read after the last drop: a rename through the admin shows at once', async (t) => {
+  const names = async () => (await server.app.services.content.newsList('zh-cn', { page: 1, category: null })).categories.map((c) => c.name.text);
+  const category = await categoryId();
+  const [{ name }] = await server.app.knex('news_category').where({ id: category }).select<{ name: string }[]>('name');
+  await names();
+
+  // Renamed past the services (as no code of the portal does): the list keeps the name it read.
+  await server.app.knex('news_category').where({ id: category }).update({ name: `${name}（绕过后台）` });
+  t.true((await names()).includes(name), 'kept');
+
+  // Renamed through the admin: the write drops the kept categories, and the page shows the new name.
+  const renamed = `${name}（后台改名）`;
+  t.is((await admin('/admin/content.NewsCategory/edit', { body: { id: category, name: renamed } })).code, 1);
+  t.true((await names()).includes(renamed));
+  t.true((await (await fetch(`${server.url}/news`)).text()).includes(renamed));
+  t.is((await admin('/admin/content.NewsCategory/edit', { body: { id: category, name } })).code, 1);
+  t.true((await names()).includes(name), 'and back');
 });
