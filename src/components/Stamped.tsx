@@ -1,10 +1,10 @@
-import { createElement, type ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { createElement, useContext, type ReactNode } from 'react';
+import { I18nContext, I18nextProvider } from 'react-i18next';
 import { usePageContext, VikeReactProviderPageContext } from 'vike-react/usePageContext';
 
 interface StampedProps {
   /** The host element, rendered for each request; its children are the stamped part. */
-  as: 'header' | 'footer';
+  as: 'header' | 'footer' | 'article';
   className: string;
   /** Everything the children depend on besides the language and the holes: one key, one markup. */
   stampKey: string;
@@ -14,20 +14,26 @@ interface StampedProps {
 }
 
 /**
- * A part of every public page rendered once per language (the page build's translations of it) and key by
- * the server's fragments, then reused. Without them (development, whose components change under it), or with
- * another copy of React than theirs (a page build swapped in), the children render inline with the holes'
- * values: the markup the stamped one must equal, byte for byte (test/api/static-pages).
+ * A part of many public pages (the header, the footer, a list's cards) rendered once per language (the page
+ * build's translations of it) and key by the server's fragments, then reused. Without them (development, whose
+ * components change under it, and the browser), or with another copy of React than theirs (a page build swapped
+ * in), the children render inline with the holes' values: the markup the stamped one must equal, byte for byte
+ * (test/api/static-pages, test/unit/stamped-cards).
  */
 export function Stamped({ as, className, stampKey, holes = [], children }: StampedProps) {
   const pageContext = usePageContext();
-  const { i18n } = useTranslation('common');
+  // The provider's instance, one object for every render of a language. react-i18next's useTranslation gives
+  // each component a copy of it (the pages' server build keeps one, serverTranslation.ts), and a copy as the
+  // scope would render the part anew each time.
+  const i18n = useContext(I18nContext)?.i18n;
   const { fragments } = pageContext;
-  if (fragments?.createElement !== createElement) return createElement(as, { className }, children(holes));
+  const inline = () => createElement(as, { className }, children(holes));
+  if (!i18n || fragments?.createElement !== createElement) return inline();
   const html = fragments.html(i18n, `${as} ${stampKey}`, holes, (marks) => (
     <I18nextProvider i18n={i18n}>
       <VikeReactProviderPageContext pageContext={pageContext}>{children(marks)}</VikeReactProviderPageContext>
     </I18nextProvider>
   ));
+  if (html === null) return inline();
   return createElement(as, { className, dangerouslySetInnerHTML: { __html: html } });
 }

@@ -9,6 +9,8 @@ const HOLE = /\uE000(\d+)\uE001/;
 /** React's escaping of text and attribute values (escapeTextForBrowser in react-dom/server). */
 const ESCAPES: Readonly<Record<string, string>> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (c) => ESCAPES[c]!);
+/** A javascript: URL as React tells one apart (isJavaScriptProtocol in react-dom/server): it writes another in its place. */
+const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
 
 /** Markup split at its holes: even indexes markup, odd ones the index of the hole between. */
 type Pieces = (string | number)[];
@@ -16,13 +18,15 @@ type Pieces = (string | number)[];
 /**
  * The server's fragments: the markup of each key split at its holes, in its scope, gone with the scope (a
  * page build swapped out). renderToString, as the page's own render: its separators between adjacent texts
- * are the same. The header and footer were a fifth of an uncached /news/info's time and a tenth of /news's.
+ * are the same. The header and footer were a fifth of an uncached /news/info's time and a tenth of /news's;
+ * the article cards of a list, the other half of /news's React render.
  */
 export class FragmentCache implements Fragments {
   readonly createElement = createElement;
   private readonly scopes = new WeakMap<object, Map<string, Pieces>>();
 
-  html(scope: object, key: string, holes: readonly string[], render: (values: readonly string[]) => ReactNode): string {
+  html(scope: object, key: string, holes: readonly string[], render: (values: readonly string[]) => ReactNode): string | null {
+    if (holes.some((value) => JAVASCRIPT_URL.test(value))) return null;
     let entries = this.scopes.get(scope);
     if (!entries) this.scopes.set(scope, (entries = new Map()));
     let pieces = entries.get(key);

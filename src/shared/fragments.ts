@@ -17,8 +17,10 @@ export interface Fragments {
    * the first time `key` is asked for in `scope`; every answer has the holes' values filled in, escaped as
    * React escapes text and attribute values. The scope is the page build's translations of the page's
    * language: a render begun before a build swap and finished after it keeps its markup to its own build.
+   * Null when a value is one React writes otherwise than it escapes (a javascript: URL, which it replaces in
+   * a link or a picture): the part is then rendered inline.
    */
-  html(scope: object, key: string, holes: readonly string[], render: (values: readonly string[]) => ReactNode): string;
+  html(scope: object, key: string, holes: readonly string[], render: (values: readonly string[]) => ReactNode): string | null;
 }
 
 /** The mark of hole `i`: private-use characters, which React writes as they are in text and attributes. */

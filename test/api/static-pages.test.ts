@@ -7,7 +7,8 @@ import { registeredVikeBuild } from '../../src/server/vikeBuild.ts';
 import { StaticPages } from '../../src/server/staticPages.ts';
 import { LANGS, type Lang } from '../../src/shared/i18n/langs.ts';
 import type { PortalPageContext } from '../../src/shared/pageContext.ts';
-import { FragmentCache } from '../../src/server/fragments.ts';
+import type { FragmentCache } from '../../src/server/fragments.ts';
+import { CountingFragments } from '../helpers/fragments.ts';
 
 // Pages without islands are rendered by src/server/staticPages.ts instead of Vike: the answer must be Vike's,
 // to the byte, for every such page, in both languages, for any query a visitor may send.
@@ -87,7 +88,7 @@ test('the static renderer answers every page without islands as Vike does, to th
   const urls = [...staticRoutes().flatMap((route) => [route, ...odd.map((query) => route + query)]), ...[...listed].filter((url) => staticRoutes().includes(url.split('?')[0]!))];
   let compared = 0;
   // One cache for every page, as a server has: a part's first render and its reuse by later pages are compared.
-  const fragments = new FragmentCache();
+  const fragments = new CountingFragments();
   for (const lang of LANGS) {
     for (const url of urls) {
       const portal = await portalContext(lang, url);
@@ -107,10 +108,12 @@ test('the static renderer answers every page without islands as Vike does, to th
     }
   }
   t.true(compared > urls.length, `${compared} pages compared`);
+  // Every page has a stamped header and footer, most have cards: most parts were reused, not rendered again.
+  t.true(fragments.renders < compared / 2, `${fragments.renders} parts rendered for ${compared} pages`);
 });
 
 test('pages with islands and the error pages stamp the header and footer they render inline', async (t) => {
-  const fragments = new FragmentCache();
+  const fragments = new CountingFragments();
   const urls = ['/canal', '/user/login', `/user/login?next=${encodeURIComponent(`/x?a="'<>&`)}`, '/404', '/401', '/search?q=%E8%BF%90%E6%B2%B3'];
   for (const round of [1, 2]) {
     for (const lang of LANGS) {
@@ -121,7 +124,10 @@ test('pages with islands and the error pages stamp the header and footer they re
         t.regex(stamped.body, /<header class="site-header">[\s\S]+<\/header>[\s\S]+<footer class="site-footer">/, url);
       }
     }
+    // The second round renders no part: each was kept from the first.
+    if (round === 1) fragments.renders = 0;
   }
+  t.is(fragments.renders, 0);
 });
 
 test('attributes of <html> are escaped as Vike escapes them', async (t) => {

@@ -1,8 +1,7 @@
 import test from 'ava';
-import fs from 'node:fs';
-import path from 'node:path';
 import { createI18n } from '../../src/shared/i18n/instance.ts';
-import { toResources, type CatalogueFiles } from '../../src/shared/i18n/catalogues.ts';
+import { toResources } from '../../src/shared/i18n/catalogues.ts';
+import { catalogues } from '../helpers/catalogues.ts';
 import { LANGS } from '../../src/shared/i18n/langs.ts';
 import type { ResourceDef } from '../../src/resources/types.ts';
 import { resources } from '../../src/resources/index.ts';
@@ -13,17 +12,6 @@ import { pageWindow } from '../../src/components/content/Pagination.tsx';
 import { absoluteUrl, clip, pageHref } from '../../src/components/content/meta.ts';
 import { MAP_WIDTH, PHONE_FRAME, PHONE_SPACING, STOP_SPACING, WIDE_MAP, labelsWest, placeStops } from '../../src/islands/CanalMap.tsx';
 import { LABEL_SIDES, labelBox, placeLabels, type LabelSide } from '../../src/islands/tourLabels.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-function catalogues(): CatalogueFiles {
-  const dir = path.join(ROOT, 'src/locales');
-  const files: CatalogueFiles = {};
-  for (const rel of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    if (rel.endsWith('.json')) files[`locales/${rel.split(path.sep).join('/')}`] = JSON.parse(fs.readFileSync(path.join(dir, rel), 'utf8')) as Record<string, unknown>;
-  }
-  return files;
-}
 
 /** The content resources as the portal registers them. */
 async function contentResources(): Promise<ResourceDef[]> {

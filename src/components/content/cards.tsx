@@ -3,19 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { type ActivityCard, type ArticleCard, type CanalCard, type CityCard, type LocalText, type TrailCard } from '../../shared/content.ts';
 import { formatDate, isoDate } from '../../shared/time.ts';
+import { Stamped } from '../Stamped.tsx';
 import { Cover } from './Cover.tsx';
 import { Text } from './Text.tsx';
-import { pageHref } from './meta.ts';
+import { DEFAULT_COVER, pageHref } from './meta.ts';
 import { formatDuration, formatKm } from './format.ts';
+
+/** A date as a machine reads it (`dateTime`) and as the page shows it. */
+function TimeView({ dateTime, text, className }: { dateTime: string; text: string; className?: string }) {
+  return (
+    <time className={className} dateTime={dateTime}>
+      {text}
+    </time>
+  );
+}
 
 /** A date of the page's content, in the site's time zone and the page's language. */
 export function Time({ seconds, className }: { seconds: number; className?: string }) {
   const { lang, site } = usePageContext();
-  return (
-    <time className={className} dateTime={isoDate(seconds, site.timeZone)}>
-      {formatDate(lang, seconds, site.timeZone)}
-    </time>
-  );
+  return <TimeView className={className} dateTime={isoDate(seconds, site.timeZone)} text={formatDate(lang, seconds, site.timeZone)} />;
 }
 
 /** A start–end date range, collapsed to one date when the activity fits in a day. */
@@ -50,11 +56,13 @@ export interface CardPlace {
   eager?: boolean;
 }
 
-/** The card every content list shows: cover, meta line, linked title, summary. The whole card is the link. */
-function ContentCard({ cover, meta, title, href, headingLevel = 3, summary, children, eager = false }: ContentCardProps) {
+const CARD_CLASS = 'card content-card h-100';
+
+/** What a content card's <article> holds: cover, meta line, linked title, summary. */
+function ContentCardInside({ cover, meta, title, href, headingLevel = 3, summary, children, eager = false }: ContentCardProps) {
   const H = `h${headingLevel}` as const;
   return (
-    <article className="card content-card h-100">
+    <>
       {cover !== undefined && <Cover src={cover} eager={eager} />}
       <div className="card-body">
         {meta && <p className="card-meta small mb-1">{meta}</p>}
@@ -68,24 +76,63 @@ function ContentCard({ cover, meta, title, href, headingLevel = 3, summary, chil
         </p>
         {children}
       </div>
+    </>
+  );
+}
+
+/** The card every content list shows. The whole card is the link. */
+function ContentCard(props: ContentCardProps) {
+  return (
+    <article className={CARD_CLASS}>
+      <ContentCardInside {...props} />
     </article>
   );
 }
 
-/** News and culture cards; `path` is the detail route. */
-export function ArticleCardView({ item, path, headingLevel = 3, eager }: { item: ArticleCard; path: string } & CardPlace) {
-  const { lang } = usePageContext();
-  const meta = (
-    <>
-      {item.category && (
-        <span className="me-2">
-          <Text value={item.category.name} />
-        </span>
-      )}
-      <Time seconds={item.publishTime} />
-    </>
+/** The values of an article card, in the order of its holes when stamped. */
+const ARTICLE_HOLES = ['cover', 'category', 'dateTime', 'date', 'href', 'title', 'summary'] as const;
+type ArticleTexts = Record<(typeof ARTICLE_HOLES)[number], string>;
+
+/**
+ * News and culture cards; `path` is the detail route. A card is stamped (Stamped): rendered once per shape
+ * (heading level, which texts fell back to Chinese, whether it has a category) and language, its texts
+ * filled in for each card. The first card renders inline: React preloads its eager picture from the top of
+ * the page, which a part rendered apart cannot reach.
+ */
+export function ArticleCardView({ item, path, headingLevel = 3, eager = false }: { item: ArticleCard; path: string } & CardPlace) {
+  const { lang, site } = usePageContext();
+  const { category } = item;
+  const texts: ArticleTexts = {
+    cover: item.cover || DEFAULT_COVER,
+    category: category?.name.text ?? '',
+    dateTime: isoDate(item.publishTime, site.timeZone),
+    date: formatDate(lang, item.publishTime, site.timeZone),
+    href: pageHref(path, { id: item.id }, lang),
+    title: item.title.text,
+    summary: item.summary.text,
+  };
+  const inside = (t: ArticleTexts) => {
+    const meta = (
+      <>
+        {category && (
+          <span className="me-2">
+            <Text value={{ text: t.category, fallback: category.name.fallback }} />
+          </span>
+        )}
+        <TimeView dateTime={t.dateTime} text={t.date} />
+      </>
+    );
+    const title = { text: t.title, fallback: item.title.fallback };
+    const summary = { text: t.summary, fallback: item.summary.fallback };
+    return <ContentCardInside cover={t.cover} meta={meta} title={title} href={t.href} headingLevel={headingLevel} summary={summary} eager={eager} />;
+  };
+  if (eager) return <article className={CARD_CLASS}>{inside(texts)}</article>;
+  const shape = [headingLevel, category ? Number(category.name.fallback) : '-', Number(item.title.fallback), Number(item.summary.fallback)].join(' ');
+  return (
+    <Stamped as="article" className={CARD_CLASS} stampKey={`article ${shape}`} holes={ARTICLE_HOLES.map((name) => texts[name])}>
+      {(values) => inside(Object.fromEntries(ARTICLE_HOLES.map((name, i) => [name, values[i] ?? ''])) as ArticleTexts)}
+    </Stamped>
   );
-  return <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref(path, { id: item.id }, lang)} headingLevel={headingLevel} summary={item.summary} eager={eager} />;
 }
 
 export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {

@@ -96,6 +96,12 @@ export function I18nextProvider({ i18n, children }: { i18n: Translator; children
   return createElement(TranslatorContext.Provider, { value: i18n }, children);
 }
 
+/**
+ * react-i18next's context of the provider's instance, which Stamped reads on the server. In the browser there is
+ * no i18next instance and nothing is stamped (there are no fragments): nothing provides this one.
+ */
+export const I18nContext = createContext<{ i18n: Translator } | undefined>(undefined);
+
 export function useTranslation(ns?: string | readonly string[]) {
   const i18n = useContext(TranslatorContext);
   const key = typeof ns === 'string' ? ns : ns?.[0];
