@@ -8,9 +8,16 @@ const HOLE = /\uE000(\d+)\uE001/;
 
 /** React's escaping of text and attribute values (escapeTextForBrowser in react-dom/server). */
 const ESCAPES: Readonly<Record<string, string>> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (c) => ESCAPES[c]!);
+const ESCAPED = /["&'<>]/;
+/** Most texts have nothing to escape: they are looked at once, not rebuilt. */
+const escapeHtml = (text: string) => (ESCAPED.test(text) ? text.replace(/["&'<>]/g, (c) => ESCAPES[c]!) : text);
 /** A javascript: URL as React tells one apart (isJavaScriptProtocol in react-dom/server): it writes another in its place. */
 const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
+/** Whether React would write another value in place of this one; such a URL begins with a control character, a space or a j. */
+function rewritten(value: string): boolean {
+  const first = value.charCodeAt(0);
+  return (first <= 0x20 || first === 0x4a || first === 0x6a) && JAVASCRIPT_URL.test(value);
+}
 
 /** Markup split at its holes: even indexes markup, odd ones the index of the hole between. */
 type Pieces = (string | number)[];
@@ -26,7 +33,7 @@ export class FragmentCache implements Fragments {
   private readonly scopes = new WeakMap<object, Map<string, Pieces>>();
 
   html(scope: object, key: string, holes: readonly string[], render: (values: readonly string[]) => ReactNode): string | null {
-    if (holes.some((value) => JAVASCRIPT_URL.test(value))) return null;
+    for (const value of holes) if (rewritten(value)) return null;
     let entries = this.scopes.get(scope);
     if (!entries) this.scopes.set(scope, (entries = new Map()));
     let pieces = entries.get(key);

@@ -34,8 +34,17 @@ class StandIn {
 }
 
 interface Kept {
-  statement: Statement;
+  /** Answers rows as arrays: objects built here from them took 20 µs of 26 for /news's nine rows, from SQLite 26. */
+  statement: Statement<unknown[], unknown[]>;
+  columns: string[];
   bindings: unknown[];
+}
+
+/** A row as knex answers it, from its values in column order; a later column of the same name wins, as in SQLite's objects. */
+function rowOf(columns: readonly string[], values: readonly unknown[]): Row {
+  const row: Row = {};
+  for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
+  return row;
 }
 
 /**
@@ -57,21 +66,23 @@ export function openReads(knex: Knex, databaseUrl: string): Reads {
   const compile = <P extends Params>(params: P, build: Build<P>): Kept => {
     const standIns = Object.fromEntries(Object.keys(params).map((name) => [name, knex.raw('?', [new StandIn(name) as unknown as Knex.Value])])) as { [K in keyof P]: Knex.Raw };
     const { sql, bindings } = build(standIns).toSQL().toNative();
-    const statement = db.prepare(sql);
+    const statement = db.prepare<unknown[], unknown[]>(sql);
     if (!statement.reader) throw new Error(`not a read: ${sql}`);
-    return { statement, bindings: bindings.map((b) => (b instanceof StandIn ? b : sqliteValue(b))) };
+    return { statement: statement.raw(true), columns: statement.columns().map((c) => c.name), bindings: bindings.map((b) => (b instanceof StandIn ? b : sqliteValue(b))) };
   };
   return {
     async rows(key, params, build) {
       let entry = kept.get(key);
       if (!entry) kept.set(key, (entry = compile(params, build)));
-      return entry.statement.all(
+      const values = entry.statement.all(
         ...entry.bindings.map((b) => {
           if (!(b instanceof StandIn)) return b;
           if (!Object.hasOwn(params, b.name)) throw new Error(`${key}: no value for ${b.name}`);
           return sqliteValue(params[b.name]);
         }),
-      ) as Row[];
+      );
+      const { columns } = entry;
+      return values.map((row) => rowOf(columns, row));
     },
     close: () => db.close(),
   };

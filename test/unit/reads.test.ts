@@ -48,6 +48,24 @@ test('a kept query reads with each call’s values, as knex would', async (t) =>
   }
 });
 
+test('rows are the objects knex answers: names as selected, nulls, and the last of two columns of one name', async (t) => {
+  const { knex, file } = await withFile(t);
+  const reads = openReads(knex, file);
+  try {
+    const build: Build<{ kind: number }> = (p) =>
+      knex('item as a')
+        .leftJoin('item as b', (join) => join.on('b.id', '=', knex.raw('a.id + 1')))
+        .where('a.kind', p.kind)
+        .select('a.id', 'a.name', 'b.name as next_name', 'b.id')
+        .orderBy('a.id');
+    for (const kind of [1, 2]) t.deepEqual(await reads.rows('item:next', { kind }, build), await build({ kind }), `kind ${kind}`);
+    const [last] = (await reads.rows('item:next', { kind: 1 }, build)).slice(-1);
+    t.deepEqual(last, { id: null, name: 'item 5', next_name: null });
+  } finally {
+    reads.close();
+  }
+});
+
 test('the read connection refuses a write and a call missing a value, and changes nothing', async (t) => {
   const { knex, file } = await withFile(t);
   const reads = openReads(knex, file);
