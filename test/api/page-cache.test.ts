@@ -40,6 +40,18 @@ test.serial('a hit carries the same headers as the rendered answer it was stored
   t.is(await hit.text(), await rendered.text());
 });
 
+test.serial('a page just rendered and its hits are the same bytes, each with its length, when not compressed', async (t) => {
+  const answers = [];
+  for (let i = 0; i < 3; i++) answers.push(await get('/members', { 'accept-encoding': 'identity' }));
+  t.deepEqual(answers.map((res) => res.headers.get('x-page-cache')), ['MISS', 'HIT', 'HIT']);
+  const bodies = await Promise.all(answers.map(async (res) => Buffer.from(await res.arrayBuffer())));
+  t.regex(bodies[0]!.toString(), /组织成员/);
+  for (const [i, res] of answers.entries()) {
+    t.is(res.headers.get('content-length'), String(bodies[i]!.length));
+    t.true(bodies[i]!.equals(bodies[0]!));
+  }
+});
+
 test.serial('cached pages are compressed once and served with the right encoding', async (t) => {
   await get('/about');
   const br = await get('/about', { 'accept-encoding': 'br' });
