@@ -67,10 +67,13 @@ export interface ArticleCard {
   publishTime: number;
 }
 
+/** An article named in a link: its title and date. */
+export type ArticleLink = Pick<ArticleCard, 'id' | 'title' | 'publishTime'>;
+
 export interface ArticleDetail extends ArticleCard {
   content: LocalText;
-  /** Other articles of the same category, newest first. */
-  related: ArticleCard[];
+  /** Other articles of the same category, in the lists' order. */
+  related: ArticleLink[];
 }
 
 export interface ArticleList {

@@ -277,3 +277,21 @@ test('RSS 2.0 feed of the latest news in the requested language', async (t) => {
   t.true(en.html.includes('<title>Field notes from the Nanwang water-diversion hub</title>'));
   t.regex(en.html, new RegExp(`<link>${server.url}/news/info\\?id=\\d+&amp;lang=en</link>`));
 });
+
+test("an article's related links are the others of its category, in the list's order, at most three, with their dates", async (t) => {
+  const { content } = server.app.services;
+  for (const lang of ['zh-cn', 'en'] as const) {
+    const [first] = (await content.newsList(lang, { page: 1, category: null })).list.items;
+    const article = await content.news(lang, first!.id);
+    const category = article!.category!.id;
+    const listed = (await content.newsList(lang, { page: 1, category })).list.items.filter((item) => item.id !== first!.id);
+    t.true(listed.length > 0, 'the seeded category has other articles');
+    t.deepEqual(
+      article!.related,
+      listed.slice(0, 3).map(({ id, title, publishTime }) => ({ id, title, publishTime })),
+      lang,
+    );
+    const { html } = await get(`/news/info?id=${first!.id}${lang === 'en' ? '&lang=en' : ''}`);
+    for (const link of article!.related) t.true(html.includes(`/news/info?id=${link.id}`), `link to ${link.id}`);
+  }
+});

@@ -20,6 +20,7 @@ import {
   type ActivityDetail,
   type ActivityStage,
   type ArticleCard,
+  type ArticleLink,
   type ArticleDetail,
   type ArticleList,
   type CanalCard,
@@ -117,6 +118,13 @@ interface Order {
 
 const byWeigh: Order[] = [
   { column: 'weigh', order: 'desc' },
+  { column: 'id', order: 'desc' },
+];
+
+/** News and culture lists: pinned (weigh) first, then the newest. */
+const ARTICLE_ORDER: Order[] = [
+  { column: 'weigh', order: 'desc' },
+  { column: 'publish_time', order: 'desc' },
   { column: 'id', order: 'desc' },
 ];
 
@@ -241,7 +249,7 @@ export class ContentService implements ContentReader {
         `${categoryTable}.name as category_name`,
         `${categoryTable}.name_en as category_name_en`,
       )
-      .orderBy(orderBy(table, [{ column: 'weigh', order: 'desc' }, { column: 'publish_time', order: 'desc' }, { column: 'id', order: 'desc' }]));
+      .orderBy(orderBy(table, ARTICLE_ORDER));
   }
 
   private articleCard(row: Row, lang: Lang): ArticleCard {
@@ -280,10 +288,19 @@ export class ContentService implements ContentReader {
     const row = await this.byId(`${table}:detail`, (at) => this.articleQuery(table, categoryTable, true, at), table, id);
     if (!row) return null;
     const card = this.articleCard(row, lang);
+    // Only what the links show: the cards' columns and the category's join were a third of the read.
     const related = await this.rows(`${table}:related`, { category: card.category?.id ?? 0, id }, (p) =>
-      limited(this.articleQuery(table, categoryTable, false, p.now).where(`${table}.category_id`, p.category).whereNot(`${table}.id`, p.id), 3),
+      limited(
+        this.published(table, p.now)
+          .where(`${table}.category_id`, p.category)
+          .whereNot(`${table}.id`, p.id)
+          .select(...cols(table, ['id', 'publish_time'], ['title']))
+          .orderBy(orderBy(table, ARTICLE_ORDER)),
+        3,
+      ),
     );
-    return { ...card, content: await this.richText(row, 'content', lang), related: related.map((r) => this.articleCard(r, lang)) };
+    const links = related.map((r): ArticleLink => ({ id: num(r, 'id'), title: localize(r, 'title', lang), publishTime: num(r, 'publish_time') }));
+    return { ...card, content: await this.richText(row, 'content', lang), related: links };
   }
 
   newsList(lang: Lang, q: { page: number; category: number | null }): Promise<ArticleList> {
