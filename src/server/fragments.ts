@@ -26,22 +26,29 @@ type Pieces = (string | number)[];
  * The server's fragments: the markup of each key split at its holes, in its scope, gone with the scope (a
  * page build swapped out). renderToString, as the page's own render: its separators between adjacent texts
  * are the same. The header and footer were a fifth of an uncached /news/info's time and a tenth of /news's;
- * the article cards of a list, the other half of /news's React render.
+ * the cards of a list, half of what React still rendered for /news.
  */
 export class FragmentCache implements Fragments {
   readonly createElement = createElement;
   private readonly scopes = new WeakMap<object, Map<string, Pieces>>();
 
   html(scope: object, key: string, holes: readonly string[], render: (values: readonly string[]) => ReactNode): string | null {
-    for (const value of holes) if (rewritten(value)) return null;
+    // An empty value is rendered as itself, not as a mark: React leaves out an empty text (so no separator
+    // from the text beside it) and an empty src or href. Which values are empty is part of the key.
+    let empty = '';
+    for (const value of holes) {
+      if (rewritten(value)) return null;
+      empty += value === '' ? '0' : '1';
+    }
     let entries = this.scopes.get(scope);
     if (!entries) this.scopes.set(scope, (entries = new Map()));
-    let pieces = entries.get(key);
+    const id = `${key} ${empty}`;
+    let pieces = entries.get(id);
     if (!pieces) {
-      const split = renderToString(render(holes.map((_, i) => holeMark(i)))).split(HOLE);
+      const split = renderToString(render(holes.map((value, i) => (value === '' ? '' : holeMark(i))))).split(HOLE);
       pieces = split.map((piece, i) => (i % 2 === 1 ? Number(piece) : piece));
       if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(key, pieces);
+      entries.set(id, pieces);
     }
     let out = '';
     for (const piece of pieces) out += typeof piece === 'number' ? escapeHtml(holes[piece] ?? '') : piece;

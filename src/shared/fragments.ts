@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 
 /**
- * Parts of a public page that are the same for many requests (the header, the footer), rendered by React once
- * per key and reused (src/server/fragments.ts). What differs within such a part from one request to the next
- * (the language links' target) is a hole: rendered as a mark, filled in for each request.
+ * Parts of a public page that are the same for many requests or items (the header, the footer, a list's
+ * cards), rendered by React once per key and reused (src/server/fragments.ts). What differs within such a part
+ * from one request or item to the next (the language links' target, a card's texts) is a hole: rendered as a
+ * mark, filled in for each one.
  */
 export interface Fragments {
   /**

@@ -1,68 +1,87 @@
 import test from 'ava';
-import { createElement, type ReactNode } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PageContext } from 'vike/types';
-import { ArticleCardView } from '../../src/components/content/cards.tsx';
+import { ActivityCardView, ArticleCardView, CanalCardView, CityCardView, TrailCardView, type CardPlace } from '../../src/components/content/cards.tsx';
 import type { FragmentCache } from '../../src/server/fragments.ts';
 import { createI18n } from '../../src/shared/i18n/instance.ts';
 import { toResources } from '../../src/shared/i18n/catalogues.ts';
 import { LANGS, type Lang } from '../../src/shared/i18n/langs.ts';
-import type { ArticleCard } from '../../src/shared/content.ts';
+import type { ActivityCard, ArticleCard, CanalCard, CityCard, TrailCard } from '../../src/shared/content.ts';
 import { catalogues } from '../helpers/catalogues.ts';
 import { CountingFragments } from '../helpers/fragments.ts';
 
-// A list's article cards are stamped (components/content/cards.tsx): rendered once per shape and language
-// with marks for their texts, the texts filled in for each card. A stamped card must be the card React
-// renders inline, to the byte, whatever its texts.
+// A list's cards are stamped (components/content/cards.tsx): rendered once per shape and language with marks
+// for their texts, the texts filled in for each card. A stamped card must be the card React renders inline,
+// to the byte, whatever its texts.
 
 const catalogue = toResources(catalogues());
 const i18ns = new Map(LANGS.map((lang) => [lang, createI18n(lang, catalogue, Object.keys(catalogue[lang] ?? {}))]));
 
-function render(lang: Lang, card: ReactNode, fragments?: FragmentCache): string {
+function render(lang: Lang, card: ReactElement, fragments?: FragmentCache): string {
   const pageContext = { lang, site: { timeZone: 'Asia/Shanghai' }, fragments } as unknown as PageContext;
   return renderToString(createElement(VikeReactProviderPageContext, { pageContext, children: createElement(I18nextProvider, { i18n: i18ns.get(lang)! }, card) }));
 }
 
 const text = (value: string, fallback = false) => ({ text: value, fallback });
-const base: ArticleCard = { id: 7, title: text('运河新闻'), summary: text('摘要'), cover: '/storage/a.jpg', category: { id: 1, name: text('协会动态') }, publishTime: 1_790_000_000 };
-const variants: Record<string, ArticleCard> = {
-  base,
-  'another text in the same shape': { ...base, id: 8, title: text(`"引号" & <尖括号> 'x'`), summary: text('另一段摘要'), cover: '/storage/b.jpg', publishTime: 1_700_000_000 },
-  'no category': { ...base, category: null },
-  'a category in Chinese for English': { ...base, category: { id: 2, name: text('遗产保护', true) } },
-  'a title and summary in Chinese for English': { ...base, title: text('只有中文', true), summary: text('只有中文的摘要', true) },
-  'no summary, no cover': { ...base, summary: text(''), cover: '' },
-  'an empty title': { ...base, title: text('') },
-  'marks in a text': { ...base, title: text('\uE0000\uE001 标题') },
-};
+const odd = text(`"引号" & <尖括号> 'x' \uE0000\uE001`);
 
-test('a stamped article card is the card rendered inline, for every shape, place and language', (t) => {
+const article: ArticleCard = { id: 7, title: text('运河新闻'), summary: text('摘要'), cover: '/storage/a.jpg', category: { id: 1, name: text('协会动态') }, publishTime: 1_790_000_000 };
+const activity: ActivityCard = { id: 3, title: text('运河号子音乐会'), summary: text('摘要'), cover: '', place: text('扬州'), startTime: 1_790_000_000, endTime: 1_790_003_600, stage: 'upcoming' };
+const trail: TrailCard = { id: 5, title: text('拱宸桥步道'), summary: text('摘要'), cover: '/storage/t.jpg', canal: { id: 1, name: text('江南运河') }, city: { id: 2, name: text('杭州') }, lengthKm: 4.5, durationMin: 90, difficulty: 'easy' };
+const canal: CanalCard = { id: 2, name: text('通惠河'), era: text('元代'), summary: text('摘要'), provinces: text('北京'), lengthKm: 20, cover: '' };
+const city: CityCard = { id: 4, name: text('杭州'), summary: text('摘要'), cover: '' };
+
+/** Each kind of card with texts of every shape: fallen back to Chinese, empty, absent, needing escapes. */
+const cards: [string, (place: Required<CardPlace>) => ReactElement][] = [
+  ...[article, { ...article, id: 8, title: odd, publishTime: 1_700_000_000 }, { ...article, category: null }, { ...article, category: { id: 2, name: text('遗产保护', true) } }, { ...article, title: text('只有中文', true), summary: text('只有中文的摘要', true) }, { ...article, summary: text(''), cover: '' }, { ...article, title: text('') }].map(
+    (item, i): [string, (place: Required<CardPlace>) => ReactElement] => [`article ${i}`, (place) => createElement(ArticleCardView, { item, path: '/news/info', ...place })],
+  ),
+  ...[activity, { ...activity, endTime: activity.startTime + 3 * 86_400, stage: 'ongoing' as const }, { ...activity, place: text('', false), title: odd }, { ...activity, place: text('扬州', true), stage: 'ended' as const }].map(
+    (item, i): [string, (place: Required<CardPlace>) => ReactElement] => [`activity ${i}`, (place) => createElement(ActivityCardView, { item, ...place })],
+  ),
+  ...[trail, { ...trail, canal: null }, { ...trail, city: null, lengthKm: null }, { ...trail, canal: { id: 1, name: text('') }, durationMin: null, difficulty: 'hard' as const }, { ...trail, city: { id: 2, name: text('杭州', true) }, lengthKm: 12, durationMin: 60 }].map(
+    (item, i): [string, (place: Required<CardPlace>) => ReactElement] => [`trail ${i}`, (place) => createElement(TrailCardView, { item, ...place })],
+  ),
+  ...[canal, { ...canal, era: text(''), name: odd }, { ...canal, era: text('元代', true) }].map((item, i): [string, (place: Required<CardPlace>) => ReactElement] => [`canal ${i}`, (place) => createElement(CanalCardView, { item, ...place })]),
+  ...[city, { ...city, summary: text('') }, { ...city, name: text('杭州', true) }].map((item, i): [string, (place: Required<CardPlace>) => ReactElement] => [`city ${i}`, () => createElement(CityCardView, { item })]),
+];
+
+test('a stamped card is the card rendered inline, for every kind, shape, place and language', (t) => {
   const fragments = new CountingFragments();
-  let cards = 0;
   for (const lang of LANGS) {
-    for (const [name, item] of Object.entries(variants)) {
+    for (const [name, card] of cards) {
       for (const headingLevel of [2, 3] as const) {
         for (const eager of [false, true]) {
-          const card = createElement(ArticleCardView, { item, path: '/news/info', headingLevel, eager });
-          const inline = render(lang, card);
-          t.is(render(lang, card, fragments), inline, `${name}, h${headingLevel}${eager ? ', first' : ''} (${lang})`);
-          // React preloads the first card's picture from outside the card: why that card is not stamped.
-          t.regex(inline, eager ? /^<link rel="preload" as="image"[^>]*\/><article class="card content-card h-100">/ : /^<article class="card content-card h-100">/, name);
-          cards++;
+          const element = card({ headingLevel, eager });
+          const inline = render(lang, element);
+          t.is(render(lang, element, fragments), inline, `${name}, h${headingLevel}${eager ? ', first' : ''} (${lang})`);
+          t.is(render(lang, element, fragments), inline, `${name} again`);
         }
       }
     }
   }
-  // Four shapes (the base one, no category, a category and the texts fallen back to Chinese), each rendered
-  // once per heading level and language; the first cards inline, every time.
-  t.is(fragments.renders, 4 * 2 * LANGS.length, `renders for ${cards} cards`);
+  t.true(fragments.renders > 0);
+});
+
+test('cards of one shape are rendered once and filled in with each one’s texts', (t) => {
+  const fragments = new CountingFragments();
+  const items = [article, { ...article, id: 8, title: text('另一条新闻'), summary: text('另一段摘要'), cover: '/storage/b.jpg', publishTime: 1_700_000_000 }, { ...article, id: 9, title: odd }];
+  const pages = items.map((item) => render('zh-cn', createElement(ArticleCardView, { item, path: '/news/info' }), fragments));
+  t.is(fragments.renders, 1);
+  t.regex(pages[1]!, /href="\/news\/info\?id=8"[^>]*>另一条新闻<\/a>/);
+  t.true(pages[1]!.includes('<time dateTime="2023-11-15">2023年11月15日</time>'));
+  t.true(pages[2]!.includes('&quot;引号&quot; &amp; &lt;尖括号&gt; &#x27;x&#x27; \uE0000\uE001'));
+  // React preloads the first card's picture from outside the card: why that card is not stamped.
+  t.regex(render('zh-cn', createElement(ArticleCardView, { item: article, path: '/news/info', eager: true }), fragments), /^<link rel="preload" as="image"[^>]*\/><article class="card content-card h-100">/);
+  t.is(fragments.renders, 1);
 });
 
 test('a card whose picture is a javascript: URL renders inline, as React rewrites it', (t) => {
   const fragments = new CountingFragments();
-  const card = createElement(ArticleCardView, { item: { ...base, cover: ' javascript:alert(1)' }, path: '/news/info' });
+  const card = createElement(ArticleCardView, { item: { ...article, cover: ' javascript:alert(1)' }, path: '/news/info' });
   const stamped = render('zh-cn', card, fragments);
   t.is(stamped, render('zh-cn', card));
   t.false(stamped.includes('alert(1)'));

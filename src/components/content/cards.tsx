@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { type ActivityCard, type ArticleCard, type CanalCard, type CityCard, type LocalText, type TrailCard } from '../../shared/content.ts';
+import type { Lang } from '../../shared/i18n/langs.ts';
 import { formatDate, isoDate } from '../../shared/time.ts';
 import { Stamped } from '../Stamped.tsx';
 import { Cover } from './Cover.tsx';
@@ -21,18 +22,34 @@ function TimeView({ dateTime, text, className }: { dateTime: string; text: strin
 /** A date of the page's content, in the site's time zone and the page's language. */
 export function Time({ seconds, className }: { seconds: number; className?: string }) {
   const { lang, site } = usePageContext();
-  return <TimeView className={className} dateTime={isoDate(seconds, site.timeZone)} text={formatDate(lang, seconds, site.timeZone)} />;
+  return <TimeView className={className} {...dateTexts(lang, seconds, site.timeZone)} />;
+}
+
+/** A date's two forms: as a machine reads it (`dateTime`) and as the page shows it. */
+interface DateTexts {
+  dateTime: string;
+  text: string;
+}
+
+function dateTexts(lang: Lang, seconds: number, timeZone: string): DateTexts {
+  return { dateTime: isoDate(seconds, timeZone), text: formatDate(lang, seconds, timeZone) };
+}
+
+/** Two dates as a range, or one when `end` is left out. */
+function DateRangeView({ start, end }: { start: DateTexts; end?: DateTexts }) {
+  if (!end) return <TimeView {...start} />;
+  return (
+    <>
+      <TimeView {...start} /> – <TimeView {...end} />
+    </>
+  );
 }
 
 /** A start–end date range, collapsed to one date when the activity fits in a day. */
 export function DateRange({ start, end }: { start: number; end: number }) {
-  const { site } = usePageContext();
-  if (isoDate(start, site.timeZone) === isoDate(end, site.timeZone)) return <Time seconds={start} />;
-  return (
-    <>
-      <Time seconds={start} /> – <Time seconds={end} />
-    </>
-  );
+  const { lang, site } = usePageContext();
+  const [from, to] = [dateTexts(lang, start, site.timeZone), dateTexts(lang, end, site.timeZone)];
+  return <DateRangeView start={from} end={from.dateTime === to.dateTime ? undefined : to} />;
 }
 
 interface ContentCardProps {
@@ -80,59 +97,53 @@ function ContentCardInside({ cover, meta, title, href, headingLevel = 3, summary
   );
 }
 
-/** The card every content list shows. The whole card is the link. */
-function ContentCard(props: ContentCardProps) {
+/** What differs between cards of one shape, by name: filled into the holes of the card's stamp. */
+type CardTexts = Record<string, string>;
+
+/** The texts' fallback marks, as a card's shape names them: which fell back to Chinese. */
+const fallbacks = (...texts: (LocalText | null | undefined)[]) => texts.map((text) => (text ? Number(text.fallback) : '-')).join('');
+
+/** A text of the card's own with the fallback mark of the item's. */
+const textOf = (text: string, of: LocalText): LocalText => ({ text, fallback: of.fallback });
+
+/**
+ * The card every content list shows; the whole card is the link. It is stamped (Stamped): rendered once per
+ * `shape` and language, and `texts` (its link, picture, title, dates...) filled in for each card. `shape`
+ * names everything else the markup depends on (the kind of card, heading level, which texts fell back to
+ * Chinese, which parts it has); `inside` renders what the <article> holds from texts, marks when stamped. The
+ * first card of a list renders inline: React preloads its eager picture from the top of the page, which a
+ * part rendered apart cannot reach.
+ */
+function ContentCard<T extends CardTexts>({ shape, texts, eager, inside }: { shape: string; texts: T; eager: boolean; inside: (texts: T) => ReactNode }) {
+  if (eager) return <article className={CARD_CLASS}>{inside(texts)}</article>;
+  const names = Object.keys(texts);
   return (
-    <article className={CARD_CLASS}>
-      <ContentCardInside {...props} />
-    </article>
+    <Stamped as="article" className={CARD_CLASS} stampKey={shape} holes={names.map((name) => texts[name]!)}>
+      {(values) => inside(Object.fromEntries(names.map((name, i) => [name, values[i] ?? ''])) as T)}
+    </Stamped>
   );
 }
 
-/** The values of an article card, in the order of its holes when stamped. */
-const ARTICLE_HOLES = ['cover', 'category', 'dateTime', 'date', 'href', 'title', 'summary'] as const;
-type ArticleTexts = Record<(typeof ARTICLE_HOLES)[number], string>;
-
-/**
- * News and culture cards; `path` is the detail route. A card is stamped (Stamped): rendered once per shape
- * (heading level, which texts fell back to Chinese, whether it has a category) and language, its texts
- * filled in for each card. The first card renders inline: React preloads its eager picture from the top of
- * the page, which a part rendered apart cannot reach.
- */
+/** News and culture cards; `path` is the detail route. */
 export function ArticleCardView({ item, path, headingLevel = 3, eager = false }: { item: ArticleCard; path: string } & CardPlace) {
   const { lang, site } = usePageContext();
   const { category } = item;
-  const texts: ArticleTexts = {
-    cover: item.cover || DEFAULT_COVER,
-    category: category?.name.text ?? '',
-    dateTime: isoDate(item.publishTime, site.timeZone),
-    date: formatDate(lang, item.publishTime, site.timeZone),
-    href: pageHref(path, { id: item.id }, lang),
-    title: item.title.text,
-    summary: item.summary.text,
-  };
-  const inside = (t: ArticleTexts) => {
+  const date = dateTexts(lang, item.publishTime, site.timeZone);
+  const texts = { cover: item.cover || DEFAULT_COVER, category: category?.name.text ?? '', dateTime: date.dateTime, date: date.text, href: pageHref(path, { id: item.id }, lang), title: item.title.text, summary: item.summary.text };
+  const inside = (t: typeof texts) => {
     const meta = (
       <>
         {category && (
           <span className="me-2">
-            <Text value={{ text: t.category, fallback: category.name.fallback }} />
+            <Text value={textOf(t.category, category.name)} />
           </span>
         )}
         <TimeView dateTime={t.dateTime} text={t.date} />
       </>
     );
-    const title = { text: t.title, fallback: item.title.fallback };
-    const summary = { text: t.summary, fallback: item.summary.fallback };
-    return <ContentCardInside cover={t.cover} meta={meta} title={title} href={t.href} headingLevel={headingLevel} summary={summary} eager={eager} />;
+    return <ContentCardInside cover={t.cover} meta={meta} title={textOf(t.title, item.title)} href={t.href} headingLevel={headingLevel} summary={textOf(t.summary, item.summary)} eager={eager} />;
   };
-  if (eager) return <article className={CARD_CLASS}>{inside(texts)}</article>;
-  const shape = [headingLevel, category ? Number(category.name.fallback) : '-', Number(item.title.fallback), Number(item.summary.fallback)].join(' ');
-  return (
-    <Stamped as="article" className={CARD_CLASS} stampKey={`article ${shape}`} holes={ARTICLE_HOLES.map((name) => texts[name])}>
-      {(values) => inside(Object.fromEntries(ARTICLE_HOLES.map((name, i) => [name, values[i] ?? ''])) as ArticleTexts)}
-    </Stamped>
-  );
+  return <ContentCard shape={`article ${headingLevel} ${fallbacks(category?.name, item.title, item.summary)}`} texts={texts} eager={eager} inside={inside} />;
 }
 
 export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
@@ -140,77 +151,116 @@ export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
   return <span className={`badge stage-badge stage-${stage}`}>{t(`brand.stage.${stage}`)}</span>;
 }
 
-export function ActivityCardView({ item, headingLevel, eager }: { item: ActivityCard } & CardPlace) {
-  const { lang } = usePageContext();
-  const meta = (
-    <>
-      <StageBadge stage={item.stage} /> <DateRange start={item.startTime} end={item.endTime} />
-    </>
-  );
-  return (
-    <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref('/brand/info', { id: item.id }, lang)} summary={item.summary} headingLevel={headingLevel} eager={eager}>
-      <p className="card-meta small mb-0">
-        <Text value={item.place} />
-      </p>
-    </ContentCard>
-  );
+export function ActivityCardView({ item, headingLevel = 3, eager = false }: { item: ActivityCard } & CardPlace) {
+  const { lang, site } = usePageContext();
+  const [start, end] = [dateTexts(lang, item.startTime, site.timeZone), dateTexts(lang, item.endTime, site.timeZone)];
+  const oneDay = start.dateTime === end.dateTime;
+  const texts = { cover: item.cover || DEFAULT_COVER, startTime: start.dateTime, start: start.text, endTime: end.dateTime, end: end.text, href: pageHref('/brand/info', { id: item.id }, lang), title: item.title.text, summary: item.summary.text, place: item.place.text };
+  const inside = (t: typeof texts) => {
+    const meta = (
+      <>
+        <StageBadge stage={item.stage} /> <DateRangeView start={{ dateTime: t.startTime, text: t.start }} end={oneDay ? undefined : { dateTime: t.endTime, text: t.end }} />
+      </>
+    );
+    return (
+      <ContentCardInside cover={t.cover} meta={meta} title={textOf(t.title, item.title)} href={t.href} summary={textOf(t.summary, item.summary)} headingLevel={headingLevel} eager={eager}>
+        <p className="card-meta small mb-0">
+          <Text value={textOf(t.place, item.place)} />
+        </p>
+      </ContentCardInside>
+    );
+  };
+  return <ContentCard shape={`activity ${headingLevel} ${item.stage} ${Number(oneDay)} ${fallbacks(item.title, item.summary, item.place)}`} texts={texts} eager={eager} inside={inside} />;
 }
 
-/** Distance, time and difficulty of a trail, as a definition list. */
-export function TrailFacts({ item }: { item: TrailCard }) {
+/** A trail's distance and time as the page words them (absent when unknown), and its difficulty. */
+interface TrailFactTexts {
+  length?: string;
+  duration?: string;
+  difficulty: TrailCard['difficulty'];
+}
+
+function TrailFactsView({ length, duration, difficulty }: TrailFactTexts) {
   const { t } = useTranslation('content');
   return (
     <dl className="trail-facts small mb-0">
-      {item.lengthKm !== null && (
+      {length !== undefined && (
         <div>
           <dt>{t('trail.length')}</dt>
-          <dd>{formatKm(t, item.lengthKm)}</dd>
+          <dd>{length}</dd>
         </div>
       )}
-      {item.durationMin !== null && (
+      {duration !== undefined && (
         <div>
           <dt>{t('trail.duration')}</dt>
-          <dd>{formatDuration(t, item.durationMin)}</dd>
+          <dd>{duration}</dd>
         </div>
       )}
       <div>
         <dt>{t('trail.difficultyLabel')}</dt>
         <dd>
-          <span className={`difficulty difficulty-${item.difficulty}`}>{t(`trail.difficulty.${item.difficulty}`)}</span>
+          <span className={`difficulty difficulty-${difficulty}`}>{t(`trail.difficulty.${difficulty}`)}</span>
         </dd>
       </div>
     </dl>
   );
 }
 
-export function TrailCardView({ item, headingLevel, eager }: { item: TrailCard } & CardPlace) {
-  const { lang } = usePageContext();
-  const meta = (
-    <>
-      {item.canal && <Text value={item.canal.name} />}
-      {item.city && (
-        <>
-          {' · '}
-          <Text value={item.city.name} />
-        </>
-      )}
-    </>
-  );
-  return (
-    <ContentCard cover={item.cover} meta={meta} title={item.title} href={pageHref('/trail/info', { id: item.id }, lang)} summary={item.summary} headingLevel={headingLevel} eager={eager}>
-      <TrailFacts item={item} />
-    </ContentCard>
-  );
+function useTrailFactTexts(item: TrailCard): TrailFactTexts {
+  const { t } = useTranslation('content');
+  return {
+    length: item.lengthKm === null ? undefined : formatKm(t, item.lengthKm),
+    duration: item.durationMin === null ? undefined : formatDuration(t, item.durationMin),
+    difficulty: item.difficulty,
+  };
 }
 
-export function CanalCardView({ item, headingLevel, eager }: { item: CanalCard } & CardPlace) {
+/** Distance, time and difficulty of a trail, as a definition list. */
+export function TrailFacts({ item }: { item: TrailCard }) {
+  return <TrailFactsView {...useTrailFactTexts(item)} />;
+}
+
+export function TrailCardView({ item, headingLevel = 3, eager = false }: { item: TrailCard } & CardPlace) {
   const { lang } = usePageContext();
-  return <ContentCard cover={item.cover} meta={<Text value={item.era} />} title={item.name} href={pageHref('/canals/info', { id: item.id }, lang)} summary={item.summary} headingLevel={headingLevel} eager={eager} />;
+  const facts = useTrailFactTexts(item);
+  const { canal, city } = item;
+  const texts = { cover: item.cover || DEFAULT_COVER, canal: canal?.name.text ?? '', city: city?.name.text ?? '', length: facts.length ?? '', duration: facts.duration ?? '', href: pageHref('/trail/info', { id: item.id }, lang), title: item.title.text, summary: item.summary.text };
+  const inside = (t: typeof texts) => {
+    const meta = (
+      <>
+        {canal && <Text value={textOf(t.canal, canal.name)} />}
+        {city && (
+          <>
+            {' · '}
+            <Text value={textOf(t.city, city.name)} />
+          </>
+        )}
+      </>
+    );
+    return (
+      <ContentCardInside cover={t.cover} meta={meta} title={textOf(t.title, item.title)} href={t.href} summary={textOf(t.summary, item.summary)} headingLevel={headingLevel} eager={eager}>
+        <TrailFactsView length={facts.length === undefined ? undefined : t.length} duration={facts.duration === undefined ? undefined : t.duration} difficulty={item.difficulty} />
+      </ContentCardInside>
+    );
+  };
+  const parts = [facts.length === undefined ? 0 : 1, facts.duration === undefined ? 0 : 1].join('');
+  return <ContentCard shape={`trail ${headingLevel} ${item.difficulty} ${parts} ${fallbacks(canal?.name, city?.name, item.title, item.summary)}`} texts={texts} eager={eager} inside={inside} />;
+}
+
+export function CanalCardView({ item, headingLevel = 3, eager = false }: { item: CanalCard } & CardPlace) {
+  const { lang } = usePageContext();
+  const texts = { cover: item.cover || DEFAULT_COVER, era: item.era.text, href: pageHref('/canals/info', { id: item.id }, lang), title: item.name.text, summary: item.summary.text };
+  const inside = (t: typeof texts) => (
+    <ContentCardInside cover={t.cover} meta={<Text value={textOf(t.era, item.era)} />} title={textOf(t.title, item.name)} href={t.href} summary={textOf(t.summary, item.summary)} headingLevel={headingLevel} eager={eager} />
+  );
+  return <ContentCard shape={`canal ${headingLevel} ${fallbacks(item.era, item.name, item.summary)}`} texts={texts} eager={eager} inside={inside} />;
 }
 
 export function CityCardView({ item }: { item: CityCard }) {
   const { lang } = usePageContext();
-  return <ContentCard title={item.name} href={pageHref('/canals/info/city', { id: item.id }, lang)} summary={item.summary} />;
+  const texts = { href: pageHref('/canals/info/city', { id: item.id }, lang), title: item.name.text, summary: item.summary.text };
+  const inside = (t: typeof texts) => <ContentCardInside title={textOf(t.title, item.name)} href={t.href} summary={textOf(t.summary, item.summary)} />;
+  return <ContentCard shape={`city ${fallbacks(item.name, item.summary)}`} texts={texts} eager={false} inside={inside} />;
 }
 
 /** A responsive grid of cards; each child is one `.col`. */
