@@ -34,7 +34,7 @@ class StandIn {
 }
 
 interface Kept {
-  /** Answers rows as arrays: objects built here from them took 20 µs of 26 for /news's nine rows, from SQLite 26. */
+  /** Answers rows as arrays, made objects here: /news's nine rows took 20 µs so, 26 as SQLite's own objects. */
   statement: Statement<unknown[], unknown[]>;
   columns: string[];
   bindings: unknown[];

@@ -3,6 +3,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { PageContext } from 'vike/types';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PortalPageContext } from '../shared/pageContext.ts';
+import type { StampableHead } from '../shared/fragments.ts';
 import type { SerializedPage, SerializedSettings, SerializedValue, VikeBuild } from './vikeBuild.ts';
 
 /**
@@ -182,6 +183,14 @@ function urlOf(urlOriginal: string, pathname: string): StaticPageContext['urlPar
 const withPageContext = (pageContext: StaticPageContext, children: ReactNode) =>
   createElement(VikeReactProviderPageContext, { pageContext: pageContext as unknown as PageContext, children });
 
+/** A Head's markup: stamped when it says how (its markup kept per key, keyed by the Head of its page build), else rendered. */
+function headMarkup(Head: ComponentType & StampableHead, pageContext: StaticPageContext): string {
+  const { fragments } = pageContext;
+  const stamp = fragments && Head.stamp?.(pageContext);
+  const html = stamp ? fragments.html(Head, stamp.key, stamp.holes, stamp.render) : null;
+  return html ?? renderToStaticMarkup(withPageContext(pageContext, createElement(Head)));
+}
+
 export class StaticPages {
   private readonly pages = new Map<string, SerializedPage>();
   private readonly plans = new Map<string, Promise<PagePlan | null>>();
@@ -252,7 +261,7 @@ export class StaticPages {
     const [titleText, descriptionText, imageText, faviconText] = (texts as (string | null | undefined)[]).map((text) => (text ? escapeHtml(text) : ''));
     // One render each, as vike-react does: React hoists <meta> and <link> above text, so a separator between
     // the heads in one render would not stay between them.
-    const heads = plan.heads.map((Head) => renderToStaticMarkup(withPageContext(pageContext, createElement(Head)))).join('\n');
+    const heads = plan.heads.map((Head) => headMarkup(Head, pageContext)).join('\n');
     let page: ReactNode = createElement(plan.Page);
     for (const Wrap of plan.wrappers) page = createElement(Wrap, null, page);
     const body = renderToString(withPageContext(pageContext, page));

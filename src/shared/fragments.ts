@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { PortalPageContext } from './pageContext.ts';
 
 /**
  * Parts of a public page that are the same for many requests or items (the header, the footer, a list's
@@ -26,3 +27,21 @@ export interface Fragments {
 
 /** The mark of hole `i`: private-use characters, which React writes as they are in text and attributes. */
 export const holeMark = (i: number): string => `\uE000${i}\uE001`;
+
+/** The fields of a page context a stamped head reads: the portal's and the parsed URL. */
+export type PageContextOfHead = PortalPageContext & { urlParsed: { pathname: string; search: Record<string, string> } };
+
+/** A head's stamp: its key, its holes' values, and its markup given marks (or values) for them. */
+export interface HeadStamp {
+  key: string;
+  holes: readonly string[];
+  render(values: readonly string[]): ReactNode;
+}
+
+/**
+ * A Head component the static renderer may stamp (src/server/staticPages.ts), as Stamped does a part of the
+ * body: vike-react renders its heads on their own, so they have no host element to hold stamped markup.
+ */
+export interface StampableHead {
+  stamp?: (pageContext: PageContextOfHead) => HeadStamp;
+}

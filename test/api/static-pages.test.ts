@@ -108,8 +108,11 @@ test('the static renderer answers every page without islands as Vike does, to th
     }
   }
   t.true(compared > urls.length, `${compared} pages compared`);
-  // Every page has a stamped header and footer, most have cards: most parts were reused, not rendered again.
+  // Every page has a stamped head, header and footer, most have cards: most parts were reused, not rendered again.
   t.true(fragments.renders < compared / 2, `${fragments.renders} parts rendered for ${compared} pages`);
+  // Keys: a head's shape as JSON, `header …`, `footer …`, `article <kind of card> …`.
+  const kinds = new Set([...fragments.keys].map((key) => (key.startsWith('{') ? 'head' : key.split(' ', key.startsWith('article ') ? 2 : 1).join(' '))));
+  for (const kind of ['head', 'header', 'footer', 'article article', 'article activity', 'article trail', 'article canal', 'article city']) t.true(kinds.has(kind), `${kind} stamped`);
 });
 
 test('pages with islands and the error pages stamp the header and footer they render inline', async (t) => {
