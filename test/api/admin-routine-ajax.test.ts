@@ -20,9 +20,13 @@ const call = (p: string, body?: unknown, lang = 'en') => api(server.url, p, { bo
 test.serial('clearCache: tp and all clear every registered cache; other types are refused', async (t) => {
   const { knex, services } = server.app;
   await services.settings.get('site_name');
+  const site = await services.settings.site('zh-cn', '//portal.example');
+  t.is(await services.settings.site('zh-cn', '//portal.example'), site, 'made once per load of the settings');
+  t.not(await services.settings.site('en', '//portal.example'), site, 'and per language');
   // Written behind the settings cache's back: only a clear makes it visible.
   await knex('config').where({ name: 'site_name' }).update({ value: 'Changed behind the cache' });
   t.not(await services.settings.get('site_name'), 'Changed behind the cache');
+  t.is((await services.settings.site('zh-cn', '//portal.example')).siteName, site.siteName);
   const cleared: string[] = [];
   services.caches.register('test-cache', (tags) => {
     cleared.push(tags ? `tags:${tags.join(',')}` : 'all');
@@ -32,6 +36,7 @@ test.serial('clearCache: tp and all clear every registered cache; other types ar
   t.is(res.body.code, 1, res.body.msg);
   t.is(res.body.msg, 'Cache cleared');
   t.is(await services.settings.get('site_name'), 'Changed behind the cache');
+  t.is((await services.settings.site('zh-cn', '//portal.example')).siteName, 'Changed behind the cache');
   t.deepEqual(cleared, ['all']);
   t.is(services.pageCache.size, 0, 'the public page cache is cleared too');
   t.is((await call('/admin/ajax/clearCache', { type: 'tp' }, 'zh-cn')).body.msg, '缓存已清理~');

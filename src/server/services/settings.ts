@@ -27,10 +27,15 @@ export function parseSize(text: string): number {
   return unit ? Math.floor(Number(m[1]) * unit) : 0;
 }
 
+/** Languages times origins kept by `site`. */
+const MAX_SITES = 32;
+
 /** The `config` table, read through an in-process cache that every write clears. */
 export class Settings {
   private cache: Map<string, ConfigRow> | null = null;
   private loading: Promise<Map<string, ConfigRow>> | null = null;
+  /** What `site` made from one load of the rows, by language and origin: every page render asks. */
+  private readonly sites = new WeakMap<Map<string, ConfigRow>, Map<string, SiteInfo>>();
   private readonly listeners: Array<() => void> = [];
 
   constructor(
@@ -105,6 +110,19 @@ export class Settings {
    */
   async site(lang: Lang, cdnOrigin: string): Promise<SiteInfo> {
     const rows = await this.rows();
+    let made = this.sites.get(rows);
+    if (!made) this.sites.set(rows, (made = new Map()));
+    const key = `${lang} ${cdnOrigin}`;
+    let site = made.get(key);
+    if (!site) {
+      // Origins come from the allowed hosts; more than a few means something asks with many.
+      if (made.size >= MAX_SITES) made.clear();
+      made.set(key, (site = await this.siteOf(rows, lang, cdnOrigin)));
+    }
+    return site;
+  }
+
+  private async siteOf(rows: Map<string, ConfigRow>, lang: Lang, cdnOrigin: string): Promise<SiteInfo> {
     const value = (name: string) => rows.get(name)?.value ?? '';
     const siteName = (lang === 'en' && value('site_name_en')) || value('site_name');
     return {
