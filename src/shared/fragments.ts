@@ -17,8 +17,9 @@ export interface Fragments {
   /**
    * The inner HTML of a part: `render` is given the marks standing for `holes` and renders the part's children
    * the first time `key` is asked for in `scope`; every answer has the holes' values filled in, escaped as
-   * React escapes text and attribute values. The scope is the page build's translations of the page's
-   * language: a render begun before a build swap and finished after it keeps its markup to its own build.
+   * React escapes text and attribute values. The scope is what the markup belongs to, an object of the page
+   * build: its translations of the page's language for a part of the body, its Head for a head. A render begun
+   * before a build swap and finished after it keeps its markup to its own build.
    * Null when a value is one React writes otherwise than it escapes (a javascript: URL, which it replaces in
    * a link or a picture): the part is then rendered inline.
    */
