@@ -8,7 +8,9 @@ export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 export function toMillis(value: number | string): number {
   const n = typeof value === 'string' ? Number(value.trim()) : value;
   if (!Number.isFinite(n)) return Number.NaN;
-  return String(Math.trunc(Math.abs(n))).length === 10 ? n * 1000 : n;
+  // Ten digits before the point, counted without making a string: every date of a page comes through here.
+  const whole = Math.trunc(Math.abs(n));
+  return whole >= 1e9 && whole < 1e10 ? n * 1000 : n;
 }
 
 // One wall-clock formatter per zone, built once (null for a name the runtime does not know). Building an
@@ -144,16 +146,30 @@ export function parseWallClock(text: string, timeZone: string = DEFAULT_TIME_ZON
 
 const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+const readable = (lang: Lang, wall: WallClock) => (lang === 'en' ? `${wall.day} ${MONTHS_EN[wall.month - 1]} ${wall.year}` : `${wall.year}年${wall.month}月${wall.day}日`);
+// Written out rather than through formatTime's token pattern: every card's date takes this path.
+const iso = (wall: WallClock) => `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+
 /** A date for reading, in the site's time zone: 2026年11月21日 / 21 Nov 2026; '' for none. */
 export function formatDate(lang: Lang, value: number | string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   const wall = zoned(value, timeZone);
-  if (!wall) return '';
-  return lang === 'en' ? `${wall.day} ${MONTHS_EN[wall.month - 1]} ${wall.year}` : `${wall.year}年${wall.month}月${wall.day}日`;
+  return wall ? readable(lang, wall) : '';
 }
 
 /** The ISO date (YYYY-MM-DD) in the site's time zone, for `<time datetime>` and the sitemap. */
 export function isoDate(value: number | string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): string {
   const wall = zoned(value, timeZone);
-  // Written out rather than through formatTime's token pattern: every card's date takes this path.
-  return wall ? `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}` : '';
+  return wall ? iso(wall) : '';
+}
+
+/** A date's two forms: as a machine reads it (`<time datetime>`) and as the page shows it. */
+export interface DateForms {
+  dateTime: string;
+  text: string;
+}
+
+/** A date's forms from one reading of the wall clock: `dateTime` as isoDate gives it, `text` as formatDate. */
+export function dateForms(lang: Lang, value: number | string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): DateForms {
+  const wall = zoned(value, timeZone);
+  return wall ? { dateTime: iso(wall), text: readable(lang, wall) } : { dateTime: '', text: '' };
 }

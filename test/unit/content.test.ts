@@ -92,6 +92,11 @@ test('pagination window and links keep language and filters', (t) => {
   t.is(pageHref('/news', { category: 2, page: 3 }, 'en'), '/news?category=2&page=3&lang=en');
   t.is(pageHref('/news', { category: null, page: 1 }, 'zh-cn'), '/news');
   t.is(pageHref('/news/info', { id: 5 }, 'zh-cn'), '/news/info?id=5');
+  // Values with characters to escape are written as URLSearchParams writes them, as the links always were.
+  for (const q of ['a b&c=d', '运河 Grand!', "it's (x)~*", 'ok_1.2-3', 'a+b/c?d#e', '\ud800']) {
+    const params = { q, kind: 'k y', page: 2 };
+    t.is(pageHref('/search', params, 'zh-cn'), `/search?${new URLSearchParams({ q, kind: 'k y', page: '2' }).toString()}`, q);
+  }
 });
 
 test('meta helpers: absolute URLs, clipped descriptions, dates in China time', (t) => {

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { DEFAULT_TIME_ZONE, formatDate, formatTime, isTimeZone, isoDate, parseWallClock, toMillis } from '../../src/shared/time.ts';
+import { DEFAULT_TIME_ZONE, dateForms, formatDate, formatTime, isTimeZone, isoDate, parseWallClock, toMillis } from '../../src/shared/time.ts';
 import { toUnixSeconds } from '../../src/resources/schema.ts';
 import { greetingKey, type GreetingKey } from '../../src/shared/greeting.ts';
 import { CONTENT_TOP_OFFSET, MENU_COLLAPSED_WIDTH, MENU_WIDTH, mobileBaseFontSize } from '../../src/shared/constants/layout.ts';
@@ -9,6 +9,10 @@ test('10-digit timestamps are seconds, others milliseconds', (t) => {
   t.is(toMillis(1795269739), 1795269739000);
   t.is(toMillis('1795269739'), 1795269739000);
   t.is(toMillis(1795269739123), 1795269739123);
+  t.is(toMillis(999999999), 999999999, 'nine digits are milliseconds');
+  t.is(toMillis(-1795269739.5), -1795269739500, 'the sign and the fraction do not count as digits');
+  t.is(toMillis(9999999999.9), 9999999999900);
+  t.is(toMillis(10000000000), 10000000000, 'eleven digits are milliseconds');
   t.true(Number.isNaN(toMillis('soon')));
 });
 
@@ -35,6 +39,10 @@ test('every date is written in the site time zone, Asia/Shanghai unless configur
   t.is(formatDate('en', late), '24 Nov 2026');
   t.is(formatDate('zh-cn', late, 'America/New_York'), '2026年11月23日');
   t.is(formatDate('en', 0), '');
+  for (const [lang, zone] of [['en', 'UTC'], ['zh-cn', 'America/New_York'], ['zh-cn', DEFAULT_TIME_ZONE]] as const) {
+    t.deepEqual(dateForms(lang, late, zone), { dateTime: isoDate(late, zone), text: formatDate(lang, late, zone) });
+  }
+  t.deepEqual(dateForms('en', 0), { dateTime: '', text: '' });
   t.true(isTimeZone('Europe/London'));
   t.false(isTimeZone('Mars/Olympus'));
   t.false(isTimeZone(''));

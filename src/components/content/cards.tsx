@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { type ActivityCard, type ArticleCard, type CanalCard, type CityCard, type LocalText, type TrailCard } from '../../shared/content.ts';
-import type { Lang } from '../../shared/i18n/langs.ts';
-import { formatDate, isoDate } from '../../shared/time.ts';
+import { dateForms, type DateForms } from '../../shared/time.ts';
 import { Stamped } from '../Stamped.tsx';
 import { Cover } from './Cover.tsx';
 import { Text } from './Text.tsx';
@@ -22,21 +21,11 @@ function TimeView({ dateTime, text, className }: { dateTime: string; text: strin
 /** A date of the page's content, in the site's time zone and the page's language. */
 export function Time({ seconds, className }: { seconds: number; className?: string }) {
   const { lang, site } = usePageContext();
-  return <TimeView className={className} {...dateTexts(lang, seconds, site.timeZone)} />;
-}
-
-/** A date's two forms: as a machine reads it (`dateTime`) and as the page shows it. */
-interface DateTexts {
-  dateTime: string;
-  text: string;
-}
-
-function dateTexts(lang: Lang, seconds: number, timeZone: string): DateTexts {
-  return { dateTime: isoDate(seconds, timeZone), text: formatDate(lang, seconds, timeZone) };
+  return <TimeView className={className} {...dateForms(lang, seconds, site.timeZone)} />;
 }
 
 /** Two dates as a range, or one when `end` is left out. */
-function DateRangeView({ start, end }: { start: DateTexts; end?: DateTexts }) {
+function DateRangeView({ start, end }: { start: DateForms; end?: DateForms }) {
   if (!end) return <TimeView {...start} />;
   return (
     <>
@@ -48,7 +37,7 @@ function DateRangeView({ start, end }: { start: DateTexts; end?: DateTexts }) {
 /** A start–end date range, collapsed to one date when the activity fits in a day. */
 export function DateRange({ start, end }: { start: number; end: number }) {
   const { lang, site } = usePageContext();
-  const [from, to] = [dateTexts(lang, start, site.timeZone), dateTexts(lang, end, site.timeZone)];
+  const [from, to] = [dateForms(lang, start, site.timeZone), dateForms(lang, end, site.timeZone)];
   return <DateRangeView start={from} end={from.dateTime === to.dateTime ? undefined : to} />;
 }
 
@@ -128,7 +117,7 @@ function ContentCard<T extends CardTexts>({ shape, texts, eager, inside }: { sha
 export function ArticleCardView({ item, path, headingLevel = 3, eager = false }: { item: ArticleCard; path: string } & CardPlace) {
   const { lang, site } = usePageContext();
   const { category } = item;
-  const date = dateTexts(lang, item.publishTime, site.timeZone);
+  const date = dateForms(lang, item.publishTime, site.timeZone);
   const texts = { cover: item.cover || DEFAULT_COVER, category: category?.name.text ?? '', dateTime: date.dateTime, date: date.text, href: pageHref(path, { id: item.id }, lang), title: item.title.text, summary: item.summary.text };
   const inside = (t: typeof texts) => {
     const meta = (
@@ -153,7 +142,7 @@ export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
 
 export function ActivityCardView({ item, headingLevel = 3, eager = false }: { item: ActivityCard } & CardPlace) {
   const { lang, site } = usePageContext();
-  const [start, end] = [dateTexts(lang, item.startTime, site.timeZone), dateTexts(lang, item.endTime, site.timeZone)];
+  const [start, end] = [dateForms(lang, item.startTime, site.timeZone), dateForms(lang, item.endTime, site.timeZone)];
   const oneDay = start.dateTime === end.dateTime;
   const texts = { cover: item.cover || DEFAULT_COVER, startTime: start.dateTime, start: start.text, endTime: end.dateTime, end: end.text, href: pageHref('/brand/info', { id: item.id }, lang), title: item.title.text, summary: item.summary.text, place: item.place.text };
   const inside = (t: typeof texts) => {

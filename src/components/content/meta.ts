@@ -11,15 +11,19 @@ export function absoluteUrl(origin: string, path: string): string {
 
 type QueryParams = Record<string, string | number | null | undefined>;
 
+/** What URLSearchParams writes as it is: ids, page numbers and most keys, written here without one. */
+const AS_IS = /^[\w.*-]*$/;
+
 /** A link to a list or detail page with its query (empty values and page 1 left out), in the page's language. */
 export function pageHref(path: string, params: QueryParams, lang: Lang): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
+  let q = '';
+  for (const key of Object.keys(params)) {
+    const value = params[key];
     if (value === null || value === undefined || value === '') continue;
     if (key === 'page' && Number(value) <= 1) continue;
-    query.set(key, String(value));
+    const text = String(value);
+    q += `${q ? '&' : ''}${AS_IS.test(key) && AS_IS.test(text) ? `${key}=${text}` : new URLSearchParams({ [key]: text }).toString()}`;
   }
-  const q = query.toString();
   return withLang(q ? `${path}?${q}` : path, lang);
 }
 
