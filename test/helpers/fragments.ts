@@ -1,5 +1,13 @@
-import type { ReactNode } from 'react';
+import { createElement, type ReactElement, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
+import type { PageContext } from 'vike/types';
 import { FragmentCache } from '../../src/server/fragments.ts';
+import { toResources } from '../../src/shared/i18n/catalogues.ts';
+import { createI18n } from '../../src/shared/i18n/instance.ts';
+import { LANGS, type Lang } from '../../src/shared/i18n/langs.ts';
+import { catalogues } from './catalogues.ts';
 
 /** The server's fragments, counting the parts they render: a part reused is not rendered again. */
 export class CountingFragments extends FragmentCache {
@@ -13,4 +21,13 @@ export class CountingFragments extends FragmentCache {
       return render(values);
     });
   }
+}
+
+const catalogue = toResources(catalogues());
+const i18ns = new Map(LANGS.map((lang) => [lang, createI18n(lang, catalogue, Object.keys(catalogue[lang] ?? {}))]));
+
+/** A part of a page as the server renders it in `lang`: stamped when given fragments, else inline. */
+export function renderPart(lang: Lang, part: ReactElement, fragments?: FragmentCache): string {
+  const pageContext = { lang, site: { timeZone: 'Asia/Shanghai' }, fragments } as unknown as PageContext;
+  return renderToString(createElement(VikeReactProviderPageContext, { pageContext, children: createElement(I18nextProvider, { i18n: i18ns.get(lang)! }, part) }));
 }

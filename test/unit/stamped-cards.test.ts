@@ -1,29 +1,13 @@
 import test from 'ava';
 import { createElement, type ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
-import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
-import type { PageContext } from 'vike/types';
 import { ActivityCardView, ArticleCardView, CanalCardView, CityCardView, TrailCardView, type CardPlace } from '../../src/components/content/cards.tsx';
-import type { FragmentCache } from '../../src/server/fragments.ts';
-import { createI18n } from '../../src/shared/i18n/instance.ts';
-import { toResources } from '../../src/shared/i18n/catalogues.ts';
-import { LANGS, type Lang } from '../../src/shared/i18n/langs.ts';
+import { LANGS } from '../../src/shared/i18n/langs.ts';
 import type { ActivityCard, ArticleCard, CanalCard, CityCard, TrailCard } from '../../src/shared/content.ts';
-import { catalogues } from '../helpers/catalogues.ts';
-import { CountingFragments } from '../helpers/fragments.ts';
+import { CountingFragments, renderPart as render } from '../helpers/fragments.ts';
 
 // A list's cards are stamped (components/content/cards.tsx): rendered once per shape and language with marks
 // for their texts, the texts filled in for each card. A stamped card must be the card React renders inline,
 // to the byte, whatever its texts.
-
-const catalogue = toResources(catalogues());
-const i18ns = new Map(LANGS.map((lang) => [lang, createI18n(lang, catalogue, Object.keys(catalogue[lang] ?? {}))]));
-
-function render(lang: Lang, card: ReactElement, fragments?: FragmentCache): string {
-  const pageContext = { lang, site: { timeZone: 'Asia/Shanghai' }, fragments } as unknown as PageContext;
-  return renderToString(createElement(VikeReactProviderPageContext, { pageContext, children: createElement(I18nextProvider, { i18n: i18ns.get(lang)! }, card) }));
-}
 
 const text = (value: string, fallback = false) => ({ text: value, fallback });
 const odd = text(`"引号" & <尖括号> 'x' \uE0000\uE001`);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Stamped } from '../Stamped.tsx';
 
 interface PaginationProps {
   page: number;
@@ -20,46 +21,76 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
   return out;
 }
 
-/** Server-rendered page links; plain anchors, so paging works without JavaScript. */
+/** Where each link of a stamped window goes and what it says, as values filled into its holes. */
+interface LinkValues {
+  prev: string;
+  next: string;
+  /** For each number of the window, in order: its link and its text. */
+  numbers: readonly string[];
+}
+
+/** The links inside the <nav>: previous, the window's numbers and gaps, next. */
+function PageLinks({ shown, page, first, final, values }: { shown: (number | null)[]; page: number; first: boolean; final: boolean; values: LinkValues }) {
+  const { t } = useTranslation('content');
+  let n = 0;
+  return (
+    <ul className="pagination justify-content-center flex-wrap">
+      <li className={`page-item${first ? ' disabled' : ''}`}>
+        {first ? (
+          <span className="page-link">{t('pagination.prev')}</span>
+        ) : (
+          <a className="page-link" rel="prev" href={values.prev}>
+            {t('pagination.prev')}
+          </a>
+        )}
+      </li>
+      {shown.map((p, i) => {
+        if (p === null) {
+          return (
+            <li key={`gap-${i}`} className="page-item disabled">
+              <span className="page-link">…</span>
+            </li>
+          );
+        }
+        const [href = '', text = ''] = values.numbers.slice(n, (n += 2));
+        return (
+          <li key={p} className={`page-item${p === page ? ' active' : ''}`}>
+            <a className="page-link" href={href} aria-current={p === page ? 'page' : undefined} aria-label={t('pagination.page', { page: text })}>
+              {text}
+            </a>
+          </li>
+        );
+      })}
+      <li className={`page-item${final ? ' disabled' : ''}`}>
+        {final ? (
+          <span className="page-link">{t('pagination.next')}</span>
+        ) : (
+          <a className="page-link" rel="next" href={values.next}>
+            {t('pagination.next')}
+          </a>
+        )}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * Server-rendered page links; plain anchors, so paging works without JavaScript. Stamped (Stamped.tsx): one
+ * markup per arrangement (whether previous and next lead anywhere, where the gaps are, which number is
+ * current) and language, the links and numbers filled in: every list page has these twenty-odd elements.
+ */
 export function Pagination({ page, pages, href }: PaginationProps) {
   const { t } = useTranslation('content');
   if (pages <= 1 && page <= 1) return null;
   const last = Math.max(pages, 1);
+  const shown = pageWindow(Math.min(page, last), last);
+  const [first, final] = [page <= 1, page >= last];
+  const holes = [first ? '' : href(Math.min(page - 1, last)), final ? '' : href(page + 1)];
+  for (const p of shown) if (p !== null) holes.push(href(p), String(p));
+  const shape = `${Number(first)}${Number(final)} ${shown.map((p) => (p === null ? '-' : p === page ? 'c' : 'n')).join('')}`;
   return (
-    <nav aria-label={t('pagination.label')} className="my-4">
-      <ul className="pagination justify-content-center flex-wrap">
-        <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
-          {page <= 1 ? (
-            <span className="page-link">{t('pagination.prev')}</span>
-          ) : (
-            <a className="page-link" rel="prev" href={href(Math.min(page - 1, last))}>
-              {t('pagination.prev')}
-            </a>
-          )}
-        </li>
-        {pageWindow(Math.min(page, last), last).map((p, i) =>
-          p === null ? (
-            <li key={`gap-${i}`} className="page-item disabled">
-              <span className="page-link">…</span>
-            </li>
-          ) : (
-            <li key={p} className={`page-item${p === page ? ' active' : ''}`}>
-              <a className="page-link" href={href(p)} aria-current={p === page ? 'page' : undefined} aria-label={t('pagination.page', { page: p })}>
-                {p}
-              </a>
-            </li>
-          ),
-        )}
-        <li className={`page-item${page >= last ? ' disabled' : ''}`}>
-          {page >= last ? (
-            <span className="page-link">{t('pagination.next')}</span>
-          ) : (
-            <a className="page-link" rel="next" href={href(page + 1)}>
-              {t('pagination.next')}
-            </a>
-          )}
-        </li>
-      </ul>
-    </nav>
+    <Stamped as="nav" label={t('pagination.label')} className="my-4" stampKey={`pages ${shape}`} holes={holes}>
+      {([prev = '', next = '', ...numbers]) => <PageLinks shown={shown} page={page} first={first} final={final} values={{ prev, next, numbers }} />}
+    </Stamped>
   );
 }
