@@ -5,7 +5,7 @@ import { usePageContext, VikeReactProviderPageContext } from 'vike-react/usePage
 interface StampedProps {
   /** The host element, rendered for each request; its children are the stamped part. */
   as: 'header' | 'footer' | 'article' | 'nav';
-  className: string;
+  className?: string;
   /** The host's aria-label, when it has one. */
   label?: string;
   /** Everything the children depend on besides the language and the holes: one key, one markup. */

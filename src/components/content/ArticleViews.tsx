@@ -36,7 +36,7 @@ export function ArticleListPage({ data, section }: { data: ArticleList; section:
             label={t('meta.category')}
             options={[
               { key: 'all', label: t('list.all'), href: href(1, null), active: category === null },
-              ...categories.map((c) => ({ key: String(c.id), label: <Text value={c.name} />, href: href(1, c.id), active: category === c.id })),
+              ...categories.map((c) => ({ key: String(c.id), label: c.name, href: href(1, c.id), active: category === c.id })),
             ]}
           />
         )}
@@ -67,7 +67,7 @@ export function ArticleDetailPage({ item, section }: { item: ArticleDetail; sect
         title={<Text value={item.title} />}
         crumbs={[
           { label: tc(`title.${section}`), href: withLang(base, lang) },
-          ...(item.category ? [{ label: <Text value={item.category.name} />, href: pageHref(base, { category: item.category.id }, lang) }] : []),
+          ...(item.category ? [{ label: item.category.name, href: pageHref(base, { category: item.category.id }, lang) }] : []),
         ]}
       >
         <p className="small mt-2 mb-0">

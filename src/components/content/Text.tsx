@@ -18,6 +18,23 @@ export function Text({ value }: { value: LocalText }) {
   );
 }
 
+/** What a link of the page's navigation says: the catalogue's own words, or an item's name in the page's language. */
+export type Label = string | LocalText;
+
+/** A label as it is shown: an item's name marked when it fell back to Chinese. */
+export function LabelText({ value }: { value: Label }) {
+  return typeof value === 'string' ? <>{value}</> : <Text value={value} />;
+}
+
+/** A label's words, to fill a stamped part's hole. */
+export const labelWords = (label: Label): string => (typeof label === 'string' ? label : label.text);
+
+/** What a stamped part's markup depends on in a label besides its words: whether it fell back to Chinese. */
+export const labelShape = (label: Label): string => (typeof label === 'string' || !label.fallback ? 't' : 'f');
+
+/** A label's `words` put in its place: a mark or a value of a stamped part's hole. */
+export const labelWith = (label: Label, words: string): Label => (typeof label === 'string' ? words : { text: words, fallback: label.fallback });
+
 /** Rich text from an editor field (sanitized when saved in the admin; seeds are our own markup). */
 export function RichText({ value, className = 'rich-text' }: { value: LocalText; className?: string }) {
   return (

@@ -17,7 +17,7 @@ export default function Page() {
       <PageHeader
         title={<Text value={item.name} />}
         lead={<Text value={item.summary} />}
-        crumbs={[{ label: tc('title.canals'), href: withLang('/canals', lang) }, ...(canal ? [{ label: <Text value={canal.name} />, href: canal.href }] : [])]}
+        crumbs={[{ label: tc('title.canals'), href: withLang('/canals', lang) }, ...(canal ? [{ label: canal.name, href: canal.href }] : [])]}
       />
       <DetailBody
         cover={item.cover}
