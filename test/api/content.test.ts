@@ -293,5 +293,11 @@ test("an article's related links are the others of its category, in the list's o
     );
     const { html } = await get(`/news/info?id=${first!.id}${lang === 'en' ? '&lang=en' : ''}`);
     for (const link of article!.related) t.true(html.includes(`/news/info?id=${link.id}`), `link to ${link.id}`);
+    // Every article of the category, among its newest or not, links to the newest others.
+    const all = (await content.newsList(lang, { page: 1, category })).list.items;
+    for (const item of all) {
+      const others = all.filter((other) => other.id !== item.id).slice(0, 3);
+      t.deepEqual((await content.news(lang, item.id))!.related, others.map(({ id, title, publishTime }) => ({ id, title, publishTime })), `${item.id} (${lang})`);
+    }
   }
 });

@@ -54,6 +54,24 @@ test.serial('a total is kept between renders and counted again after a write, a 
   t.is(await total(), before + 4);
 });
 
+test.serial("an article's related links are kept like a total and follow a write through the admin", async (t) => {
+  const { content } = server.app.services;
+  const category = await categoryId();
+  const [, second] = (await content.newsList('zh-cn', { page: 1, category })).list.items;
+  const related = async () => (await content.news('zh-cn', second!.id))!.related.map((link) => link.title.text);
+  const before = await related();
+  const now = seconds();
+  // Past the service (as no code of the portal writes): the links were kept, so it does not show.
+  await server.app.knex('news').insert({ category_id: category, title: `绕过后台的相关新闻${now}`, title_en: 'Bypassing', summary: '', content: '', status: '1', publish_time: now - 60, weigh: 99, create_time: now, update_time: now });
+  t.deepEqual(await related(), before, 'kept');
+  // Through the admin: the links are read again, pinned articles first (weigh), the one written past it too.
+  await add(`后台新增的相关新闻${now}`, { weigh: 100 });
+  const after = await related();
+  t.is(after[0], `后台新增的相关新闻${now}`);
+  t.is(after[1], `绕过后台的相关新闻${now}`);
+  t.is(after.length, 3);
+});
+
 test.serial('the rendered list follows the total: a new last page appears after enough writes', async (t) => {
   const pages = async () => Math.max(...[...(await (await fetch(`${server.url}/news`)).text()).matchAll(/[?&]page=(\d+)/g)].map((m) => Number(m[1])), 1);
   const shown = await pages();

@@ -128,6 +128,9 @@ const ARTICLE_ORDER: Order[] = [
   { column: 'id', order: 'desc' },
 ];
 
+/** How many other articles of its category an article links to. */
+const RELATED_LINKS = 3;
+
 /** Qualified with the table, since most queries join another table with the same column names. */
 function orderBy(table: string, columns: Order[]): Order[] {
   return columns.map((c) => ({ column: `${table}.${c.column}`, order: c.order }));
@@ -288,18 +291,25 @@ export class ContentService implements ContentReader {
     const row = await this.byId(`${table}:detail`, (at) => this.articleQuery(table, categoryTable, true, at), table, id);
     if (!row) return null;
     const card = this.articleCard(row, lang);
-    // Only what the links show: the cards' columns and the category's join were a third of the read.
-    const related = await this.rows(`${table}:related`, { category: card.category?.id ?? 0, id }, (p) =>
-      limited(
-        this.published(table, p.now)
-          .where(`${table}.category_id`, p.category)
-          .whereNot(`${table}.id`, p.id)
-          .select(...cols(table, ['id', 'publish_time'], ['title']))
-          .orderBy(orderBy(table, ARTICLE_ORDER)),
-        3,
-      ),
-    );
-    const links = related.map((r): ArticleLink => ({ id: num(r, 'id'), title: localize(r, 'title', lang), publishTime: num(r, 'publish_time') }));
+    const category = card.category?.id ?? 0;
+    // The category's newest articles, one more than the links show (the page's own may be among them), and only
+    // what the links show (the cards' columns and the category's join were a third of the read). Kept like a
+    // list's total (keptReads.ts): every article of the category links to the same ones.
+    const newest = () =>
+      this.rows(`${table}:newest`, { category }, (p) =>
+        limited(
+          this.published(table, p.now)
+            .where(`${table}.category_id`, p.category)
+            .select(...cols(table, ['id', 'publish_time'], ['title']))
+            .orderBy(orderBy(table, ARTICLE_ORDER)),
+          RELATED_LINKS + 1,
+        ),
+      );
+    const rows = this.kept ? await this.kept.of(`${table}:newest ${category}`, newest) : await newest();
+    const links = rows
+      .filter((r) => num(r, 'id') !== id)
+      .slice(0, RELATED_LINKS)
+      .map((r): ArticleLink => ({ id: num(r, 'id'), title: localize(r, 'title', lang), publishTime: num(r, 'publish_time') }));
     return { ...card, content: await this.richText(row, 'content', lang), related: links };
   }
 
