@@ -1,7 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
+import type { SiteInfo } from '../shared/site.ts';
 import { ContactDetails } from './ContactDetails.tsx';
 import { Stamped } from './Stamped.tsx';
+
+/** The footer's key by site details (one object per load of the settings and language): written once a year. */
+const keys = new WeakMap<SiteInfo, { year: number; key: string }>();
+
+function footerKey(site: SiteInfo, year: number): string {
+  let kept = keys.get(site);
+  if (kept?.year !== year) keys.set(site, (kept = { year, key: JSON.stringify([year, site.siteName, site.recordNumber, site.contact]) }));
+  return kept.key;
+}
 
 /** Footer of the public site, rendered once per language, year and site details (Stamped). */
 export function SiteFooter() {
@@ -9,7 +19,7 @@ export function SiteFooter() {
   const { site } = usePageContext();
   const year = new Date().getFullYear();
   return (
-    <Stamped as="footer" className="site-footer" stampKey={JSON.stringify([year, site.siteName, site.recordNumber, site.contact])}>
+    <Stamped as="footer" className="site-footer" stampKey={footerKey(site, year)}>
       {() => (
         <div className="container d-md-flex justify-content-between gap-3">
           <div>

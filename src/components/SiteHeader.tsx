@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LANGS } from '../shared/i18n/langs.ts';
-import { withLang } from '../shared/i18n/links.ts';
+import { queryWithoutLang, withLang } from '../shared/i18n/links.ts';
 import { PUBLIC_SECTIONS, sectionOf } from '../shared/sections.ts';
 import { Logo } from './Logo.tsx';
 import { SearchForm } from './SearchForm.tsx';
@@ -17,12 +17,11 @@ export function SiteHeader() {
   const { t } = useTranslation('common');
   const { lang, site, requestPath, urlParsed } = usePageContext();
   const current = sectionOf(requestPath);
-  const search = new URLSearchParams(urlParsed.search);
-  search.delete('lang');
-  const here = requestPath + (search.size ? `?${search.toString()}` : '');
-  const query = requestPath === '/search' ? (urlParsed.search.q ?? '') : '';
+  const query = queryWithoutLang(urlParsed.search);
+  const here = requestPath + (query && `?${query}`);
+  const searched = requestPath === '/search' ? (urlParsed.search.q ?? '') : '';
   return (
-    <Stamped as="header" className="site-header" stampKey={`${current ?? ''} ${site.siteName}`} holes={[query, ...LANGS.map((l) => withLang(here, l, true))]}>
+    <Stamped as="header" className="site-header" stampKey={`${current ?? ''} ${site.siteName}`} holes={[searched, ...LANGS.map((l) => withLang(here, l, true))]}>
       {([value, ...langLinks]) => (
         <>
           <a className="skip-link" href="#main">

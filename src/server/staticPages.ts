@@ -93,8 +93,9 @@ function list(settings: SerializedSettings, name: string): unknown[] {
 
 const isComponent = (value: unknown): value is ComponentType => typeof value === 'function';
 
-/** Vike's escapeHtml, which its HTML template applies to every inserted string. */
+/** Vike's escapeHtml, which its HTML template applies to every inserted string; most have nothing to escape. */
 function escapeHtml(text: string): string {
+  if (!/[&<>"']/.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#039;');
 }
 

@@ -10,6 +10,7 @@ import { formatDate } from '../../src/shared/time.ts';
 import { localize, parseCourse } from '../../src/server/services/content.ts';
 import { pageWindow } from '../../src/components/content/Pagination.tsx';
 import { absoluteUrl, clip, pageHref } from '../../src/components/content/meta.ts';
+import { queryWithoutLang, withLang } from '../../src/shared/i18n/links.ts';
 import { MAP_WIDTH, PHONE_FRAME, PHONE_SPACING, STOP_SPACING, WIDE_MAP, labelsWest, placeStops } from '../../src/islands/CanalMap.tsx';
 import { LABEL_SIDES, labelBox, placeLabels, type LabelSide } from '../../src/islands/tourLabels.ts';
 
@@ -155,5 +156,24 @@ test('map names in the browser: none leaves the map, none covers another, the pr
   for (const side of LABEL_SIDES) {
     const box = labelBox(side, 100, 100, 60, 14, 10);
     t.true(box.right - box.left === 60 && box.bottom - box.top === 14 && !(box.left < 100 && box.right > 100 && box.top < 100 && box.bottom > 100), `${side} beside the stop, not on it`);
+  }
+});
+
+test('a link keeps the language as URLSearchParams would write it, whatever its query', (t) => {
+  const slow = (href: string, lang: 'zh-cn' | 'en') => {
+    const [beforeHash, hash] = href.split('#', 2) as [string, string | undefined];
+    const [path, query = ''] = beforeHash.split('?', 2) as [string, string | undefined];
+    const params = new URLSearchParams(query);
+    params.set('lang', lang);
+    return `${path}?${params.toString()}${hash === undefined ? '' : `#${hash}`}`;
+  };
+  const hrefs = ['/', '/news', '/news?id=5', '/news?category=2&page=3', '/news?id=5#top', '/news?lang=zh-cn&id=5', '/news?id=5&lang=en', '/news?xlang=1', '/news?a', '/news?a=1&', '/news?q=a%20b', '/news?q=a+b', '/news?q=运河', '/news?a=~', '/news?a=1#x#y', '/news?'];
+  for (const href of hrefs) for (const lang of ['zh-cn', 'en'] as const) t.is(withLang(href, lang, true), slow(href, lang), `${href} (${lang})`);
+  t.is(withLang('/news?id=5', 'zh-cn'), '/news?id=5', 'Chinese links stay bare unless asked');
+  const searches: Record<string, string>[] = [{}, { lang: 'en' }, { id: '5' }, { id: '5', lang: 'en', page: '2' }, { q: 'a b', lang: 'en' }, { q: '运河' }, { 2: 'x', b: 'y', 1: 'z' }, { a: '' }, { 'a b': '~' }];
+  for (const search of searches) {
+    const params = new URLSearchParams(search);
+    params.delete('lang');
+    t.is(queryWithoutLang(search), params.toString(), JSON.stringify(search));
   }
 });

@@ -1,5 +1,5 @@
 import type { Lang } from '../../shared/i18n/langs.ts';
-import { withLang } from '../../shared/i18n/links.ts';
+import { withLang, writtenAsIs } from '../../shared/i18n/links.ts';
 
 /** The picture shown (and shared) when an item has no cover of its own. */
 export const DEFAULT_COVER = '/images/content/default.svg';
@@ -11,9 +11,6 @@ export function absoluteUrl(origin: string, path: string): string {
 
 type QueryParams = Record<string, string | number | null | undefined>;
 
-/** What URLSearchParams writes as it is: ids, page numbers and most keys, written here without one. */
-const AS_IS = /^[\w.*-]*$/;
-
 /** A link to a list or detail page with its query (empty values and page 1 left out), in the page's language. */
 export function pageHref(path: string, params: QueryParams, lang: Lang): string {
   let q = '';
@@ -22,7 +19,7 @@ export function pageHref(path: string, params: QueryParams, lang: Lang): string 
     if (value === null || value === undefined || value === '') continue;
     if (key === 'page' && Number(value) <= 1) continue;
     const text = String(value);
-    q += `${q ? '&' : ''}${AS_IS.test(key) && AS_IS.test(text) ? `${key}=${text}` : new URLSearchParams({ [key]: text }).toString()}`;
+    q += `${q ? '&' : ''}${writtenAsIs(key) && writtenAsIs(text) ? `${key}=${text}` : new URLSearchParams({ [key]: text }).toString()}`;
   }
   return withLang(q ? `${path}?${q}` : path, lang);
 }

@@ -1,6 +1,6 @@
 import { usePageContext } from 'vike-react/usePageContext';
 import { LANGS, htmlLang, type Lang } from '../../shared/i18n/langs.ts';
-import { withLang } from '../../shared/i18n/links.ts';
+import { queryWithoutLang, withLang } from '../../shared/i18n/links.ts';
 import { sectionOf } from '../../shared/sections.ts';
 import type { HeadStamp, PageContextOfHead } from '../../shared/fragments.ts';
 import { pageT } from '../i18n.ts';
@@ -28,10 +28,8 @@ interface HeadTexts {
 
 function headOf(pageContext: PageContextOfHead): { shape: HeadShape; texts: HeadTexts } {
   const { origin, lang, urlParsed, requestPath, site, preview } = pageContext;
-  const params = new URLSearchParams(urlParsed.search);
-  params.delete('lang');
-  const query = params.toString();
-  const path = urlParsed.pathname + (query ? `?${query}` : '');
+  const query = queryWithoutLang(urlParsed.search);
+  const path = urlParsed.pathname + (query && `?${query}`);
   const section = sectionOf(urlParsed.pathname);
   return {
     shape: {
