@@ -174,3 +174,15 @@ test("a page is answered with UTF-8 bytes: without a nonce the same bytes each t
   t.deepEqual(own.answer(withNonce, 'identity', 'n4', 'HIT', {}).body, Buffer.from('<style nonce="n4">运{}</style><script nonce="n4"></script>'));
   t.is(gunzipSync(own.answer(withNonce, 'gzip', 'n5', 'HIT', {}).body).toString(), '<style nonce="n5">运{}</style><script nonce="n5"></script>');
 });
+
+test("a page's key names its query's pairs in code-unit order, the language left out, however the query was written", (t) => {
+  /** The key as URLSearchParams writes it: what every query's key was before plain ones were written directly. */
+  const written = (query: string) => {
+    const params = [...new URLSearchParams(query)].filter(([k]) => k !== 'lang').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `${ORIGIN} en /news?${new URLSearchParams(params).toString()}`;
+  };
+  for (const query of ['id=5', 'page=2&category=1', 'lang=en&id=5', 'b=2&a=1&a=0', 'q=a%20b', 'q=a+b&lang=en', 'q=%E8%BF%90', 'a', 'a=1&', 'a=~', 'x=1&lang=en&x=0']) {
+    t.is(cache.key(ORIGIN, 'en', '/news', query), written(query), query);
+  }
+  t.is(cache.key(ORIGIN, 'en', '/news', 'page=2&category=1'), cache.key(ORIGIN, 'en', '/news', 'lang=en&category=1&page=2'), 'one page, one key');
+});

@@ -5,6 +5,9 @@ const PLAIN_QUERY = /^(?:[\w.*-]+=[\w.*-]*(?:&[\w.*-]+=[\w.*-]*)*)?$/;
 const LANG_PARAM = /(?:^|&)lang=/;
 const AS_IS = /^[\w.*-]*$/;
 
+/** Whether a query is pairs of names and values URLSearchParams would write back as they are. */
+export const isPlainQuery = (query: string): boolean => PLAIN_QUERY.test(query);
+
 /** Whether URLSearchParams writes the text as it is (letters, digits, `*-._`): ids, page numbers, most names. */
 export const writtenAsIs = (text: string): boolean => AS_IS.test(text);
 
