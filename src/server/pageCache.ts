@@ -6,7 +6,7 @@ import { NEGOTIATED_VARY } from './request/early.ts';
 import { QUICK_LEVELS, encodingOf, type Encoding } from './request/encoding.ts';
 import type { Lang } from '../shared/i18n/langs.ts';
 import { sectionOf } from '../shared/sections.ts';
-import { isPlainQuery } from '../shared/i18n/links.ts';
+import { isPlainQuery, queryPairs } from '../shared/i18n/links.ts';
 
 /** Stands for the per-request CSP nonce inside cached HTML; swapped for the real one on every hit. */
 export const NONCE_PLACEHOLDER = 'CSP-NONCE-PLACEHOLDER';
@@ -63,10 +63,10 @@ export class PageCache {
   key(origin: string, lang: Lang, path: string, querystring: string): string {
     if (!querystring) return `${origin} ${lang} ${path}?`;
     // Most queries (an id, a page) are pairs written as they are: split and joined without URLSearchParams.
-    const plain = isPlainQuery(querystring);
-    const pairs = plain ? querystring.split('&').map((pair) => pair.split('=', 2) as [string, string]) : [...new URLSearchParams(querystring)];
-    const params = pairs.filter(([k]) => k !== 'lang').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `${origin} ${lang} ${path}?${plain ? params.map(([k, v]) => `${k}=${v}`).join('&') : new URLSearchParams(params).toString()}`;
+    const params = queryPairs(querystring)
+      .filter(([k]) => k !== 'lang')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `${origin} ${lang} ${path}?${isPlainQuery(querystring) ? params.map(([k, v]) => `${k}=${v}`).join('&') : new URLSearchParams(params).toString()}`;
   }
 
   get(key: string): Entry | undefined {

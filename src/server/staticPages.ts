@@ -4,6 +4,7 @@ import type { PageContext } from 'vike/types';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PortalPageContext } from '../shared/pageContext.ts';
 import type { StampableHead } from '../shared/fragments.ts';
+import { queryPairs } from '../shared/i18n/links.ts';
 import type { SerializedPage, SerializedSettings, SerializedValue, VikeBuild } from './vikeBuild.ts';
 
 /**
@@ -173,7 +174,7 @@ function urlOf(urlOriginal: string, pathname: string): StaticPageContext['urlPar
   const searchOriginal = urlOriginal.length > pathname.length ? urlOriginal.slice(pathname.length) : null;
   const search: Record<string, string> = {};
   const searchAll: Record<string, string[]> = {};
-  for (const [key, value] of new URLSearchParams(searchOriginal ?? '')) {
+  for (const [key, value] of queryPairs(searchOriginal?.slice(1) ?? '')) {
     search[key] = value;
     (searchAll[key] ??= []).push(value);
   }

@@ -8,6 +8,12 @@ const AS_IS = /^[\w.*-]*$/;
 /** Whether a query is pairs of names and values URLSearchParams would write back as they are. */
 export const isPlainQuery = (query: string): boolean => PLAIN_QUERY.test(query);
 
+/** A query's pairs as URLSearchParams reads them; plain ones (an id, a page) decode to themselves and are split. */
+export function queryPairs(query: string): [string, string][] {
+  if (!PLAIN_QUERY.test(query)) return [...new URLSearchParams(query)];
+  return query ? query.split('&').map((pair) => pair.split('=', 2) as [string, string]) : [];
+}
+
 /** Whether URLSearchParams writes the text as it is (letters, digits, `*-._`): ids, page numbers, most names. */
 export const writtenAsIs = (text: string): boolean => AS_IS.test(text);
 
