@@ -30,25 +30,31 @@ type Pieces = (string | number)[];
  */
 export class FragmentCache implements Fragments {
   readonly createElement = createElement;
-  private readonly scopes = new WeakMap<object, Map<string, Pieces>>();
+  /** By scope, key, then which values were empty. */
+  private readonly scopes = new WeakMap<object, Map<string, Map<string, Pieces>>>();
 
   html(scope: object, key: string, holes: readonly string[], render: (values: readonly string[]) => ReactNode): string | null {
     // An empty value is rendered as itself, not as a mark: React leaves out an empty text (so no separator
-    // from the text beside it) and an empty src or href. Which values are empty is part of the key.
+    // from the text beside it) and an empty src or href. Which values are empty is part of the markup's
+    // identity: listed by index, most often none.
     let empty = '';
-    for (const value of holes) {
-      if (rewritten(value)) return null;
-      empty += value === '' ? '0' : '1';
+    for (let i = 0; i < holes.length; i++) {
+      const value = holes[i]!;
+      if (value === '') empty += ` ${i}`;
+      else if (rewritten(value)) return null;
     }
     let entries = this.scopes.get(scope);
     if (!entries) this.scopes.set(scope, (entries = new Map()));
-    const id = `${key} ${empty}`;
-    let pieces = entries.get(id);
+    let shapes = entries.get(key);
+    if (!shapes) {
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(key, (shapes = new Map()));
+    }
+    let pieces = shapes.get(empty);
     if (!pieces) {
       const split = renderToString(render(holes.map((value, i) => (value === '' ? '' : holeMark(i))))).split(HOLE);
       pieces = split.map((piece, i) => (i % 2 === 1 ? Number(piece) : piece));
-      if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(id, pieces);
+      shapes.set(empty, pieces);
     }
     let out = '';
     for (const piece of pieces) out += typeof piece === 'number' ? escapeHtml(holes[piece] ?? '') : piece;
