@@ -110,9 +110,10 @@ test('the static renderer answers every page without islands as Vike does, to th
   t.true(compared > urls.length, `${compared} pages compared`);
   // Every page has a stamped head, header and footer, most have cards: most parts were reused, not rendered again.
   t.true(fragments.renders < compared / 2, `${fragments.renders} parts rendered for ${compared} pages`);
-  // Keys: a head's shape as JSON, `header …`, `footer …`, `article <kind of card> …`.
-  const kinds = new Set([...fragments.keys].map((key) => (key.startsWith('{') ? 'head' : key.split(' ', key.startsWith('article ') ? 2 : 1).join(' '))));
-  for (const kind of ['head', 'header', 'footer', 'article article', 'article activity', 'article trail', 'article canal', 'article city']) t.true(kinds.has(kind), `${kind} stamped`);
+  // Keys: a head's shape as JSON, `header …`, `footer …`, `article <kind of card> …`, `nav <pages, filters or crumbs> …`.
+  const kinds = new Set([...fragments.keys].map((key) => (key.startsWith('{') ? 'head' : key.split(' ', /^(article|nav) /.test(key) ? 2 : 1).join(' '))));
+  const parts = ['head', 'header', 'footer', 'article article', 'article activity', 'article trail', 'article canal', 'article city', 'nav pages', 'nav filters', 'nav crumbs'];
+  for (const kind of parts) t.true(kinds.has(kind), `${kind} stamped`);
 });
 
 test('pages with islands and the error pages stamp the header and footer they render inline', async (t) => {

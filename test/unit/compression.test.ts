@@ -51,11 +51,14 @@ interface Raw {
   body: Buffer;
 }
 
-/** The answer as sent: fetch() would decode it. */
+/**
+ * The answer as sent: fetch() would decode it. Each on a connection of its own: a kept-alive one the server
+ * closed as idle while a busy machine held the test back was reset under the next request (ECONNRESET).
+ */
 function raw(path: string, encoding: string, method = 'GET'): Promise<Raw> {
   return new Promise((resolve, reject) => {
     http
-      .request(url + path, { method, headers: { 'accept-encoding': encoding } }, (res) => {
+      .request(url + path, { method, agent: false, headers: { 'accept-encoding': encoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
