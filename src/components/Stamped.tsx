@@ -16,11 +16,11 @@ interface StampedProps {
 }
 
 /**
- * A part of many public pages (the header, the footer, a list's cards and page links) rendered once per language (the page
- * build's translations of it) and key by the server's fragments, then reused. Without them (development, whose
- * components change under it, and the browser), or with another copy of React than theirs (a page build swapped
- * in), the children render inline with the holes' values: the markup the stamped one must equal, byte for byte
- * (test/api/static-pages, test/unit/stamped-cards).
+ * A part of many public pages (the header, the footer, a list's cards, page links and filters, the breadcrumbs)
+ * rendered once per language (the page build's translations of it) and key by the server's fragments, then
+ * reused. Without them (development, whose components change under it, and the browser), or with another copy
+ * of React than theirs (a page build swapped in), the children render inline with the holes' values: the markup
+ * the stamped one must equal, byte for byte (test/api/static-pages, test/unit/stamped-*).
  */
 export function Stamped({ as, className, label, stampKey, holes = [], children }: StampedProps) {
   const pageContext = usePageContext();
