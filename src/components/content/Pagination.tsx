@@ -29,21 +29,30 @@ interface LinkValues {
   numbers: readonly string[];
 }
 
+/** The link to the previous or next page; greyed out, not a link, when there is none (`href` null). */
+function StepLink({ rel, href }: { rel: 'prev' | 'next'; href: string | null }) {
+  const { t } = useTranslation('content');
+  const label = t(`pagination.${rel}`);
+  return (
+    <li className={`page-item${href === null ? ' disabled' : ''}`}>
+      {href === null ? (
+        <span className="page-link">{label}</span>
+      ) : (
+        <a className="page-link" rel={rel} href={href}>
+          {label}
+        </a>
+      )}
+    </li>
+  );
+}
+
 /** The links inside the <nav>: previous, the window's numbers and gaps, next. */
 function PageLinks({ shown, page, first, final, values }: { shown: (number | null)[]; page: number; first: boolean; final: boolean; values: LinkValues }) {
   const { t } = useTranslation('content');
   let n = 0;
   return (
     <ul className="pagination justify-content-center flex-wrap">
-      <li className={`page-item${first ? ' disabled' : ''}`}>
-        {first ? (
-          <span className="page-link">{t('pagination.prev')}</span>
-        ) : (
-          <a className="page-link" rel="prev" href={values.prev}>
-            {t('pagination.prev')}
-          </a>
-        )}
-      </li>
+      <StepLink rel="prev" href={first ? null : values.prev} />
       {shown.map((p, i) => {
         if (p === null) {
           return (
@@ -61,15 +70,7 @@ function PageLinks({ shown, page, first, final, values }: { shown: (number | nul
           </li>
         );
       })}
-      <li className={`page-item${final ? ' disabled' : ''}`}>
-        {final ? (
-          <span className="page-link">{t('pagination.next')}</span>
-        ) : (
-          <a className="page-link" rel="next" href={values.next}>
-            {t('pagination.next')}
-          </a>
-        )}
-      </li>
+      <StepLink rel="next" href={final ? null : values.next} />
     </ul>
   );
 }
