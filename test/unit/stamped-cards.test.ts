@@ -1,6 +1,6 @@
 import test from 'ava';
 import { createElement, type ReactElement } from 'react';
-import { ActivityCardView, ArticleCardView, CanalCardView, CityCardView, TrailCardView, type CardPlace } from '../../src/components/content/cards.tsx';
+import { ActivityCardView, ArticleCardView, CardList, CityCardView, TrailCardView, activityCard, articleCard, canalCard, trailCard, type Card, type CardContext, type CardPlace } from '../../src/components/content/cards.tsx';
 import { LANGS } from '../../src/shared/i18n/langs.ts';
 import type { ActivityCard, ArticleCard, CanalCard, CityCard, TrailCard } from '../../src/shared/content.ts';
 import { CountingFragments, renderPart as render } from '../helpers/fragments.ts';
@@ -29,7 +29,6 @@ const cards: [string, (place: Required<CardPlace>) => ReactElement][] = [
   ...[trail, { ...trail, canal: null }, { ...trail, city: null, lengthKm: null }, { ...trail, canal: { id: 1, name: text('') }, durationMin: null, difficulty: 'hard' as const }, { ...trail, city: { id: 2, name: text('杭州', true) }, lengthKm: 12, durationMin: 60 }].map(
     (item, i): [string, (place: Required<CardPlace>) => ReactElement] => [`trail ${i}`, (place) => createElement(TrailCardView, { item, ...place })],
   ),
-  ...[canal, { ...canal, era: text(''), name: odd }, { ...canal, era: text('元代', true) }].map((item, i): [string, (place: Required<CardPlace>) => ReactElement] => [`canal ${i}`, (place) => createElement(CanalCardView, { item, ...place })]),
   ...[city, { ...city, summary: text('') }, { ...city, name: text('杭州', true) }].map((item, i): [string, (place: Required<CardPlace>) => ReactElement] => [`city ${i}`, () => createElement(CityCardView, { item })]),
 ];
 
@@ -70,4 +69,55 @@ test('a card whose picture is a javascript: URL renders inline, as React rewrite
   t.is(stamped, render('zh-cn', card));
   t.false(stamped.includes('alert(1)'));
   t.is(fragments.renders, 0);
+});
+
+type Make<I> = (item: I, place: CardPlace, context: CardContext) => Card;
+const listOf = <I,>(items: readonly I[], make: Make<I>) => createElement(CardList<I>, { items, make });
+
+/** A page's list of each kind, its items of every shape: the lists of cards/articles pages show. */
+const lists: [string, (length: number) => ReactElement][] = [
+  ['news', (n) => listOf([article, { ...article, id: 8, title: odd }, { ...article, category: null }, { ...article, title: text('只有中文', true) }].slice(0, n), (item, place, context) => articleCard(item, '/news/info', place, context))],
+  ['activities', (n) => listOf([activity, { ...activity, stage: 'ongoing' as const, endTime: activity.startTime + 86_400 * 2 }, { ...activity, place: text('') }].slice(0, n), activityCard)],
+  ['trails', (n) => listOf([trail, { ...trail, canal: null, lengthKm: null }, { ...trail, difficulty: 'hard' as const }].slice(0, n), trailCard)],
+  ['canals', (n) => listOf([canal, { ...canal, era: text(''), name: odd }, { ...canal, era: text('元代', true) }].slice(0, n), canalCard)],
+];
+
+test('a stamped list of cards is the list rendered inline, for every kind, length and language', (t) => {
+  const fragments = new CountingFragments();
+  for (const lang of LANGS) {
+    for (const [name, list] of lists) {
+      for (const length of [0, 1, 2, 4]) {
+        const inline = render(lang, list(length));
+        t.is(render(lang, list(length), fragments), inline, `${name}, ${length} (${lang})`);
+        const renders = fragments.renders;
+        t.is(render(lang, list(length), fragments), inline, `${name} again`);
+        t.is(fragments.renders, renders, 'a list seen before renders nothing anew');
+      }
+    }
+  }
+  t.true(fragments.renders > 0);
+});
+
+test('a stamped list preloads its first picture once, from the top of the page, as React does for it inline', (t) => {
+  const fragments = new CountingFragments();
+  const page = render('zh-cn', lists[0]![1](4), fragments);
+  t.true(page.startsWith('<link rel="preload" as="image" href="/storage/a.jpg" fetchPriority="high"/><div class="row g-4'), page.slice(0, 120));
+  t.is(page.split('rel="preload"').length, 2);
+  t.is(page.split('<article').length, 5);
+  // The first card shares its markup with every list's first card of its shape, the others with every other card.
+  const other = render('zh-cn', listOf([{ ...article, id: 20, cover: '/storage/c.jpg' }, { ...article, id: 21 }], (item, place, context) => articleCard(item, '/news/info', place, context)), fragments);
+  t.true(other.startsWith('<link rel="preload" as="image" href="/storage/c.jpg" fetchPriority="high"/>'));
+  t.true(other.includes('href="/news/info?id=21"'));
+});
+
+test('a list whose first picture is a data: URL, or with a javascript: URL, renders inline', (t) => {
+  const fragments = new CountingFragments();
+  const make: Make<ArticleCard> = (item, place, context) => articleCard(item, '/news/info', place, context);
+  const data = listOf([{ ...article, cover: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' }, article], make);
+  t.is(render('zh-cn', data, fragments), render('zh-cn', data));
+  t.is(fragments.renders, 0);
+  const script = listOf([article, { ...article, id: 9, cover: 'javascript:alert(1)' }], make);
+  const page = render('zh-cn', script, fragments);
+  t.is(page, render('zh-cn', script));
+  t.false(page.includes('alert(1)'));
 });

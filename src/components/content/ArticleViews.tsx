@@ -1,6 +1,6 @@
 import type { ArticleDetail, ArticleList } from '../../shared/content.ts';
 import { withLang } from '../../shared/i18n/links.ts';
-import { ArticleCardView, CardGrid, Time } from './cards.tsx';
+import { CardList, Time, articleCard } from './cards.tsx';
 import { DetailBody } from './Detail.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { FilterNav } from './FilterNav.tsx';
@@ -43,13 +43,7 @@ export function ArticleListPage({ data, section }: { data: ArticleList; section:
         {list.items.length === 0 ? (
           <EmptyState firstHref={list.page > 1 ? href(1) : null} />
         ) : (
-          <CardGrid>
-            {list.items.map((item, i) => (
-              <div className="col" key={item.id}>
-                <ArticleCardView item={item} path={`${base}/info`} headingLevel={2} eager={i === 0} />
-              </div>
-            ))}
-          </CardGrid>
+          <CardList items={list.items} make={(item, place, context) => articleCard(item, `${base}/info`, place, context)} />
         )}
         <Pagination page={list.page} pages={list.pages} href={(p) => href(p)} />
       </div>

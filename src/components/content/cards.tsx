@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { type ActivityCard, type ArticleCard, type CanalCard, type CityCard, type LocalText, type TrailCard } from '../../shared/content.ts';
 import { dateForms, type DateForms } from '../../shared/time.ts';
-import { Stamped } from '../Stamped.tsx';
+import type { Lang } from '../../shared/i18n/langs.ts';
+import type { SiteInfo } from '../../shared/site.ts';
+import { Stamped, StampedList } from '../Stamped.tsx';
 import { Cover } from './Cover.tsx';
 import { Text } from './Text.tsx';
 import { DEFAULT_COVER, pageHref } from './meta.ts';
@@ -89,33 +92,68 @@ function ContentCardInside({ cover, meta, title, href, headingLevel = 3, summary
 /** What differs between cards of one shape, by name: filled into the holes of the card's stamp. */
 type CardTexts = Record<string, string>;
 
+/**
+ * A card, stamped (Stamped): rendered once per `shape` and language, and `texts` (its link, picture, title,
+ * dates...) filled in for each card. `shape` names everything else the markup depends on (the kind of card,
+ * heading level, whether its picture is eager, which texts fell back to Chinese, which parts it has); `inside`
+ * renders what the <article> holds from texts, marks when stamped.
+ */
+export interface Card<T extends CardTexts = CardTexts> {
+  shape: string;
+  texts: T;
+  inside(texts: T): ReactNode;
+  /** The eager picture of a list's first card, which React preloads from the top of the page. */
+  preload?: string;
+}
+
+/** What cards are made with: the page's language and site, and the content texts. */
+export interface CardContext {
+  lang: Lang;
+  site: SiteInfo;
+  t: TFunction<'content'>;
+}
+
+export function useCardContext(): CardContext {
+  const { lang, site } = usePageContext();
+  const { t } = useTranslation('content');
+  return { lang, site, t };
+}
+
 /** The texts' fallback marks, as a card's shape names them: which fell back to Chinese. */
 const fallbacks = (...texts: (LocalText | null | undefined)[]) => texts.map((text) => (text ? Number(text.fallback) : '-')).join('');
 
 /** A text of the card's own with the fallback mark of the item's. */
 const textOf = (text: string, of: LocalText): LocalText => ({ text, fallback: of.fallback });
 
-/**
- * The card every content list shows; the whole card is the link. It is stamped (Stamped): rendered once per
- * `shape` and language, and `texts` (its link, picture, title, dates...) filled in for each card. `shape`
- * names everything else the markup depends on (the kind of card, heading level, which texts fell back to
- * Chinese, which parts it has); `inside` renders what the <article> holds from texts, marks when stamped. The
- * first card of a list renders inline: React preloads its eager picture from the top of the page, which a
- * part rendered apart cannot reach.
- */
-function ContentCard<T extends CardTexts>({ shape, texts, eager, inside }: { shape: string; texts: T; eager: boolean; inside: (texts: T) => ReactNode }) {
-  if (eager) return <article className={CARD_CLASS}>{inside(texts)}</article>;
+/** A card's shape and texts, with what its place adds: an eager picture is part of the shape and preloaded. */
+function card<T extends CardTexts>(kind: string, { eager = false }: CardPlace, shape: string, texts: T, inside: (texts: T) => ReactNode, cover?: string): Card<T> {
+  return { shape: `${kind}${eager ? ' eager' : ''} ${shape}`, texts, inside, preload: eager ? cover : undefined };
+}
+
+/** A card as a Stamped part's item: its texts by position. */
+function stampedItem<T extends CardTexts>({ shape, texts, inside }: Card<T>) {
   const names = Object.keys(texts);
+  return {
+    stampKey: shape,
+    holes: names.map((name) => texts[name]!),
+    children: (values: readonly string[]) => inside(Object.fromEntries(names.map((name, i) => [name, values[i] ?? ''])) as T),
+  };
+}
+
+/** One card on its own; the first card of a list, whose picture React preloads, renders inline. */
+function ContentCard<T extends CardTexts>({ value }: { value: Card<T> }) {
+  if (value.preload !== undefined) return <article className={CARD_CLASS}>{value.inside(value.texts)}</article>;
+  const { stampKey, holes, children } = stampedItem(value);
   return (
-    <Stamped as="article" className={CARD_CLASS} stampKey={shape} holes={names.map((name) => texts[name]!)}>
-      {(values) => inside(Object.fromEntries(names.map((name, i) => [name, values[i] ?? ''])) as T)}
+    <Stamped as="article" className={CARD_CLASS} stampKey={stampKey} holes={holes}>
+      {children}
     </Stamped>
   );
 }
 
 /** News and culture cards; `path` is the detail route. */
-export function ArticleCardView({ item, path, headingLevel = 3, eager = false }: { item: ArticleCard; path: string } & CardPlace) {
-  const { lang, site } = usePageContext();
+export function articleCard(item: ArticleCard, path: string, place: CardPlace, { lang, site }: CardContext) {
+  const { headingLevel = 3, eager = false } = place;
   const { category } = item;
   const date = dateForms(lang, item.publishTime, site.timeZone);
   const texts = { cover: item.cover || DEFAULT_COVER, category: category?.name.text ?? '', dateTime: date.dateTime, date: date.text, href: pageHref(path, { id: item.id }, lang), title: item.title.text, summary: item.summary.text };
@@ -132,7 +170,11 @@ export function ArticleCardView({ item, path, headingLevel = 3, eager = false }:
     );
     return <ContentCardInside cover={t.cover} meta={meta} title={textOf(t.title, item.title)} href={t.href} headingLevel={headingLevel} summary={textOf(t.summary, item.summary)} eager={eager} />;
   };
-  return <ContentCard shape={`article ${headingLevel} ${fallbacks(category?.name, item.title, item.summary)}`} texts={texts} eager={eager} inside={inside} />;
+  return card('article', place, `${headingLevel} ${fallbacks(category?.name, item.title, item.summary)}`, texts, inside, texts.cover);
+}
+
+export function ArticleCardView({ item, path, ...place }: { item: ArticleCard; path: string } & CardPlace) {
+  return <ContentCard value={articleCard(item, path, place, useCardContext())} />;
 }
 
 export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
@@ -140,8 +182,8 @@ export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
   return <span className={`badge stage-badge stage-${stage}`}>{t(`brand.stage.${stage}`)}</span>;
 }
 
-export function ActivityCardView({ item, headingLevel = 3, eager = false }: { item: ActivityCard } & CardPlace) {
-  const { lang, site } = usePageContext();
+export function activityCard(item: ActivityCard, place: CardPlace, { lang, site }: CardContext) {
+  const { headingLevel = 3, eager = false } = place;
   const [start, end] = [dateForms(lang, item.startTime, site.timeZone), dateForms(lang, item.endTime, site.timeZone)];
   const oneDay = start.dateTime === end.dateTime;
   const texts = { cover: item.cover || DEFAULT_COVER, startTime: start.dateTime, start: start.text, endTime: end.dateTime, end: end.text, href: pageHref('/brand/info', { id: item.id }, lang), title: item.title.text, summary: item.summary.text, place: item.place.text };
@@ -159,7 +201,11 @@ export function ActivityCardView({ item, headingLevel = 3, eager = false }: { it
       </ContentCardInside>
     );
   };
-  return <ContentCard shape={`activity ${headingLevel} ${item.stage} ${Number(oneDay)} ${fallbacks(item.title, item.summary, item.place)}`} texts={texts} eager={eager} inside={inside} />;
+  return card('activity', place, `${headingLevel} ${item.stage} ${Number(oneDay)} ${fallbacks(item.title, item.summary, item.place)}`, texts, inside, texts.cover);
+}
+
+export function ActivityCardView({ item, ...place }: { item: ActivityCard } & CardPlace) {
+  return <ContentCard value={activityCard(item, place, useCardContext())} />;
 }
 
 /** A trail's distance and time as the page words them (absent when unknown), and its difficulty. */
@@ -195,8 +241,7 @@ function TrailFactsView({ length, duration, difficulty }: TrailFactTexts) {
   );
 }
 
-function useTrailFactTexts(item: TrailCard): TrailFactTexts {
-  const { t } = useTranslation('content');
+function trailFactTexts(item: TrailCard, t: TFunction<'content'>): TrailFactTexts {
   return {
     length: item.lengthKm === null ? undefined : formatKm(t, item.lengthKm),
     duration: item.durationMin === null ? undefined : formatDuration(t, item.durationMin),
@@ -206,12 +251,13 @@ function useTrailFactTexts(item: TrailCard): TrailFactTexts {
 
 /** Distance, time and difficulty of a trail, as a definition list. */
 export function TrailFacts({ item }: { item: TrailCard }) {
-  return <TrailFactsView {...useTrailFactTexts(item)} />;
+  const { t } = useTranslation('content');
+  return <TrailFactsView {...trailFactTexts(item, t)} />;
 }
 
-export function TrailCardView({ item, headingLevel = 3, eager = false }: { item: TrailCard } & CardPlace) {
-  const { lang } = usePageContext();
-  const facts = useTrailFactTexts(item);
+export function trailCard(item: TrailCard, place: CardPlace, { lang, t: tr }: CardContext) {
+  const { headingLevel = 3, eager = false } = place;
+  const facts = trailFactTexts(item, tr);
   const { canal, city } = item;
   const texts = { cover: item.cover || DEFAULT_COVER, canal: canal?.name.text ?? '', city: city?.name.text ?? '', length: facts.length ?? '', duration: facts.duration ?? '', href: pageHref('/trail/info', { id: item.id }, lang), title: item.title.text, summary: item.summary.text };
   const inside = (t: typeof texts) => {
@@ -233,26 +279,53 @@ export function TrailCardView({ item, headingLevel = 3, eager = false }: { item:
     );
   };
   const parts = [facts.length === undefined ? 0 : 1, facts.duration === undefined ? 0 : 1].join('');
-  return <ContentCard shape={`trail ${headingLevel} ${item.difficulty} ${parts} ${fallbacks(canal?.name, city?.name, item.title, item.summary)}`} texts={texts} eager={eager} inside={inside} />;
+  return card('trail', place, `${headingLevel} ${item.difficulty} ${parts} ${fallbacks(canal?.name, city?.name, item.title, item.summary)}`, texts, inside, texts.cover);
 }
 
-export function CanalCardView({ item, headingLevel = 3, eager = false }: { item: CanalCard } & CardPlace) {
-  const { lang } = usePageContext();
+export function TrailCardView({ item, ...place }: { item: TrailCard } & CardPlace) {
+  return <ContentCard value={trailCard(item, place, useCardContext())} />;
+}
+
+export function canalCard(item: CanalCard, place: CardPlace, { lang }: CardContext) {
+  const { headingLevel = 3, eager = false } = place;
   const texts = { cover: item.cover || DEFAULT_COVER, era: item.era.text, href: pageHref('/canals/info', { id: item.id }, lang), title: item.name.text, summary: item.summary.text };
   const inside = (t: typeof texts) => (
     <ContentCardInside cover={t.cover} meta={<Text value={textOf(t.era, item.era)} />} title={textOf(t.title, item.name)} href={t.href} summary={textOf(t.summary, item.summary)} headingLevel={headingLevel} eager={eager} />
   );
-  return <ContentCard shape={`canal ${headingLevel} ${fallbacks(item.era, item.name, item.summary)}`} texts={texts} eager={eager} inside={inside} />;
+  return card('canal', place, `${headingLevel} ${fallbacks(item.era, item.name, item.summary)}`, texts, inside, texts.cover);
 }
 
 export function CityCardView({ item }: { item: CityCard }) {
   const { lang } = usePageContext();
   const texts = { href: pageHref('/canals/info/city', { id: item.id }, lang), title: item.name.text, summary: item.summary.text };
   const inside = (t: typeof texts) => <ContentCardInside title={textOf(t.title, item.name)} href={t.href} summary={textOf(t.summary, item.summary)} />;
-  return <ContentCard shape={`city ${fallbacks(item.name, item.summary)}`} texts={texts} eager={false} inside={inside} />;
+  return <ContentCard value={card('city', {}, fallbacks(item.name, item.summary), texts, inside)} />;
 }
+
+const GRID_CLASS = 'row g-4 row-cols-1 row-cols-sm-2 row-cols-lg-3';
 
 /** A responsive grid of cards; each child is one `.col`. */
 export function CardGrid({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  return <div className={`row g-4 ${wide ? 'row-cols-1 row-cols-md-2' : 'row-cols-1 row-cols-sm-2 row-cols-lg-3'}`}>{children}</div>;
+  return <div className={wide ? 'row g-4 row-cols-1 row-cols-md-2' : GRID_CLASS}>{children}</div>;
+}
+
+/**
+ * A page's list of cards in the grid, made by `make` for each item with the page's heading level (2) and the
+ * first picture eager; the whole list one stamped host (StampedList), its markup that of CardGrid with the
+ * cards in their `.col`s.
+ */
+export function CardList<I>({ items, make }: { items: readonly I[]; make: (item: I, place: CardPlace, context: CardContext) => Card }) {
+  const context = useCardContext();
+  const cards = items.map((item, i) => make(item, { headingLevel: 2, eager: i === 0 }, context));
+  return (
+    <StampedList
+      className={GRID_CLASS}
+      wrap={[
+        ['div', 'col'],
+        ['article', CARD_CLASS],
+      ]}
+      items={cards.map(stampedItem)}
+      preload={cards[0]?.preload}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
 import { ACTIVITY_STAGES } from '../../../../shared/content.ts';
-import { ActivityCardView, CardGrid } from '../../../../components/content/cards.tsx';
+import { CardList, activityCard } from '../../../../components/content/cards.tsx';
 import { EmptyState } from '../../../../components/content/EmptyState.tsx';
 import { FilterNav } from '../../../../components/content/FilterNav.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
@@ -27,13 +27,7 @@ export default function Page() {
         {list.items.length === 0 ? (
           <EmptyState firstHref={list.page > 1 ? href(1) : null} />
         ) : (
-          <CardGrid>
-            {list.items.map((item, i) => (
-              <div className="col" key={item.id}>
-                <ActivityCardView item={item} headingLevel={2} eager={i === 0} />
-              </div>
-            ))}
-          </CardGrid>
+          <CardList items={list.items} make={activityCard} />
         )}
         <Pagination page={list.page} pages={list.pages} href={(p) => href(p)} />
       </div>

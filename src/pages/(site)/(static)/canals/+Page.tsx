@@ -1,6 +1,6 @@
 import { useData } from 'vike-react/useData';
 import { withLang } from '../../../../shared/i18n/links.ts';
-import { CanalCardView, CardGrid } from '../../../../components/content/cards.tsx';
+import { CardList, canalCard } from '../../../../components/content/cards.tsx';
 import { EmptyState } from '../../../../components/content/EmptyState.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
 import { Pagination } from '../../../../components/content/Pagination.tsx';
@@ -23,13 +23,7 @@ export default function Page() {
         {list.items.length === 0 ? (
           <EmptyState firstHref={list.page > 1 ? href(1) : null} />
         ) : (
-          <CardGrid>
-            {list.items.map((item, i) => (
-              <div className="col" key={item.id}>
-                <CanalCardView item={item} headingLevel={2} eager={i === 0} />
-              </div>
-            ))}
-          </CardGrid>
+          <CardList items={list.items} make={canalCard} />
         )}
         <Pagination page={list.page} pages={list.pages} href={href} />
       </div>

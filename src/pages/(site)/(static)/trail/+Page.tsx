@@ -1,7 +1,7 @@
 import { useData } from 'vike-react/useData';
 import { DIFFICULTIES } from '../../../../shared/content.ts';
 import { withLang } from '../../../../shared/i18n/links.ts';
-import { CardGrid, TrailCardView } from '../../../../components/content/cards.tsx';
+import { CardList, trailCard } from '../../../../components/content/cards.tsx';
 import { EmptyState } from '../../../../components/content/EmptyState.tsx';
 import { FilterNav } from '../../../../components/content/FilterNav.tsx';
 import { PageHeader } from '../../../../components/content/PageHeader.tsx';
@@ -35,13 +35,7 @@ export default function Page() {
         {list.items.length === 0 ? (
           <EmptyState firstHref={list.page > 1 ? href(1) : null} />
         ) : (
-          <CardGrid>
-            {list.items.map((item, i) => (
-              <div className="col" key={item.id}>
-                <TrailCardView item={item} headingLevel={2} eager={i === 0} />
-              </div>
-            ))}
-          </CardGrid>
+          <CardList items={list.items} make={trailCard} />
         )}
         <Pagination page={list.page} pages={list.pages} href={(p) => href(p)} />
       </div>
