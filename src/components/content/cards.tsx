@@ -140,9 +140,8 @@ function stampedItem<T extends CardTexts>({ shape, texts, inside }: Card<T>) {
   };
 }
 
-/** One card on its own; the first card of a list, whose picture React preloads, renders inline. */
+/** A card on its own, in a section of cards (a list's cards are CardList's). */
 function ContentCard<T extends CardTexts>({ value }: { value: Card<T> }) {
-  if (value.preload !== undefined) return <article className={CARD_CLASS}>{value.inside(value.texts)}</article>;
   const { stampKey, holes, children } = stampedItem(value);
   return (
     <Stamped as="article" className={CARD_CLASS} stampKey={stampKey} holes={holes}>
@@ -173,8 +172,8 @@ export function articleCard(item: ArticleCard, path: string, place: CardPlace, {
   return card('article', place, `${headingLevel} ${fallbacks(category?.name, item.title, item.summary)}`, texts, inside, texts.cover);
 }
 
-export function ArticleCardView({ item, path, ...place }: { item: ArticleCard; path: string } & CardPlace) {
-  return <ContentCard value={articleCard(item, path, place, useCardContext())} />;
+export function ArticleCardView({ item, path }: { item: ArticleCard; path: string }) {
+  return <ContentCard value={articleCard(item, path, {}, useCardContext())} />;
 }
 
 export function StageBadge({ stage }: { stage: ActivityCard['stage'] }) {
@@ -204,8 +203,8 @@ export function activityCard(item: ActivityCard, place: CardPlace, { lang, site 
   return card('activity', place, `${headingLevel} ${item.stage} ${Number(oneDay)} ${fallbacks(item.title, item.summary, item.place)}`, texts, inside, texts.cover);
 }
 
-export function ActivityCardView({ item, ...place }: { item: ActivityCard } & CardPlace) {
-  return <ContentCard value={activityCard(item, place, useCardContext())} />;
+export function ActivityCardView({ item }: { item: ActivityCard }) {
+  return <ContentCard value={activityCard(item, {}, useCardContext())} />;
 }
 
 /** A trail's distance and time as the page words them (absent when unknown), and its difficulty. */
@@ -282,8 +281,8 @@ export function trailCard(item: TrailCard, place: CardPlace, { lang, t: tr }: Ca
   return card('trail', place, `${headingLevel} ${item.difficulty} ${parts} ${fallbacks(canal?.name, city?.name, item.title, item.summary)}`, texts, inside, texts.cover);
 }
 
-export function TrailCardView({ item, ...place }: { item: TrailCard } & CardPlace) {
-  return <ContentCard value={trailCard(item, place, useCardContext())} />;
+export function TrailCardView({ item }: { item: TrailCard }) {
+  return <ContentCard value={trailCard(item, {}, useCardContext())} />;
 }
 
 export function canalCard(item: CanalCard, place: CardPlace, { lang }: CardContext) {
