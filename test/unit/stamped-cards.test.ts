@@ -80,7 +80,7 @@ test('a card whose picture is a javascript: URL renders inline, as React rewrite
   t.is(fragments.renders, 0);
 });
 
-/** A page's list of each kind, its items of every shape: the lists of cards/articles pages show. */
+/** A page's list of each kind of card, its items of several shapes. */
 const lists: [string, (length: number) => ReactElement][] = [
   ['news', (n) => listOf([article, { ...article, id: 8, title: odd }, { ...article, category: null }, { ...article, title: text('只有中文', true) }].slice(0, n), makeNews)],
   ['activities', (n) => listOf([activity, { ...activity, stage: 'ongoing' as const, endTime: activity.startTime + 86_400 * 2 }, { ...activity, place: text('') }].slice(0, n), activityCard)],
@@ -111,7 +111,9 @@ test('a stamped list preloads its first picture once, from the top of the page, 
   t.is(page.split('rel="preload"').length, 2);
   t.is(page.split('<article').length, 5);
   // The first card shares its markup with every list's first card of its shape, the others with every other card.
+  const renders = fragments.renders;
   const other = render('zh-cn', listOf([{ ...article, id: 20, cover: '/storage/c.jpg' }, { ...article, id: 21 }], makeNews), fragments);
+  t.is(fragments.renders, renders);
   t.true(other.startsWith('<link rel="preload" as="image" href="/storage/c.jpg" fetchPriority="high"/>'));
   t.true(other.includes('href="/news/info?id=21"'));
 });
