@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUNDLE_FILE, bundleServer } from './bundle.ts';
+import { writeCodeCache } from './codeCache.ts';
 import { OUT_DIR_ENV, PAGE_INPUTS, STAMP_FILE, fingerprint } from '../src/server/buildStamp.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -46,6 +47,7 @@ export async function buildIfNeeded(): Promise<void> {
   const { writeNewDatabase } = await import('./newDatabase.ts');
   await writeNewDatabase(path.dirname(BUNDLE_FILE));
   fs.writeFileSync(SERVER_STAMP, wanted);
+  await writeCodeCache();
 }
 
 // `npm run build` builds whatever changed; `--force` rebuilds everything.

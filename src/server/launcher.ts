@@ -3,15 +3,16 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { codeCacheSkipped } from './codeCache.ts';
+import { codeCacheWanted } from './codeCache.ts';
 import { IMPORT_HOOK } from './importFile.ts';
 
 // What `npm start` runs (bundled to dist/portal/start.cjs beside server.cjs): it runs the server bundle with
 // V8's code cache. Compiling the 5 MB bundle is the largest single cost of a cold start (about 130 ms on a quiet
 // machine, several times that on a busy one); with the cache it takes a few tens of milliseconds. The
-// cache is written by the first start of each build (V8 rejects a cache made by another Node version or with
-// other flags than the heap sizes, which heapFlags.ts sets aside, and the next start writes a fresh one),
-// unless that start upgraded the database (codeCache.ts); a read-only installation simply starts without it.
+// cache is written by the build (scripts/codeCache.ts), and again by a start that finds none it can use (V8
+// rejects a cache made by another Node version or with other flags than the heap sizes, which heapFlags.ts
+// sets aside), unless that start upgraded the database or ran a command instead of the server (codeCache.ts);
+// a read-only installation simply starts without it.
 
 const CACHE_AFTER_MS = 5_000;
 
@@ -26,10 +27,15 @@ function readCache(): Buffer | undefined {
   }
 }
 
-/** Written once the server has started, so the functions compiled while starting are in the cache too. */
+/**
+ * Written once the server has started, so the functions compiled while starting are in the cache too, or as it
+ * stops cleanly before then (the build's own start, scripts/codeCache.ts, stops at its first page).
+ */
 function writeCache(script: vm.Script): void {
-  const timer = setTimeout(() => {
-    if (codeCacheSkipped()) return;
+  let done = false;
+  const write = () => {
+    if (done || !codeCacheWanted()) return;
+    done = true;
     const temp = `${cacheFile}.${process.pid}`;
     try {
       fs.writeFileSync(temp, script.createCachedData());
@@ -37,8 +43,11 @@ function writeCache(script: vm.Script): void {
     } catch {
       fs.rmSync(temp, { force: true });
     }
-  }, CACHE_AFTER_MS);
-  timer.unref();
+  };
+  setTimeout(write, CACHE_AFTER_MS).unref();
+  process.once('exit', (code) => {
+    if (code === 0) write();
+  });
 }
 
 const cached = readCache();

@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { scavengeOnMainThread } from './scavenger.ts';
 import { CLI_COMMANDS, runCli } from './cli.ts';
 import { unpackSea } from './runtime.ts';
+import { markServing } from './codeCache.ts';
 
 const SHUTDOWN_GRACE_MS = 4000;
 /** How long a stopping process waits for its log to be read. */
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     server.once('listening', resolve);
     server.once('error', reject);
   });
+  markServing();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   void app.answered.then(() => scavengeOnMainThread());

@@ -6,6 +6,8 @@ import { startCommand } from '../../scripts/startCommand.ts';
 import { LAZY_FOLDER, NEW_DATABASE_FILE } from '../../src/server/runtime.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The bundle `npm start` runs, which the build writes. */
+export const BUNDLE_DIR = path.join(ROOT, 'dist/portal');
 
 export interface BundleServer {
   child: ChildProcessByStdio<null, Readable, Readable>;
@@ -48,9 +50,8 @@ export function bootBundle(dataDir: string, env: Record<string, string> = {}, bu
  * bundle at the same time and would write its cache.
  */
 export function copyBundle(): { dir: string; remove(): void } {
-  const source = path.join(ROOT, 'dist/portal');
   const dir = fs.mkdtempSync(path.join(ROOT, 'dist/portal-copy-'));
-  for (const name of ['server.cjs', 'start.cjs', NEW_DATABASE_FILE]) fs.copyFileSync(path.join(source, name), path.join(dir, name));
-  fs.cpSync(path.join(source, LAZY_FOLDER), path.join(dir, LAZY_FOLDER), { recursive: true });
+  for (const name of ['server.cjs', 'start.cjs', NEW_DATABASE_FILE]) fs.copyFileSync(path.join(BUNDLE_DIR, name), path.join(dir, name));
+  fs.cpSync(path.join(BUNDLE_DIR, LAZY_FOLDER), path.join(dir, LAZY_FOLDER), { recursive: true });
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
