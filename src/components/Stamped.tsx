@@ -28,6 +28,9 @@ const stampedRender = (i18n: I18n, pageContext: ReturnType<typeof usePageContext
   </I18nextProvider>
 );
 
+/** A part's key among the server's fragments: its host element and its stamp key (a list's items share their parts' markup). */
+const partKey = (host: string, stampKey: string) => `${host} ${stampKey}`;
+
 interface StampedProps {
   /** The host element, rendered for each request; its children are the stamped part. */
   as: 'header' | 'footer' | 'article' | 'nav';
@@ -48,7 +51,7 @@ interface StampedProps {
  * one must equal, byte for byte (test/api/static-pages, test/unit/stamped-*).
  */
 export function Stamped({ as, className, label, stampKey, holes = [], children }: StampedProps) {
-  const html = useStamp()?.(`${as} ${stampKey}`, holes, children) ?? null;
+  const html = useStamp()?.(partKey(as, stampKey), holes, children) ?? null;
   if (html === null) return createElement(as, { 'aria-label': label, className }, children(holes));
   return createElement(as, { 'aria-label': label, className, dangerouslySetInnerHTML: { __html: html } });
 }
@@ -102,7 +105,7 @@ export function StampedList({ className, wrap, items, preload }: StampedListProp
   let html = '';
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;
-    let markup = stamp(`${host} ${item.stampKey}`, item.holes, item.children);
+    let markup = stamp(partKey(host, item.stampKey), item.holes, item.children);
     if (markup === null) return inline();
     if (i === 0 && preload !== undefined) {
       // The preload React wrote for the picture is the page's: placed once, where React places it.
