@@ -34,7 +34,10 @@ async function startAndStop(dataDir: string): Promise<number | null> {
           resolve(Number(listening[1]));
         }
       });
-      void exit.then((code) => reject(new Error(`exited with ${code}: ${out.slice(-2000)}`)));
+      void exit.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited with ${code}: ${out.slice(-2000)}`));
+      });
     });
     const page = await fetch(`http://127.0.0.1:${port}/`);
     await page.arrayBuffer();
