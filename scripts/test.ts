@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build.ts';
@@ -8,7 +8,7 @@ import { createTemplate, dropDatabase } from '../test/helpers/postgres.ts';
 import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
 
 /**
- * `npm test`: type check, build, then every ava test on SQLite (unit, API, process, browser). With
+ * `npm test`: type check beside the build, then every ava test on SQLite (unit, API, process, browser). With
  * TEST_DATABASE_URL (a PostgreSQL server), the API tests run a second time on PostgreSQL, followed by the
  * multi-process tests (which need it); the process tests (test/process) never open the test database and run
  * once. Two lines run side by side: the browser tests, and the unit, API and process tests followed by the
@@ -107,11 +107,29 @@ function finish(): never {
   process.exit(failed > 0 ? 1 : 0);
 }
 
-console.log('# type check (tsc -p .)');
+/**
+ * The type check, beside the build: tsc is one thread and the build mostly another (about 7 s less than one
+ * after the other, 34 s against 41, 2026-11-30). Its output is held and shown once it ends.
+ */
+function typeCheck(): Promise<boolean> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      process.stdout.write(output);
+      resolve(code === 0);
+    }),
+  );
+}
+
+console.log('# type check (tsc -p .) and build, side by side');
 const runStarted = Date.now();
-const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: ROOT, stdio: 'inherit' });
-if (tsc.status === 0) passed++;
-else failed++;
+const typeChecked = typeCheck();
+const countTypeCheck = async () => {
+  if (await typeChecked) passed++;
+  else failed++;
+};
 
 const extra = process.argv.slice(2);
 try {
@@ -120,8 +138,10 @@ try {
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   failed++;
+  await countTypeCheck();
   finish();
 }
+await countTypeCheck();
 console.log(`# type check and build took ${Math.round((Date.now() - runStarted) / 1000)} s`);
 
 // One migrated and seeded SQLite file that every test server of the run copies instead of building its own.
