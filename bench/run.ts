@@ -9,7 +9,7 @@ import { buildIfNeeded } from '../scripts/build.ts';
 import { findChromium, headlessMode } from '../scripts/chromium.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
-import { printSmallHost, residentMemory, startProduction, timeToFirstPage, writeCodeCache } from './smallHost.ts';
+import { printSmallHost, residentMemory, startProduction, timeToFirstPage, ensureCodeCache } from './smallHost.ts';
 import { adminListRow, printAdminList } from './adminList.ts';
 import { printSearch, searchRow } from './search.ts';
 import { photoVisits } from './photo.ts';
@@ -340,8 +340,8 @@ async function main(): Promise<void> {
   const baseUrl = `http://127.0.0.1:${basePort}`;
   const renderUrl = `http://127.0.0.1:${renderPort}`;
   const appEnv = appEnvOf(appPort, dataDir);
-  // Cold start on a new data directory (migrations and seeds), then on the existing one after the big seed, as
-  // every start after the second runs: with the code cache.
+  // Cold start on a new data directory (migrations and seeds), then on the existing one after the big seed; both
+  // with the code cache the build wrote, as a user's starts run.
   let spawnedAt = performance.now();
   let app = startProduction(appEnv);
   let baseline: ChildProcess | null = null;
@@ -362,7 +362,7 @@ async function main(): Promise<void> {
     if (!PHOTO_ONLY) {
       app.kill('SIGTERM');
       await new Promise((r) => app.once('exit', r));
-      await writeCodeCache(appEnv, `${appUrl}/`);
+      await ensureCodeCache(appEnv, `${appUrl}/`);
       for (let i = 0; i < EXISTING_STARTS; i++) {
         if (i > 0) {
           app.kill('SIGTERM');

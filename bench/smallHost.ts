@@ -23,12 +23,13 @@ export function startProduction(env: Record<string, string>): ChildProcess {
 }
 
 /**
- * Runs one start that writes V8's code cache (src/server/launcher.ts) as it stops, after its first page: every
- * start after it runs with a cache made on this data folder, as measured here.
+ * Makes sure the existing folder's starts run with V8's code cache (src/server/launcher.ts), as a user's do: the
+ * build wrote it (scripts/codeCache.ts); when it is missing (a build whose cache start failed), one start writes
+ * it as it stops, after its first page.
  */
-export async function writeCodeCache(env: Record<string, string>, url: string): Promise<void> {
+export async function ensureCodeCache(env: Record<string, string>, url: string): Promise<void> {
   const cache = path.join(ROOT, 'dist/portal/server.cjs.cache');
-  fs.rmSync(cache, { force: true });
+  if (fs.existsSync(cache)) return;
   const child = startProduction(env);
   try {
     await timeToFirstPage(child, url, performance.now());
