@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build.ts';
-import { BUNDLED_AVA_CONFIG, bundleTests } from './testBundle.ts';
+import { BUNDLED_AVA_CONFIG, bundleTests, type TestGroup } from './testBundle.ts';
 import { launchSharedBrowser, SHARED_CHROMIUM } from '../test/helpers/browser.ts';
 import { createTemplate, dropDatabase } from '../test/helpers/postgres.ts';
 import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
@@ -20,8 +20,8 @@ import { createSqliteTemplate, TEMPLATE_ENV } from '../test/helpers/server.ts';
  * in the first stage took as long as two.
  * Prints ava's TAP: the browser tests' as it comes, each other stage's once it ends, so they never interleave;
  * closes with one line "N passed, N failed" (the type check counts as one check); exits non-zero on any failure.
- * The whole run runs the test files bundled (scripts/testBundle.ts says why); files named on the command line
- * run from the sources.
+ * The whole run runs the test files bundled, the unit and API files in groups that share a process
+ * (scripts/testBundle.ts says why); files named on the command line run from the sources.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 let passed = 0;
@@ -102,6 +102,11 @@ async function timed(stage: string, run: Promise<void>): Promise<void> {
   console.log(`# ${stage} took ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
+/** Which files each group of the bundle runs: ava names a group's failing test by the group's file and the test's title. */
+function printGroups(groups: readonly TestGroup[]): void {
+  for (const group of groups) console.log(`# ${group.name}: ${group.files.join(' ')}`);
+}
+
 function finish(): never {
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failed > 0 ? 1 : 0);
@@ -134,7 +139,7 @@ const countTypeCheck = async () => {
 const extra = process.argv.slice(2);
 try {
   await buildIfNeeded();
-  if (extra.length === 0) await bundleTests();
+  if (extra.length === 0) printGroups(await bundleTests());
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   failed++;
