@@ -70,10 +70,10 @@ const GROUPED_FOLDERS = ['unit', 'api'];
 const GROUP_SIZE = 10;
 /**
  * What in a file's own code makes it run in a process of its own: it replaces something the whole process
- * sees (a global, an environment variable) while its tests run, or it has hooks around each test, which
- * would wrap a group's other tests too.
+ * sees while its tests run (a global's member, an environment variable, standard output), or it has hooks
+ * around each test, which would wrap a group's other tests too.
  */
-const CHANGES_THE_PROCESS = /\b(?:Date\.now|globalThis\.\w+|process\.env\.\w+|process\.env\[[^\]]+\])\s*=(?!=)|\.(?:beforeEach|afterEach)\b/;
+const CHANGES_THE_PROCESS = /\b(?:(?:globalThis|process|console|Date|Math)(?:\.\w+)+|process\.env\[[^\]]+\])\s*=(?!=)|\.(?:beforeEach|afterEach)\b/;
 /**
  * Files that run alone though their own code does not show why: those of the terminal's helper, which puts
  * its command stand-ins on the process's PATH, and the longest, which a group would only make longer still.
