@@ -5,7 +5,7 @@ import { superToken } from '../helpers/admins.ts';
 import { api } from '../helpers/server.ts';
 import { keyShapes, pageTexts, rawKeys } from '../helpers/translationKeys.ts';
 import type { MenuNode } from '../../src/shared/account.ts';
-import { adminPage, closeWithEscape } from './adminHelpers.ts';
+import { adminPage, closeTab, closeWithEscape, showInApp, shownPane } from './adminHelpers.ts';
 import { check, menuPages, settling, type Violation } from './axeHelpers.ts';
 import { ServedSheets, wholeSheet } from './cutSheets.ts';
 
@@ -36,23 +36,6 @@ async function readScreen(page: Page, where: string, found: Findings, axe: boole
   const keys = rawKeys(await pageTexts(page), shapes);
   if (keys.length > 0) found.keys[where] = keys;
   for (const name of await sheets.unstyled(page, whole)) found.unstyled.add(`${where}: .${name}`);
-}
-
-/** Goes to `href` in the running admin shell the way the browser's back and forward do: its router follows popstate. */
-async function show(page: Page, href: string): Promise<void> {
-  await page.evaluate((to: string) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, href);
-}
-
-/**
- * Closes the tab of a page left behind. The shell keeps most pages mounted (hidden) while their tab is open, and
- * a page load of a screen mounted only that one: so each stop is read with its own page alone, as then.
- */
-async function closeTab(page: Page, path: string): Promise<void> {
-  await page.$eval(`li.admin-tab:has(a[data-tab="${path}"]) .admin-tab-close`, (button) => (button as HTMLButtonElement).click());
-  await page.waitForFunction((gone: string) => !document.querySelector(`[data-pane="${gone}"], a[data-tab="${gone}"]`), {}, path);
 }
 
 for (const lang of ['zh-cn', 'en'] as const) {
@@ -94,8 +77,8 @@ for (const lang of ['zh-cn', 'en'] as const) {
     let shownTab: string | null = null;
     for (const screen of screens) {
       const path = `/admin/${screen}`;
-      await show(page, `${path}?lang=${lang}`);
-      await page.waitForSelector(`section[data-pane="${path}"]:not([hidden]) :is([data-screen], [data-crud-page], [data-tree-page], [data-page], iframe), [data-not-found]`);
+      await showInApp(page, `${path}?lang=${lang}`);
+      await page.waitForSelector(`${shownPane(path, '[data-screen], [data-crud-page], [data-tree-page], [data-page], iframe')}, [data-not-found]`);
       if (shownTab) await closeTab(page, shownTab);
       shownTab = path;
       await settled();
@@ -110,8 +93,8 @@ for (const lang of ['zh-cn', 'en'] as const) {
       }
     }
     // The screen search, with screens found and with none.
-    await show(page, `/admin/dashboard?lang=${lang}`);
-    await page.waitForSelector('section[data-pane="/admin/dashboard"]:not([hidden]) [data-screen="dashboard"]');
+    await showInApp(page, `/admin/dashboard?lang=${lang}`);
+    await page.waitForSelector(shownPane('/admin/dashboard', '[data-screen="dashboard"]'));
     if (shownTab) await closeTab(page, shownTab);
     await page.waitForSelector('[data-menu-search-open]');
     await settled();
