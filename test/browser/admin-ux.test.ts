@@ -5,7 +5,7 @@ import { asAdmin, superToken } from '../helpers/admins.ts';
 import { browserSuite } from '../helpers/browser.ts';
 import { resources } from '../../src/resources/index.ts';
 import { offers } from '../../src/resources/types.ts';
-import { adminPage, closeWithEscape, storeLayout } from './adminHelpers.ts';
+import { adminPage, closeTab, closeWithEscape, showInApp, shownPane, storeLayout } from './adminHelpers.ts';
 
 // What staff touch first in the back office (issue 17): read-only screens without dead buttons, the
 // Streamline menu beside the header tools, dialogs with their buttons in view, one time zone, tables that fit.
@@ -54,19 +54,24 @@ test.serial('admin log: read-only, each entry in a details dialog with the maske
 });
 
 /**
- * Opens every resource screen the side menu links to, one after the other, once its list or form has loaded,
- * and calls `visit` on each. Answers the side menu's links by resource name, and how many screens were visited.
+ * Opens every resource screen the side menu links to, one after the other in the running shell, once its list
+ * or form has loaded, and calls `visit` on each. Answers the side menu's links by resource name, and how many
+ * screens were visited.
  */
 async function eachResourceScreen(page: Page, visit: (def: (typeof resources)[number]) => Promise<void>): Promise<{ hrefs: Record<string, string>; checked: number }> {
   await page.waitForSelector('.admin-side a[data-menu]', { visible: false });
   const hrefs = await page.$$eval('.admin-side a[data-menu]', (links) => Object.fromEntries(links.map((a) => [a.dataset.menu!, (a as HTMLAnchorElement).href])));
   let checked = 0;
+  let left = new URL(page.url()).pathname;
   for (const def of resources) {
     const href = hrefs[def.name];
     if (!href) continue;
-    await page.goto(href);
+    const path = new URL(href).pathname;
+    await showInApp(page, href);
     // Screens of lists show a table; the configuration screen shows its groups as forms.
-    await page.waitForSelector('.admin-pane table tbody tr, .admin-pane form');
+    await page.waitForSelector(shownPane(path, 'table tbody tr, form'));
+    await closeTab(page, left);
+    left = path;
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
     await visit(def);
     checked++;

@@ -40,6 +40,30 @@ export async function storeLayout(page: Page, server: TestServer, layout: Record
   await page.evaluate((value) => localStorage.setItem('config', value), JSON.stringify({ layout }));
 }
 
+/**
+ * Shows `href` (a page of the admin, with its query) in the running shell the way the browser's back and forward
+ * do: its router follows popstate, so the admin bundle (and anything a test put into the page) stays loaded.
+ */
+export async function showInApp(page: Page, href: string): Promise<void> {
+  await page.evaluate((to: string) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, href);
+}
+
+/** The selector of `inside` within the pane of the page at `path` while that pane is the one showing. */
+export const shownPane = (path: string, inside: string): string => `section[data-pane="${path}"]:not([hidden]) :is(${inside})`;
+
+/**
+ * Closes the tab of a page left behind, not showing. The shell keeps most pages mounted (hidden) while their
+ * tab is open, where a page load mounts only its own: a walk from page to page closes each behind it, so every
+ * page is read with its own pane alone, as after a load.
+ */
+export async function closeTab(page: Page, path: string): Promise<void> {
+  await page.$eval(`li.admin-tab:has(a[data-tab="${path}"]) .admin-tab-close`, (button) => (button as HTMLButtonElement).click());
+  await page.waitForFunction((gone: string) => !document.querySelector(`[data-pane="${gone}"], a[data-tab="${gone}"]`), {}, path);
+}
+
 /** Opens a menu page from the side menu, unfolding its folder first when it is closed. */
 export async function openMenu(page: Page, name: string): Promise<void> {
   const link = `.admin-side a[data-menu="${name}"]`;

@@ -14,18 +14,30 @@ export function wholeSheet(file: string): string {
   return sass.compile(path.join(ROOT, file), { loadPaths: [path.join(ROOT, 'node_modules')], ...SASS_OPTIONS, silenceDeprecations: [...SASS_OPTIONS.silenceDeprecations], logger: sass.Logger.silent }).css;
 }
 
+/** Each selector of a stylesheet that names a class, as the classes it names (what a `:not()` names left out). */
+function selectorClasses(css: string): string[][] {
+  const selectors: string[][] = [];
+  for (const [, list] of css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)) {
+    for (const selector of list!.split(',')) {
+      const named = [...selector.replace(/:not\([^)]*\)/g, '').matchAll(/\.(-?[a-zA-Z_][\w-]*)/g)].map((m) => m[1]!);
+      if (named.length > 0) selectors.push(named);
+    }
+  }
+  return selectors;
+}
+
+/** The sheets read so far, parsed once: a walk reads the same ones on every page (~0.1 s a page to parse again). */
+const parsed = new Map<string, string[][]>();
+
 /**
  * The classes of a page that a stylesheet styles: those of each selector whose every class the page carries
  * (`.nav-fill .nav-item` styles neither on a page without `nav-fill`; what a `:not()` names need not be there).
  */
 function styledClasses(css: string, carried: ReadonlySet<string>): Set<string> {
+  let selectors = parsed.get(css);
+  if (!selectors) parsed.set(css, (selectors = selectorClasses(css)));
   const styled = new Set<string>();
-  for (const [, selectors] of css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{/g)) {
-    for (const selector of selectors!.split(',')) {
-      const named = [...selector.replace(/:not\([^)]*\)/g, '').matchAll(/\.(-?[a-zA-Z_][\w-]*)/g)].map((m) => m[1]!);
-      if (named.length > 0 && named.every((name) => carried.has(name))) for (const name of named) styled.add(name);
-    }
-  }
+  for (const named of selectors) if (named.every((name) => carried.has(name))) for (const name of named) styled.add(name);
   return styled;
 }
 
