@@ -92,10 +92,14 @@ for (const lang of ['zh-cn', 'en'] as const) {
         await closeWithEscape(page, 'dialog[open], .modal.show');
       }
     }
-    // The screen search, with screens found and with none.
+    // Back on the dashboard with the last screen's tab still open: the tab bar as it is with tabs besides the
+    // shown one (each stop above had its own tab only).
     await showInApp(page, `/admin/dashboard?lang=${lang}`);
     await page.waitForSelector(shownPane('/admin/dashboard', '[data-screen="dashboard"]'));
+    await settled();
+    await readScreen(page, 'dashboard, another tab open', found, true);
     if (shownTab) await closeTab(page, shownTab);
+    // The screen search, with screens found and with none.
     await page.waitForSelector('[data-menu-search-open]');
     await settled();
     await page.keyboard.down('Control');
