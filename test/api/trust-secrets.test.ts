@@ -6,6 +6,7 @@ import { api, startServer, type TestServer } from '../helpers/server.ts';
 import { ADMIN_PASSWORD, createMember, memberToken, solvedCaptcha } from '../helpers/accounts.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
 import { FakePayProvider } from '../helpers/fakePay.ts';
+import { TEST_SERVER_OPTIONS } from '../helpers/httpServer.ts';
 
 // Stored secrets never follow a changed destination, test buttons never mix posted and saved values, and the
 // addresses admins choose are refused on loopback, private, link-local and metadata ranges (Trust issue,
@@ -70,7 +71,7 @@ interface Gateway {
 /** An HTTP server standing for a gateway, or for an internal service: it answers every request with a page of its own. */
 async function startGateway(): Promise<Gateway> {
   const received: string[] = [];
-  const listener = http.createServer((req, res) => {
+  const listener = http.createServer(TEST_SERVER_OPTIONS, (req, res) => {
     received.push(req.headers.authorization ?? '');
     req.resume();
     req.on('end', () => res.writeHead(200, { 'content-type': 'text/plain' }).end('internal-page-content'));

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { api, startServer, type TestServer } from '../helpers/server.ts';
 import { asAdmin, superToken, type AdminCall } from '../helpers/admins.ts';
 import type { UserInfo } from '../../src/shared/account.ts';
+import { TEST_SERVER_OPTIONS } from '../helpers/httpServer.ts';
 
 // Members sign in from the mini program: the code goes to a local stand-in for WeChat's code2Session
 // (WECHAT_API_BASE), which answers as WeChat does; new members are made, returning ones found, errors shown.
@@ -35,7 +36,7 @@ let server: TestServer;
 let root: AdminCall;
 
 test.before(async () => {
-  wechat = http.createServer((req, res) => {
+  wechat = http.createServer(TEST_SERVER_OPTIONS, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     calls.push(url.searchParams);
     const answer = sessions[url.searchParams.get('js_code') ?? ''];

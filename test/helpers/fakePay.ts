@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { alipaySignContent } from '../../src/server/services/pay/alipaySign.ts';
 import { rsaSign, rsaVerify } from '../../src/server/services/pay/rsa.ts';
 import { WECHAT_AUTH_SCHEMA, wechatRequestMessage, wechatResponseMessage } from '../../src/server/services/pay/wechatSign.ts';
+import { TEST_SERVER_OPTIONS } from './httpServer.ts';
 
 /**
  * A local stand-in for WeChat Pay API v3 and the Alipay gateway, speaking their documented protocols: it
@@ -70,7 +71,7 @@ export class FakePayProvider {
   url = '';
 
   async start(): Promise<void> {
-    this.server = http.createServer((req, res) => {
+    this.server = http.createServer(TEST_SERVER_OPTIONS, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rpcSignature } from '../../src/server/services/sms/aliyun.ts';
 import { tc3Authorization } from '../../src/server/services/sms/tencent.ts';
+import { TEST_SERVER_OPTIONS } from './httpServer.ts';
 
 /**
  * Local stand-ins for the SMS providers: they check each request's signature the way the providers
@@ -35,7 +36,7 @@ function closer(server: http.Server): () => Promise<void> {
 export async function fakeAliyun(accessKeyId: string, accessKeySecret: string): Promise<FakeProvider<Record<string, string>>> {
   const fake: FakeProvider<Record<string, string>> = { url: '', received: [], refused: 0, failWith: null, close: async () => {} };
   const nonces = new Set<string>();
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(TEST_SERVER_OPTIONS, (req, res) => {
     const params = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams) as Record<string, string>;
     const send = (status: number, body: Record<string, string>) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const fresh = Math.abs(Date.parse(params.Timestamp ?? '') - Date.now()) < 15 * 60_000;
@@ -66,7 +67,7 @@ export interface TencentRequest {
 /** Tencent Cloud SMS API 3.0: POST JSON with a TC3-HMAC-SHA256 Authorization header. */
 export async function fakeTencent(secretId: string, secretKey: string): Promise<FakeProvider<TencentRequest>> {
   const fake: FakeProvider<TencentRequest> = { url: '', received: [], refused: 0, failWith: null, close: async () => {} };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(TEST_SERVER_OPTIONS, (req, res) => {
     let payload = '';
     req.on('data', (chunk: Buffer) => (payload += chunk.toString('utf8')));
     req.on('end', () => {

@@ -8,6 +8,7 @@ import { createApp, type CreateAppOptions, type PortalApp } from '../../src/serv
 import { buildIfNeededLocked } from './build.ts';
 import { createDatabase, dropDatabase, postgresUrl } from './postgres.ts';
 import { ADMIN_PASSWORD } from './accounts.ts';
+import { TEST_SERVER_OPTIONS } from './httpServer.ts';
 
 export interface TestServer {
   url: string;
@@ -74,9 +75,7 @@ export async function startServer(env: Record<string, string> = {}, options: Pic
     await database.drop();
     throw err;
   }
-  // Longer than fetch's own 4 s idle limit: otherwise, when a loaded machine stalls a test for the server's
-  // default 5 s, the server closes kept-alive sockets just as fetch reuses them, and requests die with ECONNRESET.
-  const server = http.createServer({ keepAliveTimeout: 30_000 }, app.listener).listen(0, '127.0.0.1');
+  const server = http.createServer(TEST_SERVER_OPTIONS, app.listener).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { TestServer } from './server.ts';
+import { TEST_SERVER_OPTIONS } from './httpServer.ts';
 
 // A real SMTP server and a real HTTP receiver on 127.0.0.1 stand in for the mail relay and the SMS gateway.
 
@@ -65,7 +66,7 @@ export async function startGateway(): Promise<{ url: string; hooks: Hook[]; stat
     status: 200,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(TEST_SERVER_OPTIONS, (req, res) => {
     let data = '';
     req.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
     req.on('end', () => {

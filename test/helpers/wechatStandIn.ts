@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { TEST_SERVER_OPTIONS } from './httpServer.ts';
 
 /** What the stand-in was asked, and switches that make it answer as WeChat does when things go wrong. */
 export interface WechatStandIn {
@@ -25,7 +26,7 @@ export async function startWechatStandIn(appId: string, secret: string): Promise
   let token = '';
   const calls: WechatStandIn['calls'] = [];
   const json = (res: http.ServerResponse, body: unknown) => res.writeHead(200, { 'content-type': 'application/json; encoding=utf-8' }).end(JSON.stringify(body));
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(TEST_SERVER_OPTIONS, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     calls.push({ path: url.pathname, query: url.searchParams });
     if (url.pathname === '/cgi-bin/token') {

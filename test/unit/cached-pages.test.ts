@@ -8,6 +8,7 @@ import { NONCE_PLACEHOLDER, PageCache } from '../../src/server/pageCache.ts';
 import { withCachedPages, type IslandFreePages } from '../../src/server/cachedPages.ts';
 import { OriginPolicy } from '../../src/server/origin.ts';
 import { contentSecurityPolicy } from '../../src/server/middleware/security.ts';
+import { TEST_SERVER_OPTIONS } from '../helpers/httpServer.ts';
 
 const lines: Array<Record<string, unknown>> = [];
 const log = pino(
@@ -42,7 +43,7 @@ const pages: IslandFreePages = {
 function serve(adminBase: string): Promise<{ url: string; server: http.Server }> {
   // What Koa would do is not under test here: the stand-in only says that the request reached it.
   const koa: http.RequestListener = (_req, res) => res.end('koa');
-  const server = http.createServer(withCachedPages(cache, { adminBase, log, trustProxy: false, origins, ipBan: { blocksNow: () => false }, csp: contentSecurityPolicy() }, pages, koa)).listen(0, '127.0.0.1');
+  const server = http.createServer(TEST_SERVER_OPTIONS, withCachedPages(cache, { adminBase, log, trustProxy: false, origins, ipBan: { blocksNow: () => false }, csp: contentSecurityPolicy() }, pages, koa)).listen(0, '127.0.0.1');
   return new Promise((resolve) => server.once('listening', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })));
 }
 

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import Koa from 'koa';
 import { compression } from '../../src/server/middleware/compression.ts';
+import { TEST_SERVER_OPTIONS } from '../helpers/httpServer.ts';
 
 // The compression middleware on a bare Koa app: each body kind the portal answers with, read back as raw bytes.
 
@@ -39,7 +40,7 @@ test.before(async () => {
   const app = new Koa();
   app.use(compression());
   app.use((ctx) => bodies[ctx.path]?.(ctx));
-  server = http.createServer(app.callback());
+  server = http.createServer(TEST_SERVER_OPTIONS, app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -2,6 +2,7 @@ import test from 'ava';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { withFirstAnswer } from '../../src/server/request/firstAnswer.ts';
+import { TEST_SERVER_OPTIONS } from '../helpers/httpServer.ts';
 
 /** Whether `promise` has settled by the next turn of the event loop. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -16,7 +17,7 @@ test('settles when the first answer has gone out, not when its request arrives',
   const { listener, answered } = withFirstAnswer((_req, res) => {
     finish = () => res.end('first');
   }, 60_000);
-  const server = http.createServer(listener).listen(0, '127.0.0.1');
+  const server = http.createServer(TEST_SERVER_OPTIONS, listener).listen(0, '127.0.0.1');
   t.teardown(() => server.close());
   await new Promise((r) => server.once('listening', r));
   const response = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);

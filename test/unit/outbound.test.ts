@@ -2,6 +2,7 @@ import test from 'ava';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addressKind, Outbound, OutboundRefused, OutboundTimeout } from '../../src/server/services/outbound.ts';
+import { TEST_SERVER_OPTIONS } from '../helpers/httpServer.ts';
 
 test('addressKind: public addresses pass, every special range is named', (t) => {
   const cases: [string, ReturnType<typeof addressKind>][] = [
@@ -72,7 +73,7 @@ test('resolve: a name is judged by every address it resolves to; the switch lets
 
 test('request: pinned to the checked address, the host name kept, redirects not followed, a deadline kept', async (t) => {
   const seen: { host: string | undefined; path: string | undefined }[] = [];
-  const listener = http.createServer((req, res) => {
+  const listener = http.createServer(TEST_SERVER_OPTIONS, (req, res) => {
     seen.push({ host: req.headers.host, path: req.url });
     if (req.url === '/slow') return;
     if (req.url === '/moved') return void res.writeHead(302, { location: 'http://169.254.169.254/' }).end();
