@@ -79,14 +79,27 @@ for (const [width, height] of [[390, 844], [1366, 900]] as const) {
       const zoomed = await page.$eval('.tour-canvas', (c) => c.getBoundingClientRect().width);
       t.true(zoomed > view.canvas.width * 1.5, `zoomed: ${zoomed} px`);
       if (width >= 600) {
-        // A mouse drags the map about.
+        // A mouse drags the map about, pressed on the map itself: a press on a stop is a click (the names move
+        // once measured, so a fixed point may fall on one).
         const before = await page.$eval('.tour-frame', (f) => f.scrollLeft);
-        const frame = view.frame;
-        await page.mouse.move(frame.left + 60, frame.top + 60);
-        await page.mouse.down();
-        await page.mouse.move(frame.left + 10, frame.top + 60, { steps: 5 });
-        await page.mouse.up();
-        t.true((await page.$eval('.tour-frame', (f) => f.scrollLeft)) > before, 'dragged');
+        const start = await page.$eval('.tour-frame', (f) => {
+          const box = f.getBoundingClientRect();
+          for (let y = box.top + 20; y < box.bottom - 20; y += 10) {
+            for (let x = box.left + 60; x < box.right - 20; x += 10) {
+              const at = document.elementFromPoint(x, y);
+              if (at && f.contains(at) && !at.closest('button, .tour-stop, [data-zoom]')) return { x, y };
+            }
+          }
+          return null;
+        });
+        t.not(start, null, 'a free place on the map to press');
+        if (start) {
+          await page.mouse.move(start.x, start.y);
+          await page.mouse.down();
+          await page.mouse.move(start.x - 50, start.y, { steps: 5 });
+          await page.mouse.up();
+          t.true((await page.$eval('.tour-frame', (f) => f.scrollLeft)) > before, 'dragged');
+        }
       }
       await page.click('[data-zoom="out"]');
       await page.waitForFunction(() => document.querySelector('.tour-frame')!.scrollWidth <= document.querySelector('.tour-frame')!.clientWidth + 1);
