@@ -135,8 +135,8 @@ function testEntries(files: readonly string[], groupDir: string): { entries: Tes
 }
 
 /**
- * Bundles every test file for `npm test`. Run through tsx, each of the some 280 test processes of a run
- * resolves and compiles about 600 modules through the loader's thread: 2.9 s of CPU before its first test.
+ * Bundles every test file for `npm test`. Run through tsx, each test process of a run resolves and compiles
+ * about 600 modules through the loader's thread: 2.9 s of CPU before its first test.
  * Bundled with shared chunks it starts in 1.3 s, on a machine whose two cores the run keeps busy throughout.
  * The code is the same; only its packaging differs, as it does for the server bundle `npm start` runs.
  */
