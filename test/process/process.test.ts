@@ -30,12 +30,14 @@ test('the server starts, reuses its data on a second start and exits 0 on SIGTER
     t.true(fs.existsSync(path.join(dataDir, 'portal.sqlite')));
     t.regex(first.output(), /seed applied/);
     // A download in flight when SIGTERM arrives still completes: pause after the first chunk, stop, resume.
+    let signalled = 0;
     const received = new Promise<{ status: number; bytes: number }>((resolve, reject) => {
       http
         .get(`http://127.0.0.1:${port}/storage/big.bin`, (res) => {
           let bytes = 0;
           res.once('data', () => {
             res.pause();
+            signalled = Date.now();
             first.child.kill('SIGTERM');
             setTimeout(() => res.resume(), 300);
           });
@@ -46,10 +48,10 @@ test('the server starts, reuses its data on a second start and exits 0 on SIGTER
         })
         .on('error', reject);
     });
-    const started = Date.now();
     t.deepEqual(await received, { status: 200, bytes: BIG_FILE_BYTES });
     t.is(await first.exit, 0);
-    t.true(Date.now() - started < 5000, 'stops within 5 s');
+    // Timed from the signal, as the stop's budget is: the download's start before it is not part of the stop.
+    t.true(Date.now() - signalled < 5000, 'stops within 5 s of SIGTERM');
 
     const second = boot(dataDir);
     children.push(second.child);
