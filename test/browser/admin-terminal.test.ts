@@ -44,6 +44,16 @@ test.after.always(async () => {
 const task = (command: string) => `[data-terminal] [data-task-command="${command}"]`;
 const statuses = (page: Page, command: string) => page.$$eval(task(command), (rows) => rows.map((r) => r.getAttribute('data-status')));
 const setting = async (name: string) => (await suite.server.app.knex('config').where({ name }).first<{ value: string }>('value')).value;
+/** A setting once the screen's save has reached the server (the control shows the change before its request ends), or as it is after 10 s. */
+async function saved(name: string, expected: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let value = await setting(name);
+  while (value !== expected && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    value = await setting(name);
+  }
+  return value;
+}
 const lockFree = async () => (await suite.server.app.knex('terminal_lock').count<{ n: number }[]>({ n: '*' }))[0]!.n === 0;
 
 async function waitStatus(page: Page, command: string, wanted: string[]): Promise<void> {
@@ -143,14 +153,14 @@ test.serial('the settings are stored on the server; clear removes successful tas
   t.true(await page.$eval('#terminal-cleanup', (i) => (i as HTMLInputElement).checked));
   await page.click('#terminal-cleanup');
   await page.waitForFunction(() => !document.querySelector<HTMLInputElement>('#terminal-cleanup')?.checked);
-  t.is(await setting('terminal_auto_clean'), '0');
+  t.is(await saved('terminal_auto_clean', '0'), '0');
   t.deepEqual(await page.$$eval('#terminal-pm option', (os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent])), [
     ['npm', `npm ${execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()}`],
     ['cnpm', 'cnpm'],
   ], 'only the installed managers, with their versions');
   await page.select('#terminal-pm', 'cnpm');
   await page.waitForFunction(() => document.querySelector('[data-open-package-manager]')?.textContent === 'Package manager: cnpm');
-  t.is(await setting('terminal_package_manager'), 'cnpm');
+  t.is(await saved('terminal_package_manager', 'cnpm'), 'cnpm');
   await closeWithEscape(page, '[data-terminal-config]');
   t.truthy(await page.$('[data-command="web-build.cnpm"]'), 'the menu follows the package manager');
 
