@@ -14,7 +14,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const DAY_MS = 86_400_000;
 
 test('the real process: stale temporary files swept at start; on SIGTERM every access line and the last line reach the log, without tokens', async (t) => {
-  buildIfNeededLocked();
+  await buildIfNeededLocked();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ops-'));
   try {
     const tmp = path.join(dataDir, 'tmp');

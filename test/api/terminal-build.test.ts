@@ -24,7 +24,7 @@ test.before(async () => {
   await buildIfNeededLocked();
   fs.rmSync(HOME, { recursive: true, force: true });
   fs.mkdirSync(HOME, { recursive: true });
-  copyPageBuild(BUILD_DIR);
+  await copyPageBuild(BUILD_DIR);
   const chunks = path.join(BUILD_DIR, 'server/chunks');
   const chunk = fs.readdirSync(chunks).find((f) => fs.readFileSync(path.join(chunks, f), 'utf8').includes('"notFound": "Page not found"'));
   if (!chunk) throw new Error('no server chunk holds the English 404 title');

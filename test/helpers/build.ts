@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded, buildPagesIfNeeded } from '../../scripts/build.ts';
 
-const LOCK = path.resolve(import.meta.dirname, '../../dist/.build-lock');
+const DIST = path.resolve(import.meta.dirname, '../../dist');
+const LOCK = path.join(DIST, '.build-lock');
 
-/**
- * ava runs test files in parallel processes: only one of them may build at a time. In-process servers need
- * the pages only; tests of the production process ('all') need the server bundle too.
- */
-export async function buildIfNeededLocked(what: 'pages' | 'all' = 'pages'): Promise<void> {
-  fs.mkdirSync(path.dirname(LOCK), { recursive: true });
+/** ava runs test files in parallel processes: only one of them may build or read dist/ whole at a time. */
+async function withBuildLock<T>(work: () => T | Promise<T>): Promise<T> {
+  fs.mkdirSync(DIST, { recursive: true });
   const deadline = Date.now() + 180_000;
   for (;;) {
     try {
@@ -22,18 +20,25 @@ export async function buildIfNeededLocked(what: 'pages' | 'all' = 'pages'): Prom
     }
   }
   try {
-    if (what === 'all') await buildIfNeeded();
-    else buildPagesIfNeeded();
+    return await work();
   } finally {
     fs.rmdirSync(LOCK);
   }
 }
 
+/** In-process servers need the pages only; tests of the production process ('all') need the server bundle too. */
+export function buildIfNeededLocked(what: 'pages' | 'all' = 'pages'): Promise<void> {
+  return withBuildLock(() => (what === 'all' ? buildIfNeeded() : buildPagesIfNeeded()));
+}
+
 /**
  * Copies the page build in dist/ to `dest`, without the server bundle `npm run build` puts in dist/portal, for a
  * server that swaps builds in a folder of its own (the terminal's web-build) and never touches the run's dist/.
+ * It holds the build lock: otherwise the copy lists another process's lock and finds it gone a moment later.
  */
-export function copyPageBuild(dest: string): void {
-  const dist = path.resolve(import.meta.dirname, '../../dist');
-  fs.cpSync(dist, dest, { recursive: true, dereference: true, filter: (src) => !src.startsWith(path.join(dist, 'portal')) });
+export function copyPageBuild(dest: string): Promise<void> {
+  const skipped = [path.join(DIST, 'portal'), LOCK];
+  return withBuildLock(() => {
+    fs.cpSync(DIST, dest, { recursive: true, dereference: true, filter: (src) => !skipped.some((s) => src.startsWith(s)) });
+  });
 }

@@ -49,7 +49,7 @@ test('the production server serves a finished build at once, without a restart; 
   await withCodeCache();
   const home = path.join(HOME, 'production');
   const buildDir = path.join(home, 'dist');
-  copyPageBuild(buildDir);
+  await copyPageBuild(buildDir);
   fs.writeFileSync(path.join(buildDir, 'client/assets', OLD_ONLY_ASSET), 'export {};\n');
   const dataDir = path.join(home, 'data');
   const proc = bootBundle(dataDir, { BUILD_DIR: path.relative(ROOT, buildDir), ADMIN_PASSWORD, ADMIN_LOGIN_CAPTCHA: 'false' });
