@@ -14,10 +14,9 @@ function footerKey(site: SiteInfo, year: number): string {
 }
 
 /** Footer of the public site, rendered once per language, year and site details (Stamped). */
-export function SiteFooter() {
+export function SiteFooter({ year }: { year: number }) {
   const { t } = useTranslation('common');
   const { site } = usePageContext();
-  const year = new Date().getFullYear();
   return (
     <Stamped as="footer" className="site-footer" stampKey={footerKey(site, year)}>
       {() => (

@@ -2,10 +2,29 @@ import { useTranslation } from 'react-i18next';
 import { usePageContext } from 'vike-react/usePageContext';
 import { LANGS } from '../shared/i18n/langs.ts';
 import { queryWithoutLang, withLang } from '../shared/i18n/links.ts';
+import type { PageContextOfModel } from '../shared/pageModel.ts';
 import { PUBLIC_SECTIONS, sectionOf } from '../shared/sections.ts';
 import { Logo } from './Logo.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { Stamped } from './Stamped.tsx';
+
+/** What the header shows of the request: its section (an index of PUBLIC_SECTIONS, -1 for none), the searched words, the language links' targets. */
+export type SiteHeaderModel = {
+  section: number;
+  searched: string;
+  langLinks: string[];
+};
+
+export function siteHeaderModel({ requestPath, urlParsed }: Pick<PageContextOfModel, 'requestPath' | 'urlParsed'>): SiteHeaderModel {
+  const current = sectionOf(requestPath);
+  const query = queryWithoutLang(urlParsed.search);
+  const here = requestPath + (query && `?${query}`);
+  return {
+    section: PUBLIC_SECTIONS.findIndex((s) => s.key === current),
+    searched: requestPath === '/search' ? (urlParsed.search.q ?? '') : '',
+    langLinks: LANGS.map((l) => withLang(here, l, true)),
+  };
+}
 
 /**
  * Header of the public site. Works without JavaScript: the phone menu is a checkbox toggle, the language
@@ -13,15 +32,12 @@ import { Stamped } from './Stamped.tsx';
  * language, section and site name (Stamped); the language links' targets and the search box's query are
  * its holes.
  */
-export function SiteHeader() {
+export function SiteHeader({ model }: { model: SiteHeaderModel }) {
   const { t } = useTranslation('common');
-  const { lang, site, requestPath, urlParsed } = usePageContext();
-  const current = sectionOf(requestPath);
-  const query = queryWithoutLang(urlParsed.search);
-  const here = requestPath + (query && `?${query}`);
-  const searched = requestPath === '/search' ? (urlParsed.search.q ?? '') : '';
+  const { lang, site } = usePageContext();
+  const current = PUBLIC_SECTIONS[model.section]?.key ?? null;
   return (
-    <Stamped as="header" className="site-header" stampKey={`${current ?? ''} ${site.siteName}`} holes={[searched, ...LANGS.map((l) => withLang(here, l, true))]}>
+    <Stamped as="header" className="site-header" stampKey={`${current ?? ''} ${site.siteName}`} holes={[model.searched, ...model.langLinks]}>
       {([value, ...langLinks]) => (
         <>
           <a className="skip-link" href="#main">

@@ -1,26 +1,10 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { holeMark, type Fragments } from '../shared/fragments.ts';
+import { escapeHtml, piecesOf, rewritten, type Pieces } from './reactMarkup.ts';
 
 /** Keys kept: a few per language, section and settings version; more means settings changed many times. */
 const MAX_ENTRIES = 256;
-const HOLE = /\uE000(\d+)\uE001/;
-
-/** React's escaping of text and attribute values (escapeTextForBrowser in react-dom/server). */
-const ESCAPES: Readonly<Record<string, string>> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-const ESCAPED = /["&'<>]/;
-/** Most texts have nothing to escape: they are looked at once, not rebuilt. */
-const escapeHtml = (text: string) => (ESCAPED.test(text) ? text.replace(/["&'<>]/g, (c) => ESCAPES[c]!) : text);
-/** A javascript: URL as React tells one apart (isJavaScriptProtocol in react-dom/server): it writes another in its place. */
-const JAVASCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
-/** Whether React would write another value in place of this one; such a URL begins with a control character, a space or a j. */
-function rewritten(value: string): boolean {
-  const first = value.charCodeAt(0);
-  return (first <= 0x20 || first === 0x4a || first === 0x6a) && JAVASCRIPT_URL.test(value);
-}
-
-/** Markup split at its holes: even indexes markup, odd ones the index of the hole between. */
-type Pieces = (string | number)[];
 
 /**
  * The server's fragments: the markup of each key split at its holes, in its scope, gone with the scope (a
@@ -52,8 +36,7 @@ export class FragmentCache implements Fragments {
     }
     let pieces = shapes.get(empty);
     if (!pieces) {
-      const split = renderToString(render(holes.map((value, i) => (value === '' ? '' : holeMark(i))))).split(HOLE);
-      pieces = split.map((piece, i) => (i % 2 === 1 ? Number(piece) : piece));
+      pieces = piecesOf(renderToString(render(holes.map((value, i) => (value === '' ? '' : holeMark(i))))));
       shapes.set(empty, pieces);
     }
     let out = '';

@@ -4,7 +4,9 @@ import type { PageContext } from 'vike/types';
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext';
 import type { PortalPageContext } from '../shared/pageContext.ts';
 import type { StampableHead } from '../shared/fragments.ts';
+import type { Modelled, PageContextOfModel, PageModel } from '../shared/pageModel.ts';
 import { queryPairs } from '../shared/i18n/links.ts';
+import { PageTemplates } from './pageTemplates.ts';
 import type { SerializedPage, SerializedSettings, SerializedValue, VikeBuild } from './vikeBuild.ts';
 
 /**
@@ -58,9 +60,14 @@ type Hook = (pageContext: StaticPageContext) => unknown;
 /** A head setting: its value, or a function of the page context giving it. */
 type HeadSetting = unknown;
 
+/** A Page or Layout, perhaps with a model (shared/pageModel.ts). */
+type View = ComponentType<{ model?: PageModel; children?: ReactNode }> & Partial<Modelled<PageModel>>;
+
 interface PagePlan {
-  Page: ComponentType;
-  /** Layouts then wrappers, innermost first. */
+  Page: View;
+  /** Innermost first. */
+  layouts: View[];
+  /** Around the layouts, innermost first. */
   wrappers: ComponentType<{ children?: ReactNode }>[];
   heads: ComponentType[];
   data: Hook | null;
@@ -149,13 +156,15 @@ function pagePlanOf(build: VikeBuild, page: SerializedPage, settings: Serialized
   if (list(settings, 'stream').some((stream) => stream !== false) || loading?.layout) return null;
   const Page = single(settings, 'Page');
   const data = single(settings, 'data');
-  const wrappers = [...list(settings, 'Layout'), ...list(settings, 'Wrapper')];
+  const layouts = list(settings, 'Layout');
+  const wrappers = list(settings, 'Wrapper');
   const heads = list(settings, 'Head');
   const styles = stylesOf(build, page.pageId);
-  if (!isComponent(Page) || !wrappers.every(isComponent) || !heads.every(isComponent) || styles === null) return null;
+  if (!isComponent(Page) || ![...layouts, ...wrappers].every(isComponent) || !heads.every(isComponent) || styles === null) return null;
   if (data !== undefined && typeof data !== 'function') return null;
   return {
-    Page,
+    Page: Page as View,
+    layouts: layouts as View[],
     wrappers: wrappers as ComponentType<{ children?: ReactNode }>[],
     heads,
     data: (data as Hook | undefined) ?? null,
@@ -185,6 +194,33 @@ function urlOf(urlOriginal: string, pathname: string): StaticPageContext['urlPar
 const withPageContext = (pageContext: StaticPageContext, children: ReactNode) =>
   createElement(VikeReactProviderPageContext, { pageContext: pageContext as unknown as PageContext, children });
 
+/** The page's models: its Page's and each Layout's, innermost first; null unless each has one for this request. */
+type Models = {
+  page: PageModel;
+  layouts: PageModel[];
+};
+
+function modelsOf(plan: PagePlan, pageContext: StaticPageContext): Models | null {
+  const { Page, layouts } = plan;
+  const page = Page.model?.(pageContext as PageContextOfModel) ?? null;
+  if (page === null) return null;
+  const models: PageModel[] = [];
+  for (const Layout of layouts) {
+    const model = Layout.model?.(pageContext as PageContextOfModel) ?? null;
+    if (model === null) return null;
+    models.push(model);
+  }
+  return { page, layouts: models };
+}
+
+/** The page's element tree, its Page and Layouts given their models when there are. */
+function treeOf(plan: PagePlan, models: Models | null): ReactNode {
+  let page: ReactNode = createElement(plan.Page, models ? { model: models.page } : null);
+  plan.layouts.forEach((Layout, i) => (page = createElement(Layout, models ? { model: models.layouts[i] } : null, page)));
+  for (const Wrap of plan.wrappers) page = createElement(Wrap, null, page);
+  return page;
+}
+
 /** A Head's markup: stamped when it says how (its markup kept per key, keyed by the Head of its page build), else rendered. */
 function headMarkup(Head: ComponentType & StampableHead, pageContext: StaticPageContext): string {
   const { fragments } = pageContext;
@@ -198,7 +234,10 @@ export class StaticPages {
   private readonly plans = new Map<string, Promise<PagePlan | null>>();
   private readonly global: GlobalPlan | null;
 
-  constructor(private readonly build: VikeBuild) {
+  constructor(
+    private readonly build: VikeBuild,
+    private readonly templates = new PageTemplates(),
+  ) {
     this.global = globalPlanOf(build);
     for (const page of build.virtualFileExportsGlobalEntry.pageConfigsSerialized) {
       if (isStaticRoute(page)) this.pages.set(page.routeFilesystem!.routeString, page);
@@ -250,6 +289,13 @@ export class StaticPages {
     }
   }
 
+  /** The page's markup: from its template when the page and its layouts have models (and the server fragments), else React's. */
+  private body(plan: PagePlan, pageContext: StaticPageContext): string {
+    const models = pageContext.fragments ? modelsOf(plan, pageContext) : null;
+    const templated = models && this.templates.body(pageContext.site, pageContext.urlPathname, models, (given) => withPageContext(pageContext, treeOf(plan, given)));
+    return templated ?? renderToString(withPageContext(pageContext, treeOf(plan, null)));
+  }
+
   private async answer(plan: PagePlan, global: GlobalPlan, pageContext: StaticPageContext): Promise<StaticAnswer | null> {
     if (plan.data) pageContext.data = await plan.data(pageContext);
     const setting = (value: HeadSetting) => (typeof value === 'function' ? (value as Hook)(pageContext) : value);
@@ -264,9 +310,7 @@ export class StaticPages {
     // One render each, as vike-react does: React hoists <meta> and <link> above text, so a separator between
     // the heads in one render would not stay between them.
     const heads = plan.heads.map((Head) => headMarkup(Head, pageContext)).join('\n');
-    let page: ReactNode = createElement(plan.Page);
-    for (const Wrap of plan.wrappers) page = createElement(Wrap, null, page);
-    const body = renderToString(withPageContext(pageContext, page));
+    const body = this.body(plan, pageContext);
     const headHtml = `
     ${titleText && `<title>${titleText}</title><meta property="og:title" content="${titleText}" />`}
     ${VIEWPORT}

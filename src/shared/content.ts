@@ -11,10 +11,10 @@ import type { SignupFacts } from './activity.ts';
  * A localized value for one page language. On English pages an empty `_en` column falls back to the Chinese
  * text; `fallback` tells the page to mark it (and to tag it `lang="zh-CN"`).
  */
-export interface LocalText {
+export type LocalText = {
   text: string;
   fallback: boolean;
-}
+};
 
 export interface Paged<T> {
   items: T[];

@@ -163,10 +163,10 @@ export function isoDate(value: number | string | null | undefined, timeZone: str
 }
 
 /** A date's two forms: as a machine reads it (`<time datetime>`) and as the page shows it. */
-export interface DateForms {
+export type DateForms = {
   dateTime: string;
   text: string;
-}
+};
 
 /** A date's forms from one reading of the wall clock: `dateTime` as isoDate gives it, `text` as formatDate. */
 export function dateForms(lang: Lang, value: number | string | null | undefined, timeZone: string = DEFAULT_TIME_ZONE): DateForms {

@@ -8,7 +8,7 @@ import { StaticPages } from '../../src/server/staticPages.ts';
 import { LANGS, type Lang } from '../../src/shared/i18n/langs.ts';
 import type { PortalPageContext } from '../../src/shared/pageContext.ts';
 import type { FragmentCache } from '../../src/server/fragments.ts';
-import { CountingFragments } from '../helpers/fragments.ts';
+import { CountingFragments, CountingTemplates } from '../helpers/fragments.ts';
 
 // Pages without islands are rendered by src/server/staticPages.ts instead of Vike: the answer must be Vike's,
 // to the byte, for every such page, in both languages, for any query a visitor may send.
@@ -29,13 +29,14 @@ function staticRoutes(): string[] {
 
 let server: TestServer;
 let pages: StaticPages;
+const templates = new CountingTemplates();
 test.before(async () => {
   server = await startServer();
   // The first page loads the build Vike renders with.
   await (await fetch(`${server.url}/about`)).text();
   const build = registeredVikeBuild();
   if (!build) throw new Error('no page build registered');
-  pages = new StaticPages(build);
+  pages = new StaticPages(build, templates);
 });
 test.after.always(async () => {
   await server?.stop();
@@ -114,6 +115,13 @@ test('the static renderer answers every page without islands as Vike does, to th
   const kinds = new Set([...fragments.keys].map((key) => (key.startsWith('{') ? 'head' : key.split(' ', /^(article|nav) /.test(key) ? 2 : 1).join(' '))));
   const parts = ['head', 'header', 'footer', 'article article', 'article activity', 'article trail', 'article canal', 'article city', 'nav pages', 'nav filters', 'nav crumbs'];
   for (const kind of parts) t.true(kinds.has(kind), `${kind} stamped`);
+  // The article pages, whose views are their models' (shared/pageModel.ts), are filled in from a template of
+  // their shape: compared above with Vike's answer, their links' detail pages, numbers and languages many times.
+  const modelled = ['/news', '/news/info', '/culture', '/culture/info'];
+  for (const page of modelled) t.true((templates.answered.get(page) ?? 0) >= 8, `${page}: ${templates.answered.get(page)} answers from templates`);
+  t.deepEqual([...templates.declined], [], 'no body left to React');
+  const answers = [...templates.answered.values()].reduce((sum, n) => sum + n, 0);
+  t.true(templates.renders < answers, `${templates.renders} renders for ${answers} answers`);
 });
 
 test('pages with islands and the error pages stamp the header and footer they render inline', async (t) => {

@@ -21,12 +21,25 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
   return out;
 }
 
-/** Where each link of a stamped window goes and what it says, as values filled into its holes. */
-interface LinkValues {
-  prev: string;
-  next: string;
-  /** For each number of the window, in order: its link and its text. */
-  numbers: readonly string[];
+/** A link of the window: where it goes, its number as shown, whether it is the current page; null for a gap. */
+type WindowLink = { href: string; text: string; current: boolean } | null;
+
+/** What the page links show (shared/pageModel.ts): previous and next (null: none), the window's links and gaps. */
+export type PaginationModel = {
+  prev: string | null;
+  next: string | null;
+  links: WindowLink[];
+};
+
+/** Null when there is one page only (and it is the one shown). */
+export function paginationModel({ page, pages, href }: PaginationProps): PaginationModel | null {
+  if (pages <= 1 && page <= 1) return null;
+  const last = Math.max(pages, 1);
+  return {
+    prev: page <= 1 ? null : href(Math.min(page - 1, last)),
+    next: page >= last ? null : href(page + 1),
+    links: pageWindow(Math.min(page, last), last).map((p) => (p === null ? null : { href: href(p), text: String(p), current: p === page })),
+  };
 }
 
 /** The link to the previous or next page; greyed out, not a link, when there is none (`href` null). */
@@ -46,31 +59,32 @@ function StepLink({ rel, href }: { rel: 'prev' | 'next'; href: string | null }) 
   );
 }
 
-/** The links inside the <nav>: previous, the window's numbers and gaps, next. */
-function PageLinks({ shown, page, first, final, values }: { shown: (number | null)[]; page: number; first: boolean; final: boolean; values: LinkValues }) {
+/** The links inside the <nav>: previous, the window's numbers and gaps, next; the model's words are the stamp's values. */
+function PageLinks({ model, values }: { model: PaginationModel; values: readonly string[] }) {
   const { t } = useTranslation('content');
+  const [prev = '', next = '', ...numbers] = values;
   let n = 0;
   return (
     <ul className="pagination justify-content-center flex-wrap">
-      <StepLink rel="prev" href={first ? null : values.prev} />
-      {shown.map((p, i) => {
-        if (p === null) {
+      <StepLink rel="prev" href={model.prev === null ? null : prev} />
+      {model.links.map((link, i) => {
+        if (link === null) {
           return (
             <li key={`gap-${i}`} className="page-item disabled">
               <span className="page-link">…</span>
             </li>
           );
         }
-        const [href = '', text = ''] = values.numbers.slice(n, (n += 2));
+        const [href = '', text = ''] = numbers.slice(n, (n += 2));
         return (
-          <li key={p} className={`page-item${p === page ? ' active' : ''}`}>
-            <a className="page-link" href={href} aria-current={p === page ? 'page' : undefined} aria-label={t('pagination.page', { page: text })}>
+          <li key={i} className={`page-item${link.current ? ' active' : ''}`}>
+            <a className="page-link" href={href} aria-current={link.current ? 'page' : undefined} aria-label={t('pagination.page', { page: text })}>
               {text}
             </a>
           </li>
         );
       })}
-      <StepLink rel="next" href={final ? null : values.next} />
+      <StepLink rel="next" href={model.next === null ? null : next} />
     </ul>
   );
 }
@@ -80,18 +94,19 @@ function PageLinks({ shown, page, first, final, values }: { shown: (number | nul
  * markup per arrangement (whether previous and next lead anywhere, where the gaps are, which number is
  * current) and language, the links and numbers filled in: every list page has these twenty-odd elements.
  */
-export function Pagination({ page, pages, href }: PaginationProps) {
+export function PaginationView({ model }: { model: PaginationModel }) {
   const { t } = useTranslation('content');
-  if (pages <= 1 && page <= 1) return null;
-  const last = Math.max(pages, 1);
-  const shown = pageWindow(Math.min(page, last), last);
-  const [first, final] = [page <= 1, page >= last];
-  const holes = [first ? '' : href(Math.min(page - 1, last)), final ? '' : href(page + 1)];
-  for (const p of shown) if (p !== null) holes.push(href(p), String(p));
-  const shape = `${Number(first)}${Number(final)} ${shown.map((p) => (p === null ? '-' : p === page ? 'c' : 'n')).join('')}`;
+  const holes = [model.prev ?? '', model.next ?? ''];
+  for (const link of model.links) if (link !== null) holes.push(link.href, link.text);
+  const shape = `${Number(model.prev === null)}${Number(model.next === null)} ${model.links.map((l) => (l === null ? '-' : l.current ? 'c' : 'n')).join('')}`;
   return (
     <Stamped as="nav" label={t('pagination.label')} className="my-4" stampKey={`pages ${shape}`} holes={holes}>
-      {([prev = '', next = '', ...numbers]) => <PageLinks shown={shown} page={page} first={first} final={final} values={{ prev, next, numbers }} />}
+      {(values) => <PageLinks model={model} values={values} />}
     </Stamped>
   );
+}
+
+export function Pagination(props: PaginationProps) {
+  const model = paginationModel(props);
+  return model && <PaginationView model={model} />;
 }

@@ -13,7 +13,7 @@ import { DEFAULT_COVER, pageHref } from './meta.ts';
 import { formatDuration, formatKm } from './format.ts';
 
 /** A date as a machine reads it (`dateTime`) and as the page shows it. */
-function TimeView({ dateTime, text, className }: { dateTime: string; text: string; className?: string }) {
+export function TimeView({ dateTime, text, className }: { dateTime: string; text: string; className?: string }) {
   return (
     <time className={className} dateTime={dateTime}>
       {text}
@@ -150,27 +150,51 @@ function ContentCard<T extends CardTexts>({ value }: { value: Card<T> }) {
   );
 }
 
-/** News and culture cards; `path` is the detail route. */
-export function articleCard(item: ArticleCard, path: string, place: CardPlace, { lang, site }: CardContext) {
+/** What a news or culture card shows (shared/pageModel.ts): its texts, with which fell back to Chinese. */
+export type ArticleCardModel = {
+  cover: string;
+  category: LocalText | null;
+  date: DateForms;
+  href: string;
+  title: LocalText;
+  summary: LocalText;
+};
+
+/** A news or culture card's model; `path` is the detail route. */
+export function articleCardModel(item: ArticleCard, path: string, { lang, site }: Pick<CardContext, 'lang' | 'site'>): ArticleCardModel {
+  return {
+    cover: item.cover || DEFAULT_COVER,
+    category: item.category?.name ?? null,
+    date: dateForms(lang, item.publishTime, site.timeZone),
+    href: pageHref(path, { id: item.id }, lang),
+    title: item.title,
+    summary: item.summary,
+  };
+}
+
+/** A news or culture card from its model. */
+export function articleCardOf(model: ArticleCardModel, place: CardPlace): Card {
   const { headingLevel = 3, eager = false } = place;
-  const { category } = item;
-  const date = dateForms(lang, item.publishTime, site.timeZone);
-  const texts = { cover: item.cover || DEFAULT_COVER, category: category?.name.text ?? '', dateTime: date.dateTime, date: date.text, href: pageHref(path, { id: item.id }, lang), title: item.title.text, summary: item.summary.text };
+  const { category } = model;
+  const texts = { cover: model.cover, category: category?.text ?? '', dateTime: model.date.dateTime, date: model.date.text, href: model.href, title: model.title.text, summary: model.summary.text };
   const inside = (t: typeof texts) => {
     const meta = (
       <>
         {category && (
           <span className="me-2">
-            <Text value={textOf(t.category, category.name)} />
+            <Text value={textOf(t.category, category)} />
           </span>
         )}
         <TimeView dateTime={t.dateTime} text={t.date} />
       </>
     );
-    return <ContentCardInside cover={t.cover} meta={meta} title={textOf(t.title, item.title)} href={t.href} headingLevel={headingLevel} summary={textOf(t.summary, item.summary)} eager={eager} />;
+    return <ContentCardInside cover={t.cover} meta={meta} title={textOf(t.title, model.title)} href={t.href} headingLevel={headingLevel} summary={textOf(t.summary, model.summary)} eager={eager} />;
   };
-  return card('article', place, `${headingLevel} ${fallbacks(category?.name, item.title, item.summary)}`, texts, inside, texts.cover);
+  return card('article', place, `${headingLevel} ${fallbacks(category, model.title, model.summary)}`, texts, inside, texts.cover);
 }
+
+/** News and culture cards; `path` is the detail route. */
+export const articleCard = (item: ArticleCard, path: string, place: CardPlace, context: CardContext) => articleCardOf(articleCardModel(item, path, context), place);
 
 export function ArticleCardView({ item, path }: { item: ArticleCard; path: string }) {
   return <ContentCard value={articleCard(item, path, {}, useCardContext())} />;

@@ -1,7 +1,3 @@
-import { useData } from 'vike-react/useData';
-import { ArticleListPage } from '../../../../components/content/ArticleViews.tsx';
-import type { Data } from './+data.ts';
+import { articleListPage } from '../../../../components/content/ArticleViews.tsx';
 
-export default function Page() {
-  return <ArticleListPage data={useData<Data>()} section="culture" />;
-}
+export default articleListPage('culture');

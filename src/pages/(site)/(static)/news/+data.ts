@@ -5,5 +5,3 @@ export default async function data(pageContext: PageContextServer) {
   const { search } = pageContext.urlParsed;
   return pageContext.content.newsList(pageContext.lang, { page: parsePage(search.page), category: parseId(search.category) });
 }
-
-export type Data = Awaited<ReturnType<typeof data>>;

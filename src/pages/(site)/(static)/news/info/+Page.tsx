@@ -1,7 +1,3 @@
-import { useData } from 'vike-react/useData';
-import { ArticleDetailPage } from '../../../../../components/content/ArticleViews.tsx';
-import type { Data } from './+data.ts';
+import { articleDetailPage } from '../../../../../components/content/ArticleViews.tsx';
 
-export default function Page() {
-  return <ArticleDetailPage item={useData<Data>().item} section="news" />;
-}
+export default articleDetailPage('news');
