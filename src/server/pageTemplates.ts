@@ -4,7 +4,7 @@ import { holeMark } from '../shared/fragments.ts';
 import type { PageModel } from '../shared/pageModel.ts';
 import { DATA_URL, escapeHtml, piecesOf, rewritten, type Pieces } from './reactMarkup.ts';
 
-/** Shapes kept per scope: a few per page and language; more means many settings versions or an odd page. */
+/** Shapes kept per scope (a few dozen per page seen; each about a page's markup). */
 const MAX_SHAPES = 256;
 
 const isHtml = (value: object): value is { __html: string } => '__html' in value;
@@ -81,8 +81,13 @@ export class PageTemplates {
     let shapes = this.scopes.get(scope);
     if (!shapes) this.scopes.set(scope, (shapes = new Map()));
     let pieces = shapes.get(key);
-    if (pieces === undefined) {
-      if (shapes.size >= MAX_SHAPES) shapes.clear();
+    if (pieces !== undefined) {
+      // Kept in order of use: past the limit the least used shape goes, so a crawler's rare shapes pass
+      // through without dropping the common ones.
+      shapes.delete(key);
+      shapes.set(key, pieces);
+    } else {
+      if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
       const made = piecesOf(renderToString(render(marked(model, { i: 0 }) as M)));
       const own = renderToString(render(model));
       pieces = fill(made, holes) === own ? made : null;

@@ -75,3 +75,21 @@ test('templates belong to their scope and page', (t) => {
   templates.body(SCOPE, '/culture', m, view);
   t.is(templates.renders, 6, 'another settings version, another page: each rendered');
 });
+
+test('past 256 shapes the least used one goes, not the one in use', (t) => {
+  const templates = new CountingTemplates();
+  const hot = model('hot', [card(1)]);
+  const cold = model('cold', [card(1), card(2)]);
+  templates.body(SCOPE, '/news', cold, view);
+  templates.body(SCOPE, '/news', hot, view);
+  for (let n = 3; n < 3 + 300; n++) {
+    // A shape of its own each: n items.
+    templates.body(SCOPE, '/news', model('x', Array.from({ length: n }, (_, i) => card(i))), view);
+    templates.body(SCOPE, '/news', hot, view);
+  }
+  const renders = templates.renders;
+  t.is(templates.body(SCOPE, '/news', hot, view), renderToString(view(hot)));
+  t.is(templates.renders, renders, 'the shape in use is still kept');
+  t.is(templates.body(SCOPE, '/news', cold, view), renderToString(view(cold)));
+  t.is(templates.renders, renders + 2, 'the one not used since the start was dropped');
+});
