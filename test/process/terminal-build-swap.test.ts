@@ -82,6 +82,10 @@ test('the production server serves a finished build at once, without a restart; 
     const asset = fs.readdirSync(path.join(served, 'client/assets/entries'))[0]!;
     t.is((await fetch(`${url}/assets/entries/${asset}`)).status, 200, 'the new build’s files');
     t.is((await fetch(`${url}/assets/${OLD_ONLY_ASSET}`)).status, 200, 'the old build’s files, for pages loaded before');
+  } catch (error) {
+    // A request the server cut short says little by itself: what the server printed, and whether it is still up.
+    t.log(`server ${proc.child.exitCode === null ? 'still running' : `exited (${proc.child.exitCode}, ${proc.child.signalCode})`}:\n${proc.output().slice(-4000)}`);
+    throw error;
   } finally {
     proc.child.kill('SIGTERM');
     await proc.exit;
