@@ -9,6 +9,12 @@ import { markServing } from './codeCache.ts';
 const SHUTDOWN_GRACE_MS = 4000;
 /** How long a stopping process waits for its log to be read. */
 const LOG_DRAIN_MS = 3000;
+/**
+ * How long an idle kept-alive socket stays open: longer than its clients keep theirs (a proxy's upstream pool,
+ * often 60 s; fetch, 4 s), so the client closes first. With Node's 5 s a client reusing a socket just as the
+ * server closes it gets a reset: a 502 behind a proxy, "terminated" in the tests' fetches on a loaded machine.
+ */
+const KEEP_ALIVE_MS = 65_000;
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
@@ -18,7 +24,7 @@ async function main(): Promise<void> {
   const cli = CLI_COMMANDS.find((c) => c === command);
   if (cli) process.exit(await runCli(config, cli, args));
   const app = await createApp(config, { dev });
-  const server = http.createServer(app.listener).listen(config.port, config.host);
+  const server = http.createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 }, app.listener).listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
