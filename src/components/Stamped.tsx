@@ -2,6 +2,7 @@ import { createElement, Fragment, useContext, type ReactNode } from 'react';
 import type { i18n as I18n } from 'i18next';
 import { I18nContext, I18nextProvider } from 'react-i18next';
 import { usePageContext, VikeReactProviderPageContext } from 'vike-react/usePageContext';
+import { DATA_URL } from '../shared/fragments.ts';
 
 /** Stamps a part's children by key (the server's fragments, in the scope of this render's translations). */
 type Stamp = (key: string, holes: readonly string[], children: (values: readonly string[]) => ReactNode) => string | null;
@@ -78,8 +79,6 @@ interface StampedListProps {
 /** How React writes an eager picture's preload at the top of a part's markup (the href aside). */
 const PRELOAD_START = '<link rel="preload" as="image" href="';
 const PRELOAD_END = '" fetchPriority="high"/>';
-/** React preloads no picture given as a data: URL. */
-const DATA_URL = /^data:/i;
 
 const opening = (wrap: readonly Wrapper[]) => wrap.map(([tag, className]) => `<${tag} class="${className}">`).join('');
 const closing = (wrap: readonly Wrapper[]) => wrap.map(([tag]) => `</${tag}>`).reverse().join('');

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { holeMark } from '../shared/fragments.ts';
+import { DATA_URL, holeMark } from '../shared/fragments.ts';
 import type { PageModel } from '../shared/pageModel.ts';
-import { DATA_URL, escapeHtml, piecesOf, rewritten, type Pieces } from './reactMarkup.ts';
+import { escapeHtml, piecesOf, rewritten, type Pieces } from './reactMarkup.ts';
 
 /** Shapes kept per scope (a few dozen per page seen; each about a page's markup). */
 const MAX_SHAPES = 256;

@@ -17,9 +17,6 @@ export function rewritten(value: string): boolean {
   return (first <= 0x20 || first === 0x4a || first === 0x6a) && JAVASCRIPT_URL.test(value);
 }
 
-/** React preloads an eager picture from the top of the page, except one given as a data: URL. */
-export const DATA_URL = /^data:/i;
-
 /** Markup split at its holes: even indexes markup, odd ones the index of the hole between. */
 export type Pieces = (string | number)[];
 

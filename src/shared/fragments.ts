@@ -29,6 +29,9 @@ export interface Fragments {
 /** The mark of hole `i`: private-use characters, which React writes as they are in text and attributes. */
 export const holeMark = (i: number): string => `\uE000${i}\uE001`;
 
+/** React preloads an eager picture from the top of the page, except one given as a data: URL: such a value is not a plain hole. */
+export const DATA_URL = /^data:/i;
+
 /** The fields of a page context a stamped head reads: the portal's and the parsed URL. */
 export type PageContextOfHead = PortalPageContext & { urlParsed: { pathname: string; search: Record<string, string> } };
 
