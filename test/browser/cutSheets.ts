@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import * as sass from 'sass';
+import * as sass from 'sass-embedded';
 import { SASS_OPTIONS } from '../../scripts/sassOptions.ts';
 
 // The stylesheets are cut at build time to the classes their sources name (scripts/purgeCss.ts). A source the
