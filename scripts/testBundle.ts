@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { staticModuleFolders } from './bundle.ts';
+import { LONGEST } from '../test/ava.bundled.config.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where the bundled test files go: dist/tests/test/<kind>/<name>.test.js, with their shared code in chunks. */
@@ -64,30 +65,23 @@ const testPlugin: esbuild.Plugin = {
   },
 };
 
-/** The folders of test/ whose files share processes in groups; the others (process, browser...) run one file each. */
-const GROUPED_FOLDERS = ['unit', 'api'];
-/** Files per shared process: a group of 12 API files took 23 s of CPU against 45 s one process each. */
-const GROUP_SIZE = 10;
+/**
+ * The folders of test/ whose files share processes in groups, and how many files a group holds; the others
+ * (process, multiprocess) run one file each. A group of 12 API files took 23 s of CPU against 45 s one process
+ * each. A browser file's tests mostly wait on its pages, so its groups are smaller: a group runs its files one
+ * after another, and a long one must not be left running alone at the stage's end.
+ */
+const GROUP_SIZES: Readonly<Record<string, number>> = { unit: 10, api: 10, browser: 4 };
 /**
  * What in a file's own code makes it run in a process of its own: it replaces something the whole process
  * sees while its tests run (a global's member, an environment variable, standard output), or it has hooks
  * around each test, which would wrap a group's other tests too.
  */
 const CHANGES_THE_PROCESS = /\b(?:(?:globalThis|process|console|Date|Math)(?:\.\w+)+|process\.env\[[^\]]+\])\s*=(?!=)|\.(?:beforeEach|afterEach)\b/;
-/**
- * Files that run alone though their own code does not show why: those of the terminal's helper, which puts
- * its command stand-ins on the process's PATH, and the longest, which a group would only make longer still.
- */
-const ALONE = new Set([
-  'api/terminal.test.ts',
-  'api/terminal-build.test.ts',
-  'unit/terminal-runner.test.ts',
-  'unit/terminal-managers.test.ts',
-  'api/fuzz-routes.test.ts',
-  'api/scheduled-publishing.test.ts',
-  'api/backup.test.ts',
-  'api/captcha.test.ts',
-]);
+/** The terminal's test helper: files that use it run alone, since it puts its command stand-ins on the process's PATH. */
+const USES_THE_TERMINAL_HELPER = /from '\.\.\/helpers\/terminal\.ts'/;
+/** The longest files (the ava settings' list) run alone too: a group would only make them longer still. */
+const ALONE = new Set(LONGEST.map((name) => `${name}.test.ts`));
 
 /** An entry of the test bundle: a source file or a group's, and its output's path under dist/tests without `.js`. */
 interface TestEntry {
@@ -103,7 +97,7 @@ export interface TestGroup {
 
 /**
  * Entries for the test files, and the groups: in the grouped folders, files that may share a process are
- * joined, at most GROUP_SIZE at a time in path order, by an entry that imports them. A test file's process
+ * joined, at most GROUP_SIZES[folder] at a time in path order, by an entry that imports them. A test file's process
  * spent about 1.8 s of CPU loading the bundle's modules before its first test, and the API tests alone ran
  * 160 such processes a run (both databases). ava runs a group's files as one: their hooks and tests together,
  * so their titles must differ (ava stops a group whose titles repeat, which fails the run).
@@ -115,12 +109,13 @@ function testEntries(files: readonly string[], groupDir: string): { entries: Tes
   for (const file of files) {
     const relative = path.relative(path.join(ROOT, 'test'), file).split(path.sep).join('/');
     const folder = relative.split('/')[0]!;
-    const alone = !GROUPED_FOLDERS.includes(folder) || ALONE.has(relative) || CHANGES_THE_PROCESS.test(fs.readFileSync(file, 'utf8'));
+    const source = fs.readFileSync(file, 'utf8');
+    const alone = !(folder in GROUP_SIZES) || ALONE.has(relative) || CHANGES_THE_PROCESS.test(source) || USES_THE_TERMINAL_HELPER.test(source);
     if (alone) entries.push({ in: file, out: `test/${relative.replace(/\.ts$/, '')}` });
     else joined.set(folder, [...(joined.get(folder) ?? []), file]);
   }
   for (const [folder, members] of joined) {
-    const count = Math.ceil(members.length / GROUP_SIZE);
+    const count = Math.ceil(members.length / GROUP_SIZES[folder]!);
     for (let i = 0; i < count; i++) {
       const part = members.slice(Math.round((i * members.length) / count), Math.round(((i + 1) * members.length) / count));
       const name = `${folder}/group-${String(i + 1).padStart(2, '0')}`;
