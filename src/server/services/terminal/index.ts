@@ -11,6 +11,7 @@ import { TerminalLock } from './lock.ts';
 import { runMode } from '../../runtime.ts';
 import { runCommand, type RunOutcome } from './runner.ts';
 import { chooseManager, installationManager, probeManagers } from './packageManagers.ts';
+import { Revalidated } from './revalidated.ts';
 
 /** Output beyond this is dropped (the command keeps running): a browser tab should not have to hold more. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -24,7 +25,11 @@ const MAX_TIMEOUT = 86_400;
 const NOT_FOUND_EXIT = 127;
 /** Commands get the server's environment, asked not to colour their output (colour codes are removed anyway). */
 const QUIET_ENV = { NO_COLOR: '1', FORCE_COLOR: '0', npm_config_color: 'false' };
-/** How long the package managers found stay believed: one installed meanwhile shows up a minute later at most. */
+/**
+ * How long the package managers found stay believed: one installed meanwhile shows up about a minute later. The
+ * admin's index names the chosen one, and probing (`npm --version` alone is 0.3 s of CPU) after a quiet minute
+ * made the next page load wait for it; the probe now runs behind the answer (Revalidated).
+ */
 const MANAGERS_FRESH_MS = 60_000;
 
 export interface RunRequest {
@@ -60,7 +65,10 @@ export class TerminalService {
   private readonly lock: TerminalLock;
   private readonly shutdown = new AbortController();
   private readonly active = new Set<Promise<void>>();
-  private managers: { at: number; found: Promise<InstalledManager[]> } | null = null;
+  private readonly managers = new Revalidated(
+    () => probeManagers({ cwd: this.context.config.root, env: { ...process.env, ...QUIET_ENV }, signal: this.shutdown.signal }),
+    MANAGERS_FRESH_MS,
+  );
 
   constructor(
     knex: Knex,
@@ -79,13 +87,7 @@ export class TerminalService {
 
   /** The package managers installed on the server (their version commands ran); none without the installation folder. */
   installedManagers(): Promise<InstalledManager[]> {
-    if (!this.available) return Promise.resolve([]);
-    const now = Date.now();
-    if (!this.managers || now - this.managers.at > MANAGERS_FRESH_MS) {
-      const spec = { cwd: this.context.config.root, env: { ...process.env, ...QUIET_ENV }, signal: this.shutdown.signal };
-      this.managers = { at: now, found: probeManagers(spec) };
-    }
-    return this.managers.found;
+    return this.available ? this.managers.get() : Promise.resolve([]);
   }
 
   /** The package manager the terminal offers (chooseManager) and the installed ones. */
@@ -173,7 +175,7 @@ export class TerminalService {
       onTruncated: () => emit(t('terminal:truncated', { size: `${MAX_OUTPUT_BYTES / 1024 / 1024} MB` })),
     });
     // The program went away since the managers were looked for: the menu looks again.
-    if (outcome.kind === 'notInstalled') this.managers = null;
+    if (outcome.kind === 'notInstalled') this.managers.forget();
     const problem = this.explain(outcome, t, timeout);
     if (problem) emit(problem);
     const exitCode = outcome.kind === 'notInstalled' ? NOT_FOUND_EXIT : 'exitCode' in outcome ? outcome.exitCode : null;
