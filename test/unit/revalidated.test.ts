@@ -23,7 +23,10 @@ test('only the first caller waits: past its age the value found is answered at o
   t.is(runs.length, 1);
   now = 1500;
   t.is(await kept.get(), 1, 'stale: the old value at once');
+  t.is(runs.length, 1, 'the renewal starts after the answer');
+  await settle();
   t.is(await kept.get(), 1, 'a renewal under way is not started twice');
+  await settle();
   t.is(runs.length, 2);
   runs[1]!.resolve(2);
   await settle();
@@ -42,9 +45,11 @@ test('a renewal that fails keeps the value; forget makes the next caller wait an
   await first;
   now = 2000;
   t.is(await kept.get(), 1);
+  await settle();
   runs[1]!.reject(new Error('probe failed'));
   await settle();
   t.is(await kept.get(), 1, 'kept after a failed renewal');
+  await settle();
   t.is(runs.length, 3, 'and renewed again on the next call');
   kept.forget();
   const waited = kept.get();

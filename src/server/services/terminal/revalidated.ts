@@ -32,6 +32,12 @@ export class Revalidated<T> {
   private renew(now: number): void {
     const since = this.generation;
     this.renewing = true;
+    // Started once the caller's answer is on its way: the work's own first steps (starting processes) would
+    // otherwise hold it up.
+    setImmediate(() => this.renewal(since, now));
+  }
+
+  private renewal(since: number, now: number): void {
     this.work().then(
       (value) => {
         if (since === this.generation) this.current = { at: now, value: Promise.resolve(value) };
