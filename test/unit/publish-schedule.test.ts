@@ -39,10 +39,13 @@ test('the schedule drops the sections of a row at its publish time and ignores d
     await knex('culture_article').insert({ ...row, status: '1', publish_time: now + 7200 });
     await schedule.start();
     t.is(schedule.nextTime, now + 2, 'the draft is not scheduled');
-    while (drops.length === 0 && Date.now() < (now + 4) * 1000) await new Promise((resolve) => setTimeout(resolve, 20));
+    // A plain timer aimed at the same second: on a loaded machine both fire late, by the same lag.
+    let aimedAt = 0;
+    setTimeout(() => (aimedAt = Date.now()), (now + 2) * 1000 - Date.now());
+    while ((drops.length === 0 || aimedAt === 0) && Date.now() < (now + 30) * 1000) await new Promise((resolve) => setTimeout(resolve, 20));
     t.deepEqual(drops.map((d) => d.tags), [['news', 'home']]);
     t.true(drops[0]!.at >= (now + 2) * 1000, 'not before the second');
-    t.true(drops[0]!.at < (now + 3) * 1000, 'within it');
+    t.true(drops[0]!.at < Math.max(aimedAt, (now + 2) * 1000) + 1000, `within it (${drops[0]!.at - (now + 2) * 1000} ms after it; a plain timer ${aimedAt - (now + 2) * 1000} ms)`);
     t.is(schedule.nextTime, now + 7200, 'then the next one');
   } finally {
     schedule.stop();
