@@ -80,7 +80,8 @@ for (const [width, height] of [[390, 844], [1366, 900]] as const) {
       t.true(zoomed > view.canvas.width * 1.5, `zoomed: ${zoomed} px`);
       if (width >= 600) {
         // A mouse drags the map about, pressed on the map itself: a press on a stop is a click (the names move
-        // once measured, so a fixed point may fall on one).
+        // once measured, so a fixed point may fall on one: the fonts and the frames after the zoom settle them).
+        await page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))));
         const before = await page.$eval('.tour-frame', (f) => f.scrollLeft);
         const start = await page.$eval('.tour-frame', (f) => {
           const box = f.getBoundingClientRect();
@@ -94,11 +95,13 @@ for (const [width, height] of [[390, 844], [1366, 900]] as const) {
         });
         t.not(start, null, 'a free place on the map to press');
         if (start) {
+          const pressed = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 120) ?? '', start);
           await page.mouse.move(start.x, start.y);
           await page.mouse.down();
           await page.mouse.move(start.x - 50, start.y, { steps: 5 });
           await page.mouse.up();
-          t.true((await page.$eval('.tour-frame', (f) => f.scrollLeft)) > before, 'dragged');
+          const after = await page.$eval('.tour-frame', (f) => f.scrollLeft);
+          t.true(after > before, `dragged: scrollLeft ${before} → ${after}, pressed on ${pressed}`);
         }
       }
       await page.click('[data-zoom="out"]');
