@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startCommand } from '../scripts/startCommand.ts';
@@ -38,6 +38,20 @@ export async function ensureCodeCache(env: Record<string, string>, url: string):
     await new Promise((r) => child.once('exit', r));
   }
   if (!fs.existsSync(cache)) throw new Error('the server wrote no code cache as it stopped');
+}
+
+/**
+ * Milliseconds Node itself takes to start and exit (`node -e 0`), median of five: the scale of the cold starts on
+ * this host. On the same code, cold starts moved with it from one run to the next (hosts shared with others are
+ * slower per instruction at some hours, with no CPU stolen that the kernel sees).
+ */
+export function nodeStartMs(): number {
+  const runs = Array.from({ length: 5 }, () => {
+    const started = performance.now();
+    spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    return performance.now() - started;
+  });
+  return runs.sort((a, b) => a - b)[2]!;
 }
 
 /** Milliseconds from spawning until `url` answers 200 (polled every 10 ms). */
@@ -86,11 +100,12 @@ export interface ListTiming {
   note: string;
 }
 
-export function printSmallHost(figures: { coldNew: number; coldExisting: number; existingStarts: number[]; idle: number; peak: number; survived: boolean }): void {
+export function printSmallHost(figures: { nodeStart: number; coldNew: number; coldExisting: number; existingStarts: number[]; idle: number; peak: number; survived: boolean }): void {
   // The budgets of these figures are in the bench's last table (bench/budgets.ts).
   console.log(`\nSmall host (server run as npm start runs it, with ${HEAP_LIMIT_FLAG})\n`);
   console.log(['what', 'measured'].join(' | '));
   console.log('--- | ---:');
+  console.log(["Node's own start and exit on this host, for scale (`node -e 0`, median of 5)", `${figures.nodeStart.toFixed(0)} ms`].join(' | '));
   console.log(['cold start, new data directory (migrations, seeds)', `${figures.coldNew.toFixed(0)} ms`].join(' | '));
   const starts = figures.existingStarts.map((ms) => ms.toFixed(0)).join(', ');
   console.log([`cold start, existing data directory (median of ${starts})`, `${figures.coldExisting.toFixed(0)} ms`].join(' | '));
