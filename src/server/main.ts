@@ -10,7 +10,7 @@ const SHUTDOWN_GRACE_MS = 4000;
 /**
  * How often a stopping server closes the connections that have gone idle. Node closes the idle ones once, when
  * the server closes; one still answering then stays open after its answer until the grace runs out (a kept-alive
- * download ending 0.4 s after SIGTERM held every stop to 4 s), so they are closed as they go idle.
+ * download ending 0.4 s after SIGTERM held its stop to 4 s), so they are closed as they go idle.
  */
 const IDLE_SWEEP_MS = 50;
 /** How long a stopping process waits for its log to be read. */

@@ -98,7 +98,8 @@ for (const [width, height] of [[390, 844], [1366, 900]] as const) {
           await page.mouse.move(start.x, start.y);
           await page.mouse.down();
           await page.mouse.move(start.x - 50, start.y, { steps: 5 });
-          // Held there, near the frame's left edge: a press that also selected text would scroll the map back.
+          // Held there, 10 px from the frame's left edge when the first free place was the search's first column:
+          // a press that also selected text would scroll the map back toward the pointer.
           await new Promise((resolve) => setTimeout(resolve, 300));
           await page.mouse.up();
           const after = await page.$eval('.tour-frame', (f) => f.scrollLeft);
