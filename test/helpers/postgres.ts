@@ -35,6 +35,9 @@ async function withServer<T>(work: (admin: Knex) => Promise<T>): Promise<T> {
   }
 }
 
+/** Whether the server clones by file copy (PostgreSQL 15 and later): asked once per process, on its first clone. */
+let fileCopy: boolean | undefined;
+
 /**
  * A fresh database, cloned from `template` when given (it must have no open connections). From PostgreSQL 15 a
  * clone is a copy of the template's files (FILE_COPY), not the default block-by-block copy through the WAL:
@@ -44,8 +47,8 @@ export async function createDatabase(prefix: string, template?: string): Promise
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withServer(async (admin) => {
     if (!template) return admin.raw('CREATE DATABASE ??', [name]);
-    const version = Number((await admin.raw<{ rows: Array<{ v: string }> }>("SELECT current_setting('server_version_num') AS v")).rows[0]?.v);
-    return admin.raw(`CREATE DATABASE ?? TEMPLATE ??${version >= 150000 ? ' STRATEGY FILE_COPY' : ''}`, [name, template]);
+    fileCopy ??= Number((await admin.raw<{ rows: Array<{ v: string }> }>("SELECT current_setting('server_version_num') AS v")).rows[0]?.v) >= 150000;
+    return admin.raw(`CREATE DATABASE ?? TEMPLATE ??${fileCopy ? ' STRATEGY FILE_COPY' : ''}`, [name, template]);
   });
   return { name, url: databaseUrl(requiredUrl(), name) };
 }
