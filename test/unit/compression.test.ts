@@ -2,9 +2,11 @@ import test from 'ava';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import Koa from 'koa';
 import { compression } from '../../src/server/middleware/compression.ts';
+import { QUICK_LEVELS, compressBody, deflateWindowBits } from '../../src/server/request/encoding.ts';
 import { TEST_SERVER_OPTIONS } from '../helpers/httpServer.ts';
 
 // The compression middleware on a bare Koa app: each body kind the portal answers with, read back as raw bytes.
@@ -112,4 +114,32 @@ test('what is not compressed: small bodies, images, no-transform, HEAD, bodies a
 test('a request that accepts none of our encodings gets 406 and no body is made', async (t) => {
   const res = await raw('/json', 'identity;q=0');
   t.is(res.status, 406);
+});
+
+// The encoders' options fitted to a body (src/server/request/encoding.ts): less work, never other bytes.
+
+test('the deflate window is the smallest that reaches the first byte of a body from its last, within the 9 to 15 bits of zlib', (t) => {
+  t.is(deflateWindowBits(0), 9);
+  for (let bits = 9; bits <= 15; bits++) {
+    // Deflate reaches back its window less 262 bytes.
+    t.is(deflateWindowBits(2 ** bits - 262), bits);
+    t.is(deflateWindowBits(2 ** bits - 261), Math.min(bits + 1, 15));
+  }
+  t.is(deflateWindowBits(10 * 1024 * 1024), 15);
+});
+
+test('a body compressed with the fitted options is the same bytes as with the defaults of the encoders', (t) => {
+  for (let bits = 9; bits <= 16; bits++) {
+    for (const length of [2 ** bits - 262, 2 ** bits - 261, 2 ** bits - 100, 2 ** bits]) {
+      // Its last 64 bytes repeat its first, the rest is noise: only a window reaching the whole body finds that match.
+      const [head, middle] = [randomBytes(64), randomBytes(length - 128)];
+      const body = Buffer.concat([head, middle, head]);
+      const gzip = compressBody(body, 'gzip', QUICK_LEVELS);
+      t.deepEqual(gzip, zlib.gzipSync(body, { level: QUICK_LEVELS.gzip }), `gzip, ${length} bytes`);
+      const unmatched = zlib.gzipSync(Buffer.concat([head, middle, randomBytes(64)]), { level: QUICK_LEVELS.gzip });
+      if (length <= 32 * 1024 - 262) t.true(gzip.length < unmatched.length, `the repeat found in ${length} bytes`);
+      const br = compressBody(body.toString('latin1'), 'br', { br: 9, gzip: 9 });
+      t.deepEqual(br, zlib.brotliCompressSync(body.toString('latin1'), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }), `br, ${length} bytes`);
+    }
+  }
 });

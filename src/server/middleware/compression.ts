@@ -1,9 +1,8 @@
 import { Stream, Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import compressible from 'compressible';
 import { ClientError } from '../errors.ts';
-import { COMPRESSION_THRESHOLD, QUICK_LEVELS, encodingOf } from '../request/encoding.ts';
+import { COMPRESSION_THRESHOLD, QUICK_LEVELS, compressBody, compressor, encodingOf } from '../request/encoding.ts';
 
 /**
  * Answers held in memory up to this size are compressed in one synchronous call. A zlib stream costs about a
@@ -14,8 +13,6 @@ import { COMPRESSION_THRESHOLD, QUICK_LEVELS, encodingOf } from '../request/enco
  */
 const ONE_CALL_LIMIT = 256 * 1024;
 
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: QUICK_LEVELS.br } };
-const GZIP = { level: QUICK_LEVELS.gzip };
 const EMPTY_BODY_STATUSES = new Set([204, 205, 304]);
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
@@ -69,9 +66,9 @@ export function compression(): Middleware {
     if (size !== undefined && size < COMPRESSION_THRESHOLD) return;
     // Koa keeps the Content-Type already set when the body is replaced, and sets the new body's length.
     if (bytes !== null && bytes.length <= ONE_CALL_LIMIT) {
-      ctx.body = encoding === 'br' ? zlib.brotliCompressSync(bytes, BROTLI) : zlib.gzipSync(bytes, GZIP);
+      ctx.body = compressBody(bytes, encoding, QUICK_LEVELS);
     } else {
-      const encoder = encoding === 'br' ? zlib.createBrotliCompress(BROTLI) : zlib.createGzip(GZIP);
+      const encoder = compressor(encoding, QUICK_LEVELS, size);
       ctx.body = bytes !== null ? Readable.from([bytes]).pipe(encoder) : (body as Readable).pipe(encoder);
     }
     ctx.set('Content-Encoding', encoding);
