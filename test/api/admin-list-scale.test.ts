@@ -169,6 +169,18 @@ test.serial('quick search reads an index: the trigram table of a few rows\' keys
   t.false(many.some((q) => q.sql.includes('select `news`.*') && q.sql.includes('quicksearch_')), 'and the page found by walking the list');
 });
 
+test.serial('lists opened at the same time count their total once between them on SQLite, where lists are remembered', async (t) => {
+  // An order no other test asks for: nothing is known of this list yet.
+  const params = { limit: 10, order: 'id,desc' };
+  const opened = 8;
+  let answers: List[] = [];
+  const queries = await queriesDuring(async () => (answers = await Promise.all(Array.from({ length: opened }, () => list(params)))));
+  const counts = queries.filter((q) => /as [`"]upTo[`"]/.test(q.sql));
+  // PostgreSQL has no table versions to remember a list by: each counts.
+  t.is(counts.length, onPostgres(server) ? opened : 1);
+  t.true(answers.every((a) => a.total === answers[0]!.total && a.totalEstimated === true && a.list.length === 10));
+});
+
 test.serial('deep pages read from pages found before are the pages of an OFFSET, in every order, after writes too', async (t) => {
   const { knex } = server.app;
   const check = async (label: string, params: Record<string, unknown>, expected: () => Promise<number[]>) => {

@@ -20,6 +20,8 @@ export interface KnownList {
   places: KnownPlace[];
   /** Its total as counted or estimated, before any page's bounds. */
   total?: ListTotal;
+  /** That count while it runs: requests arriving meanwhile wait for it instead of counting again. */
+  counting?: Promise<ListTotal>;
 }
 
 /**

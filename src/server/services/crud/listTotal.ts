@@ -79,12 +79,34 @@ async function countedOrEstimated(knex: Knex, matching: Knex.QueryBuilder, count
   return { total: Math.max(roughly(estimate), exactUpTo + 1), estimated: true };
 }
 
+/** What a list counted before (ListMemory), or is counting now. */
+interface KnownTotal {
+  total?: ListTotal;
+  counting?: Promise<ListTotal>;
+}
+
+/**
+ * The total `count` makes, once for every request that asks while it runs: fifty admins' lists opened at once
+ * after a write each counted up to 10,000 rows, one after another on SQLite's one connection, and the last
+ * waited over two seconds.
+ */
+function countedOnce(known: KnownTotal, count: () => Promise<ListTotal>): Promise<ListTotal> {
+  known.counting ??= count().then(
+    (total) => (known.total = total),
+    (err: unknown) => {
+      known.counting = undefined;
+      throw err;
+    },
+  );
+  return known.counting;
+}
+
 /**
  * The list's total: exact when the page shows it (it ended), or when at most `exactUpTo` rows match; above
  * that, an estimate, never less than a row after a full page. A page past the end of a long list is the one
  * time everything is counted: the admin's list then steps back to the real last page. `known` is what the list
  * counted or estimated before (ListMemory), kept while its table stays as it was: paging through a list counts
- * it once.
+ * it once, and lists opened at the same time count it once between them.
  */
 export async function listTotal(
   knex: Knex,
@@ -94,12 +116,12 @@ export async function listTotal(
   pk: string,
   page: PageRead,
   exactUpTo: number,
-  known: { total?: ListTotal } | null,
+  known: KnownTotal | null,
 ): Promise<ListTotal> {
   const { offset, limit, found } = page;
   if (found > 0 ? found < limit : offset === 0) return { total: offset + found, estimated: false };
-  const whole = known?.total ?? (await countedOrEstimated(knex, matching, counting, table, pk, exactUpTo));
-  if (known) known.total = whole;
+  const count = () => countedOrEstimated(knex, matching, counting, table, pk, exactUpTo);
+  const whole = known ? (known.total ?? (await countedOnce(known, count))) : await count();
   if (!whole.estimated) return whole;
   if (found === 0) {
     const all: ListTotal = { total: await countAll(counting), estimated: false };
