@@ -40,7 +40,8 @@ export function parseWrk(name: string, output: string): Row {
   const errors = (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0) + Number(figure(/Non-2xx or 3xx responses: (\d+)/) ?? 0);
   const reqPerSec = Number(figure(/Requests\/sec:\s+([\d.]+)/));
   if (!Number.isFinite(reqPerSec)) throw new Error(`wrk printed no rate for ${name}:\n${output}`);
-  return { name, reqPerSec, p50: wrkMs(figure(/^\s+50%\s+(\S+)$/m) ?? ''), p99: wrkMs(figure(/^\s+99%\s+(\S+)$/m) ?? ''), errors };
+  // wrk pads a unit to two characters: a second is "2.01s ", with a space before the line ends.
+  return { name, reqPerSec, p50: wrkMs(figure(/^\s+50%\s+(\S+) ?$/m) ?? ''), p99: wrkMs(figure(/^\s+99%\s+(\S+) ?$/m) ?? ''), errors };
 }
 
 async function runWrk(name: string, url: string, headers: Record<string, string>): Promise<Row> {
