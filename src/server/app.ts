@@ -22,6 +22,7 @@ import type { PageBuilds } from './builds.ts';
 import { withGuestIndex } from './guestIndex.ts';
 import { withCachedPages } from './cachedPages.ts';
 import { withFirstAnswer } from './request/firstAnswer.ts';
+import { takingTurns } from './request/turns.ts';
 import { feeds } from './feeds.ts';
 import { health } from './health.ts';
 import { scheduleDaily } from './services/backup/schedule.ts';
@@ -178,7 +179,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     reminders.start(REMINDER_INTERVAL_SECONDS);
 
     const early = { log, trustProxy: config.trustProxy, origins: services.origins, ipBan: services.ipBan, csp };
-    const { listener, answered } = withFirstAnswer(
+    const first = withFirstAnswer(
       dev
         ? koa.callback()
         : withGuestIndex(
@@ -188,6 +189,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
           ),
       START_CHECK_WAIT_MS,
     );
+    const { answered } = first;
+    const listener = takingTurns(first.listener);
 
     // Entries missing or built from another declaration are rebuilt while the server answers, from its first
     // answer on; searches wait. The rebuild holds the writing connection: the settings every request reads are
