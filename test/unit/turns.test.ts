@@ -97,7 +97,7 @@ async function busyAnswersBeforeNewcomers(turns: boolean): Promise<number> {
 
 test('a loaded server taking turns accepts new connections while it answers the open ones', async (t) => {
   // Without turns the listening socket is polled once a turn, and a turn answers every busy connection: the
-  // tenth visitor waited for about 10 x 20 busy answers (230-280 here). Taking turns, a few per turn.
+  // tenth visitor waited for about 10 x 20 busy answers (223-281 here). Taking turns, a few per turn (53-59).
   const answers = await busyAnswersBeforeNewcomers(true);
-  t.true(answers < 100, `${answers} busy answers before the last new connection was answered`);
+  t.true(answers < 120, `${answers} busy answers before the last new connection was answered`);
 });
