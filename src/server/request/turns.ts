@@ -28,11 +28,9 @@ export function takingTurns(listener: RequestListener, budgetMs = TURN_BUDGET_MS
   let began = -1;
   /** Requests started since `began`. */
   let started = 0;
-  let endPending = false;
   /** Tickets scheduled and not yet run. */
   let tickets = 0;
   const endStretch = () => {
-    endPending = false;
     began = -1;
   };
   // An immediate scheduled while the loop polls runs in the same turn, after the polling; one scheduled from
@@ -42,12 +40,10 @@ export function takingTurns(listener: RequestListener, budgetMs = TURN_BUDGET_MS
   const withinBudget = (): boolean => {
     const now = performance.now();
     if (began < 0) {
+      // A stretch has begun exactly when its end is scheduled.
       began = now;
       started = 0;
-      if (!endPending) {
-        endPending = true;
-        setImmediate(endStretch);
-      }
+      setImmediate(endStretch);
       return true;
     }
     return now - began < budgetMs;
