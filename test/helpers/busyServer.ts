@@ -2,6 +2,7 @@ import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 import { takingTurns } from '../../src/server/request/turns.ts';
 import { TEST_SERVER_OPTIONS } from './httpServer.ts';
+import { spin } from './spin.ts';
 
 // A server on its own event loop (a worker thread), each answer taking `costMs` of CPU: a loaded server, with or
 // without taking turns, for test/unit/turns.test.ts.
@@ -9,8 +10,7 @@ import { TEST_SERVER_OPTIONS } from './httpServer.ts';
 const { costMs, turns } = workerData as { costMs: number; turns: boolean };
 
 const busy: http.RequestListener = (req, res) => {
-  const until = performance.now() + costMs;
-  while (performance.now() < until);
+  spin(costMs);
   res.end(req.url);
 };
 

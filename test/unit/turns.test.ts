@@ -3,17 +3,13 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { takingTurns } from '../../src/server/request/turns.ts';
+import { spin } from '../helpers/spin.ts';
 
 // Requests taken in turns (request/turns.ts): a turn runs requests for its budget, the rest wait for later
 // turns in the order they came, and a loaded server goes on accepting connections.
 
 const BUDGET_MS = 5;
 const COST_MS = 2;
-
-function spin(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
 
 /** A request as the listener sees it, its socket open or closed. */
 function request(id: number): [IncomingMessage, ServerResponse] {
