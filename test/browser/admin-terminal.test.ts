@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
 import { browserSuite } from '../helpers/browser.ts';
-import { buildIfNeededLocked } from '../helpers/build.ts';
+import { buildIfNeededLocked, copyPageBuild } from '../helpers/build.ts';
 import { childrenOf, standInManagers, waitFor } from '../helpers/terminal.ts';
 import { closeWithEscape } from './adminHelpers.ts';
 
@@ -28,7 +28,7 @@ const suite = browserSuite(test, async () => {
   await buildIfNeededLocked();
   fs.rmSync(HOME, { recursive: true, force: true });
   fs.mkdirSync(HOME, { recursive: true });
-  fs.cpSync(path.join(ROOT, 'dist'), BUILD_DIR, { recursive: true, dereference: true });
+  await copyPageBuild(BUILD_DIR);
   return { ADMIN_PASSWORD, BUILD_DIR: path.relative(ROOT, BUILD_DIR) };
 });
 test.before(async () => {

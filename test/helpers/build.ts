@@ -35,6 +35,8 @@ export function buildIfNeededLocked(what: 'pages' | 'all' = 'pages'): Promise<vo
  * Copies the page build in dist/ to `dest`, without the server bundle `npm run build` puts in dist/portal, for a
  * server that swaps builds in a folder of its own (the terminal's web-build) and never touches the run's dist/.
  * It holds the build lock: otherwise the copy lists another process's lock and finds it gone a moment later.
+ * The prefix also leaves out the copies of the bundle the process tests make and remove beside it
+ * (dist/portal-copy-*, bundleServer.ts), which a copy of all of dist/ found gone as it read them.
  */
 export function copyPageBuild(dest: string): Promise<void> {
   const skipped = [path.join(DIST, 'portal'), LOCK];
