@@ -128,3 +128,24 @@ test('a non-super admin lists, changes and extends only the rules they hold', as
   const own = (await rule('dashboard'))!;
   t.is((await call('/admin/auth.Rule/add', { body: { ...base, type: 'button', name: 'dashboard/export', pid: own.id } })).code, 1);
 });
+
+// Serial: the file's other tests run at once on the same server, and their queries would be counted too.
+test.serial("checking a super admin's request reads no rules; an admin of a group reads only the group's", async (t) => {
+  const statements: string[] = [];
+  const seen = (query: { sql: string }) => statements.push(query.sql);
+  const permissionReads = () => statements.filter((sql) => /^select [`"]id[`"], [`"]name[`"] from [`"]admin_rule[`"]/i.test(sql));
+  const viewer = await createAdmin(server, [await createGroup(server, await ruleIds(server, ['content', 'content/news', 'content/news/index']))]);
+  server.app.knex.on('query', seen);
+  try {
+    t.is((await root('/admin/content.News/index')).code, 1);
+    t.deepEqual(permissionReads(), [], 'a super admin passes every check without them');
+    statements.length = 0;
+    const call = asAdmin(server, viewer.token);
+    t.is((await call('/admin/content.News/index')).code, 1);
+    t.not((await call('/admin/auth.Rule/index')).code, 1, 'a rule the group lacks');
+    t.is(permissionReads().length, 2);
+    t.true(permissionReads().every((sql) => / in \(/i.test(sql)), "only the group's rules are read");
+  } finally {
+    server.app.knex.off('query', seen);
+  }
+});

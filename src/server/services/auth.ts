@@ -10,9 +10,16 @@ export type Session<T> =
   | { status: 'expired' }
   | { status: 'ok'; account: T; token: string };
 
-/** What an account may do: everything (`*`), or the rules of its enabled groups. */
-export interface Permissions {
-  super: boolean;
+/**
+ * What an account may do: everything (a group grants `*`), or the rules of its enabled groups. A super account
+ * carries no rules: every check passes it, and reading all 215 of them for it was 156–166 µs of each of its
+ * admin requests. The union makes every reader of the rules ask `super` first.
+ */
+export type Permissions = { super: true } | HeldRules;
+
+/** The enabled rules of an account that is not super. */
+export interface HeldRules {
+  super: false;
   ruleIds: Set<number>;
   /** Lower-cased rule names, for the `<controller>/<action>` check. */
   names: Set<string>;
@@ -100,10 +107,9 @@ export class AuthService {
   }
 
   private async permissionsOf(table: 'user_rule' | 'admin_rule', ruleLists: string[]): Promise<Permissions> {
-    const isSuper = ruleLists.some((r) => r.trim() === '*');
-    const query = this.knex<RuleRow>(table).where({ status: '1' }).select('id', 'name');
-    if (!isSuper) query.whereIn('id', [...new Set(ruleLists.flatMap(parseRuleIds))]);
-    return permissionsFrom(isSuper, await query);
+    if (ruleLists.some((r) => r.trim() === '*')) return permissionsFrom(true, []);
+    const ids = [...new Set(ruleLists.flatMap(parseRuleIds))];
+    return permissionsFrom(false, await this.knex<RuleRow>(table).where({ status: '1' }).whereIn('id', ids).select('id', 'name'));
   }
 
   /** The reference check (admin-api 1.4); see {@link checkRules}. */
@@ -112,8 +118,9 @@ export class AuthService {
   }
 }
 
-/** The permissions of an account from its enabled rules; `isSuper` when a group grants `*`. */
+/** The permissions of an account from its enabled rules; `isSuper` when a group grants `*`, which needs none. */
 export function permissionsFrom(isSuper: boolean, rows: ReadonlyArray<Pick<RuleRow, 'id' | 'name'>>): Permissions {
+  if (isSuper) return { super: true };
   const names = new Set<string>();
   const conditions = new Map<string, Array<Map<string, string>>>();
   for (const row of rows) {
@@ -121,7 +128,7 @@ export function permissionsFrom(isSuper: boolean, rows: ReadonlyArray<Pick<RuleR
     if (!params) names.add(name);
     else conditions.set(name, [...(conditions.get(name) ?? []), params]);
   }
-  return { super: isSuper, ruleIds: new Set(rows.map((r) => r.id)), names, conditions };
+  return { super: false, ruleIds: new Set(rows.map((r) => r.id)), names, conditions };
 }
 
 /**
