@@ -1,6 +1,7 @@
 import os from 'node:os';
 import Database from 'better-sqlite3';
-import { cpuMilliseconds, type ListTiming } from './smallHost.ts';
+import { type ListTiming } from './smallHost.ts';
+import { percentiles, timeRequests } from './timedRequests.ts';
 import { LIMITS } from './budgets.ts';
 
 // The admin list row of `npm run bench` (issue 31 item 6): /admin/content.News/index over 1,000,000 rows, each
@@ -63,28 +64,10 @@ export function seedListRows(databaseFile: string, total: number): { added: numb
   }
 }
 
-/**
- * A request and when it went out. The seeding holds this process for most of a minute, in which the server
- * closes the connections kept alive from earlier rows; the first request after it can go out on one of them
- * before this process has read their closing ("other side closed"). That one is sent again on a new
- * connection, and timed from there.
- */
-async function timedFetch(url: string, token: string): Promise<{ res: Response; started: number }> {
-  for (let attempt = 0; ; attempt++) {
-    const started = performance.now();
-    try {
-      return { res: await fetch(url, { headers: { server: 'true', batoken: token } }), started };
-    } catch (err) {
-      const code = ((err as { cause?: { code?: string } }).cause ?? {}).code;
-      if (attempt > 0 || code !== 'UND_ERR_SOCKET') throw err;
-    }
-  }
-}
-
 /** Each kind of request the issue names, RUNS times one at a time: wall times, the first and slowest, the server's CPU. */
 export async function adminListRow(appUrl: string, token: string, serverPid: number, databaseFile: string): Promise<AdminListRow> {
   const { added, seconds } = seedListRows(databaseFile, LIST_ROWS);
-  const list = '/admin/content.News/index';
+  const list = `${appUrl}/admin/content.News/index`;
   const deepPage = LIST_ROWS / 10 - 1;
   const cases: Array<[string, string]> = [
     ['page 1 with total', `${list}?page=1&limit=10`],
@@ -93,23 +76,13 @@ export async function adminListRow(appUrl: string, token: string, serverPid: num
     ['sorted by publish time', `${list}?page=1&limit=10&order=publish_time,asc`],
     [`deep page (${deepPage.toLocaleString('en')})`, `${list}?page=${deepPage}&limit=10`],
   ];
-  const timings: AdminListRow['timings'] = [];
-  for (const [name, pathname] of cases) {
-    const times: number[] = [];
-    let note = '';
-    const cpuBefore = cpuMilliseconds(serverPid);
-    for (let i = 0; i < RUNS; i++) {
-      const { res, started } = await timedFetch(appUrl + pathname, token);
-      const body = (await res.json()) as { code: number; msg: string; data: { total: number; totalEstimated?: boolean; list: unknown[] } };
-      times.push(performance.now() - started);
-      if (body.code !== 1) throw new Error(`${name}: ${body.msg}`);
-      note = `${body.data.list.length} rows of ${body.data.totalEstimated ? 'about ' : ''}${body.data.total.toLocaleString('en')}`;
-    }
-    const cpu = (cpuMilliseconds(serverPid) - cpuBefore) / RUNS;
-    const first = times[0]!;
-    times.sort((a, b) => a - b);
-    timings.push({ name, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]!, slowest: times.at(-1)!, first, cpu, note });
-  }
+  const headers = { server: 'true', batoken: token };
+  const results = await timeRequests({ kinds: cases.map(([name, url]) => ({ name, url, headers })), runs: RUNS, serverPid });
+  const timings = results.map(({ name, times, cpu, body }) => {
+    const data = body.data as { total: number; totalEstimated?: boolean; list: unknown[] };
+    const note = `${data.list.length} rows of ${data.totalEstimated ? 'about ' : ''}${data.total.toLocaleString('en')}`;
+    return { name, ...percentiles(times), first: times[0]!, cpu, note };
+  });
   return { rows: LIST_ROWS, added, seedSeconds: seconds, load: os.loadavg()[0]!, cores: os.cpus().length, timings };
 }
 

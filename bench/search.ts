@@ -3,7 +3,8 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { knexSettings } from '../src/server/db.ts';
 import os from 'node:os';
-import { cpuMilliseconds, type ListTiming } from './smallHost.ts';
+import { type ListTiming } from './smallHost.ts';
+import { percentiles, timeRequests } from './timedRequests.ts';
 import { LIMITS } from './budgets.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -62,26 +63,12 @@ export async function searchRow(appUrl: string, serverPid: number, databaseFile:
     await knex.destroy();
   }
   const rebuildMs = timeSearchRebuild(env);
-  // The connection kept alive from before the rebuild has been closed by the server meanwhile, and the request
-  // that finds so fails (EPIPE): one unmeasured request opens a fresh one.
-  await fetch(`${appUrl}/api/search?q=warm`, { headers: { server: 'true' } }).catch(() => undefined);
-  const timings: SearchTiming[] = [];
-  for (const [name, q, lang] of CASES) {
-    const times: number[] = [];
-    let note = '';
-    const cpuBefore = cpuMilliseconds(serverPid);
-    for (let i = 0; i < RUNS; i++) {
-      const started = performance.now();
-      const res = await fetch(`${appUrl}/api/search?q=${encodeURIComponent(q)}`, { headers: { server: 'true', 'think-lang': lang } });
-      const body = (await res.json()) as { code: number; msg: string; data: { total: number; capped: boolean; list: unknown[] } };
-      times.push(performance.now() - started);
-      if (body.code !== 1) throw new Error(`${name}: ${body.msg}`);
-      note = `${body.data.list.length} of ${body.data.capped ? 'more than ' : ''}${body.data.total.toLocaleString('en')}`;
-    }
-    const cpu = (cpuMilliseconds(serverPid) - cpuBefore) / RUNS;
-    times.sort((a, b) => a - b);
-    timings.push({ name: `${name} ("${q}")`, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]!, note, cpu });
-  }
+  const kinds = CASES.map(([name, q, lang]) => ({ name: `${name} ("${q}")`, url: `${appUrl}/api/search?q=${encodeURIComponent(q)}`, headers: { server: 'true', 'think-lang': lang } }));
+  const timings = (await timeRequests({ kinds, runs: RUNS, serverPid })).map(({ name, times, cpu, body }): SearchTiming => {
+    const data = body.data as { total: number; capped: boolean; list: unknown[] };
+    const { median, p95 } = percentiles(times);
+    return { name, median, p95, cpu, note: `${data.list.length} of ${data.capped ? 'more than ' : ''}${data.total.toLocaleString('en')}` };
+  });
   return { rows, rebuildMs, load: os.loadavg()[0]!, cores: os.cpus().length, timings };
 }
 
