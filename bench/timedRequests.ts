@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 // heap of its own, small and fresh. Timed from the bench's own thread, they counted its garbage collection as
 // the server's time: after the million rows were seeded in that heap, its collections during the admin list's
 // 500 requests were 18 pauses over 2 ms, three of them full collections of 8-20 ms (2026-12-01), in a row whose
-// budget is a p95 under 10 ms.
+// budget is a p95 under 10 ms. Its connections are new as well: none can have been closed by the server while
+// the bench seeded or rebuilt (each row once sent a request again, or an unmeasured one first, for that).
 
 /** One kind of request, sent `runs` times. */
 export interface TimedKind {
