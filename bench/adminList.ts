@@ -10,7 +10,7 @@ import { LIMITS } from './budgets.ts';
 /**
  * Requests of each kind. The p95 of 25 was the second-slowest request, so one pause of the machine decided the
  * row (on 2026-11-29 the quick search's 25 had a median of 3.9 ms and a p95 of 10.8 ms; of 100 the same
- * evening, 3.3 and 7.6 with 10.4, 10.6 and 25.6 ms as the three slowest): of 100 it is the sixth-slowest. The
+ * evening, 3.3 and 7.6 with 10.4, 10.6 and 25.6 ms as the three slowest): of 100 it is the fifth-slowest. The
  * slowest is shown beside it.
  */
 const RUNS = 100;

@@ -51,7 +51,7 @@ export function timeRequests(work: TimedWork): Promise<TimedKindResult[]> {
   });
 }
 
-/** Median and p95 of wall times (the 95th of 100 is the sixth-slowest). */
+/** Median, p95 and slowest of wall times (of 100, the p95 is the fifth-slowest). */
 export function percentiles(times: readonly number[]): { median: number; p95: number; slowest: number } {
   const sorted = [...times].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)]!, p95: sorted[Math.floor(sorted.length * 0.95)]!, slowest: sorted.at(-1)! };
