@@ -23,7 +23,7 @@ test.after.always(() => {
   server?.close();
 });
 
-test.serial('each kind is sent runs times, in order, with its headers; the last answer and a time for each come back', async (t) => {
+test.serial('each kind is sent runs times, in order, with its headers, and nothing else (the warm-up has a server of its own); the last answer and a time for each come back', async (t) => {
   seen.length = 0;
   const results = await timeRequests({
     kinds: [
