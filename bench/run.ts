@@ -9,7 +9,7 @@ import { buildIfNeeded } from '../scripts/build.ts';
 import { findChromium, headlessMode } from '../scripts/chromium.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
-import { printSmallHost, residentMemory, startProduction, timeToFirstPage, ensureCodeCache, nodeStartMs } from './smallHost.ts';
+import { printSmallHost, residentMemory, startProduction, timeToFirstPage, ensureCodeCache, nodeStartMs, extraCertsMs, benchEnv } from './smallHost.ts';
 import { adminListRow, printAdminList } from './adminList.ts';
 import { printSearch, searchRow } from './search.ts';
 import { photoVisits } from './photo.ts';
@@ -63,7 +63,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 function start(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env: { ...benchEnv(), ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** Rounds of the budgets' throughput ratios, each round measured back to back. */
@@ -343,6 +343,7 @@ async function main(): Promise<void> {
   // Cold start on a new data directory (migrations and seeds), then on the existing one after the big seed; both
   // with the code cache the build wrote, as a user's starts run.
   const nodeStart = nodeStartMs();
+  const extraCerts = extraCertsMs();
   let spawnedAt = performance.now();
   let app = startProduction(appEnv);
   let baseline: ChildProcess | null = null;
@@ -382,7 +383,7 @@ async function main(): Promise<void> {
     const newsBytes = Buffer.byteLength(await (await fetch(`${uncachedUrl}/news`)).text());
     renderBaseline = spawn(process.execPath, ['--import', 'tsx', 'bench/renderBaseline.ts'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(renderPort), DATABASE: path.join(dataDir, 'portal.sqlite'), TARGET_BYTES: String(newsBytes) },
+      env: { ...benchEnv(), NODE_ENV: 'production', PORT: String(renderPort), DATABASE: path.join(dataDir, 'portal.sqlite'), TARGET_BYTES: String(newsBytes) },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await waitFor(renderUrl, renderBaseline);
@@ -455,7 +456,7 @@ async function main(): Promise<void> {
       const exports = await exportFigures(appUrl, token, app.pid!);
       const adminList = await adminListRow(appUrl, token, app.pid!, path.join(dataDir, 'portal.sqlite'));
       const peak = Math.max(peakBefore, ...exports.map((e) => e.peak), residentMemory(app.pid!)?.peak ?? NaN);
-      printSmallHost({ nodeStart, coldNew, coldExisting, existingStarts, idle, peak, survived: app.exitCode === null && rows.every((r) => r.errors === 0) });
+      printSmallHost({ nodeStart, extraCerts, coldNew, coldExisting, existingStarts, idle, peak, survived: app.exitCode === null && rows.every((r) => r.errors === 0) });
       Object.assign(figures, { peakMb: peak, adminListWorstP95: Math.max(...adminList.timings.map((l) => l.p95)), adminListRows: adminList.rows });
       printSearch(search);
       printExports(ADMIN_ROWS, exports);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { knexSettings } from '../src/server/db.ts';
 import os from 'node:os';
-import { type ListTiming } from './smallHost.ts';
+import { benchEnv, type ListTiming } from './smallHost.ts';
 import { percentiles, timeRequests } from './timedRequests.ts';
 import { LIMITS } from './budgets.ts';
 
@@ -17,7 +17,7 @@ const RUNS = 25;
  */
 function timeSearchRebuild(env: Record<string, string>): number {
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts', 'search-rebuild'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts', 'search-rebuild'], { cwd: ROOT, env: { ...benchEnv(), ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   if (run.status !== 0) throw new Error(`search-rebuild exited with ${run.status}`);
   return performance.now() - started;
 }

@@ -16,10 +16,28 @@ export const HEAP_LIMIT_FLAG = '--max-old-space-size=128';
  */
 const PROFILE_FLAGS = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
 
+/**
+ * Variables of the machine's environment that the processes the bench starts go without. Node reads and parses
+ * the file NODE_EXTRA_CA_CERTS names at every start, before any script runs, and the development machine of
+ * 2026-12-01 named the system's whole bundle there (220 KB, some 140 certificates, much the list Node carries
+ * itself). With it and without, three alternating runs each: `node -e 0` 110–162 and 71–92 ms, the server's
+ * start on an existing folder 421–544 and 395–398 ms, its idle RSS 1.3–2.2 MB more with it. No process of the
+ * bench opens a TLS connection; a server whose mail, storage or payment provider needs an extra CA keeps the
+ * variable under `npm start`. The bench prints what it costs each start (extraCertsMs).
+ */
+const MACHINE_ONLY = ['NODE_EXTRA_CA_CERTS'] as const;
+
+/** The bench's environment without MACHINE_ONLY: what its servers, baselines and `node -e 0` run in. */
+export function benchEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of MACHINE_ONLY) delete env[name];
+  return env;
+}
+
 /** Starts the production bundle with npm start's flags and environment, plus the heap limit. */
 export function startProduction(env: Record<string, string>): ChildProcess {
   const start = startCommand();
-  return spawn(process.execPath, [HEAP_LIMIT_FLAG, ...PROFILE_FLAGS, ...start.args], { cwd: ROOT, env: { ...process.env, ...start.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [HEAP_LIMIT_FLAG, ...PROFILE_FLAGS, ...start.args], { cwd: ROOT, env: { ...benchEnv(), ...start.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /**
@@ -45,13 +63,20 @@ export async function ensureCodeCache(env: Record<string, string>, url: string):
  * this host. On the same code, cold starts moved with it from one run to the next (hosts shared with others are
  * slower per instruction at some hours, with no CPU stolen that the kernel sees).
  */
-export function nodeStartMs(): number {
+export function nodeStartMs(env: NodeJS.ProcessEnv = benchEnv()): number {
   const runs = Array.from({ length: 5 }, () => {
     const started = performance.now();
-    spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore', env });
     return performance.now() - started;
   });
   return runs.sort((a, b) => a - b)[2]!;
+}
+
+/** What this machine's NODE_EXTRA_CA_CERTS adds to Node's start (MACHINE_ONLY), or null when it is not set. */
+export function extraCertsMs(): { file: string; ms: number } | null {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (!file) return null;
+  return { file, ms: nodeStartMs(process.env) - nodeStartMs() };
 }
 
 /** Milliseconds from spawning until `url` answers 200 (polled every 10 ms). */
@@ -100,12 +125,16 @@ export interface ListTiming {
   note: string;
 }
 
-export function printSmallHost(figures: { nodeStart: number; coldNew: number; coldExisting: number; existingStarts: number[]; idle: number; peak: number; survived: boolean }): void {
+export function printSmallHost(figures: { nodeStart: number; extraCerts: { file: string; ms: number } | null; coldNew: number; coldExisting: number; existingStarts: number[]; idle: number; peak: number; survived: boolean }): void {
   // The budgets of these figures are in the bench's last table (bench/budgets.ts).
   console.log(`\nSmall host (server run as npm start runs it, with ${HEAP_LIMIT_FLAG})\n`);
   console.log(['what', 'measured'].join(' | '));
   console.log('--- | ---:');
   console.log(["Node's own start and exit on this host, for scale (`node -e 0`, median of 5)", `${figures.nodeStart.toFixed(0)} ms`].join(' | '));
+  if (figures.extraCerts) {
+    const what = `this machine's \`NODE_EXTRA_CA_CERTS\` (${figures.extraCerts.file}), which the bench's processes start without: what it adds to each Node start`;
+    console.log([what, `${figures.extraCerts.ms.toFixed(0)} ms`].join(' | '));
+  }
   console.log(['cold start, new data directory (migrations, seeds)', `${figures.coldNew.toFixed(0)} ms`].join(' | '));
   const starts = figures.existingStarts.map((ms) => ms.toFixed(0)).join(', ');
   console.log([`cold start, existing data directory (median of ${starts})`, `${figures.coldExisting.toFixed(0)} ms`].join(' | '));

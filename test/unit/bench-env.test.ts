@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import test from 'ava';
+import { benchEnv, extraCertsMs } from '../../bench/smallHost.ts';
+
+// The processes `npm run bench` starts go without the machine's NODE_EXTRA_CA_CERTS (bench/smallHost.ts says why),
+// and the bench says what the variable costs a start.
+
+const CERTS = '/etc/ssl/certs/ca-certificates.crt';
+
+test.serial('the bench environment leaves out NODE_EXTRA_CA_CERTS and keeps the rest', (t) => {
+  const before = { ...process.env };
+  try {
+    process.env.NODE_EXTRA_CA_CERTS = CERTS;
+    process.env.BENCH_ENV_PROBE = 'kept';
+    const env = benchEnv();
+    t.false('NODE_EXTRA_CA_CERTS' in env);
+    t.is(env.BENCH_ENV_PROBE, 'kept');
+    t.is(process.env.NODE_EXTRA_CA_CERTS, CERTS, 'the bench process itself keeps it');
+    const seen = spawnSync(process.execPath, ['-p', 'process.env.NODE_EXTRA_CA_CERTS + " " + process.env.BENCH_ENV_PROBE'], { env, encoding: 'utf8' });
+    t.is(seen.stdout.trim(), 'undefined kept');
+  } finally {
+    process.env = before;
+  }
+});
+
+test.serial('what the variable adds to a start is measured when it is set, and nothing when it is not', (t) => {
+  const before = { ...process.env };
+  try {
+    delete process.env.NODE_EXTRA_CA_CERTS;
+    t.is(extraCertsMs(), null);
+    process.env.NODE_EXTRA_CA_CERTS = CERTS;
+    const cost = extraCertsMs();
+    t.is(cost?.file, CERTS);
+    t.true(Number.isFinite(cost?.ms));
+  } finally {
+    process.env = before;
+  }
+});
