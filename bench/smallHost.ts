@@ -27,7 +27,7 @@ const PROFILE_FLAGS = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir
  */
 const MACHINE_ONLY = ['NODE_EXTRA_CA_CERTS'] as const;
 
-/** The bench's environment without MACHINE_ONLY: what its servers, baselines and `node -e 0` run in. */
+/** The bench's environment without MACHINE_ONLY: what every process it starts runs in. */
 export function benchEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of MACHINE_ONLY) delete env[name];

@@ -7,32 +7,39 @@ import { benchEnv, extraCertsMs } from '../../bench/smallHost.ts';
 
 const CERTS = '/etc/ssl/certs/ca-certificates.crt';
 
-test.serial('the bench environment leaves out NODE_EXTRA_CA_CERTS and keeps the rest', (t) => {
-  const before = { ...process.env };
+/** Runs `body` with these variables set (undefined: unset), then puts them back as they were. */
+function withEnv(vars: Record<string, string | undefined>, body: () => void): void {
+  const before = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  apply(vars);
   try {
-    process.env.NODE_EXTRA_CA_CERTS = CERTS;
-    process.env.BENCH_ENV_PROBE = 'kept';
+    body();
+  } finally {
+    apply(before);
+  }
+}
+
+test.serial('the bench environment leaves out NODE_EXTRA_CA_CERTS and keeps the rest', (t) => {
+  withEnv({ NODE_EXTRA_CA_CERTS: CERTS, BENCH_ENV_PROBE: 'kept' }, () => {
     const env = benchEnv();
     t.false('NODE_EXTRA_CA_CERTS' in env);
     t.is(env.BENCH_ENV_PROBE, 'kept');
     t.is(process.env.NODE_EXTRA_CA_CERTS, CERTS, 'the bench process itself keeps it');
     const seen = spawnSync(process.execPath, ['-p', 'process.env.NODE_EXTRA_CA_CERTS + " " + process.env.BENCH_ENV_PROBE'], { env, encoding: 'utf8' });
     t.is(seen.stdout.trim(), 'undefined kept');
-  } finally {
-    process.env = before;
-  }
+  });
 });
 
 test.serial('what the variable adds to a start is measured when it is set, and nothing when it is not', (t) => {
-  const before = { ...process.env };
-  try {
-    delete process.env.NODE_EXTRA_CA_CERTS;
-    t.is(extraCertsMs(), null);
-    process.env.NODE_EXTRA_CA_CERTS = CERTS;
+  withEnv({ NODE_EXTRA_CA_CERTS: undefined }, () => t.is(extraCertsMs(), null));
+  withEnv({ NODE_EXTRA_CA_CERTS: CERTS }, () => {
     const cost = extraCertsMs();
     t.is(cost?.file, CERTS);
     t.true(Number.isFinite(cost?.ms));
-  } finally {
-    process.env = before;
-  }
+  });
 });
