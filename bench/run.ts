@@ -343,7 +343,7 @@ async function main(): Promise<void> {
   // Cold start on a new data directory (migrations and seeds), then on the existing one after the big seed; both
   // with the code cache the build wrote, as a user's starts run.
   const nodeStart = nodeStartMs();
-  const extraCerts = extraCertsMs();
+  const extraCerts = extraCertsMs(nodeStart);
   let spawnedAt = performance.now();
   let app = startProduction(appEnv);
   let baseline: ChildProcess | null = null;
