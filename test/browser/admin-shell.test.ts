@@ -224,6 +224,10 @@ test.serial('the admin logs in through the captcha and works with tabs, layouts,
   await page.click('[data-open-package-manager]');
   await page.waitForSelector('.modal.show > [data-package-manager-dialog]');
   await settled(page);
+  // The dialog offers the current manager alone, and says it is still looking, until the server's list arrives with
+  // the terminal's command menu (its version commands can take a while on a busy host).
+  await page.waitForSelector('#pm-yarn');
+  t.is(await page.$('[data-package-manager-dialog] [data-managers-loading]'), null, 'the loading line leaves with the list');
   await page.click('#pm-yarn');
   await page.evaluate(() => [...document.querySelectorAll<HTMLButtonElement>('[data-package-manager-dialog] .modal-footer button')].pop()?.click());
   await page.waitForFunction(() => !document.querySelector('[data-package-manager-dialog]'));

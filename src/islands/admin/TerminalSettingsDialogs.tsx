@@ -97,7 +97,14 @@ function PackageManagerDialog({ state, update }: TerminalStateProps) {
             </label>
           </div>
         ))}
-        {offered(state).length === 0 && <p className="text-body-secondary mb-0">{t('terminal.noManagers')}</p>}
+        {state.installedManagers === null ? (
+          <p className="text-body-secondary mb-0" role="status" data-managers-loading="">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('terminal.managersLoading')}
+          </p>
+        ) : (
+          offered(state).length === 0 && <p className="text-body-secondary mb-0">{t('terminal.noManagers')}</p>
+        )}
       </fieldset>
     </SettingsDialog>
   );
