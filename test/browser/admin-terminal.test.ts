@@ -2,7 +2,7 @@ import test from 'ava';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { HTTPRequest, Page } from 'puppeteer-core';
 import { ADMIN_PASSWORD } from '../helpers/accounts.ts';
 import { superToken } from '../helpers/admins.ts';
 import { browserSuite } from '../helpers/browser.ts';
@@ -108,6 +108,39 @@ test.serial('the menu shows each command with its purpose; version.node runs to 
   t.is(await page.$eval(`${task('version.node')} button[aria-expanded]`, (b) => b.getAttribute('aria-expanded')), 'true', 'the output stays unfolded');
   t.is(await page.$eval(`${task('version.node')} [data-output]`, (p) => p.textContent), `> node --version\n${process.version}\nexitCode: 0`);
   t.is(await page.$eval(`${task('version.node')} [data-output]`, (p) => getComputedStyle(p).fontFamily.includes('mono')), true, 'monospace');
+  t.deepEqual(errors, []);
+  await page.close();
+});
+
+test.serial('until the server has said which package managers it has, the dialog offers the current one and says it is still looking', async (t) => {
+  const page = await suite.browser.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${suite.server.url}/robots.txt`);
+  await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
+  // The command menu's request (it brings the server's managers) is held until the dialog has been read.
+  await page.setRequestInterception(true);
+  const held = new Promise<HTTPRequest>((resolve) => {
+    page.on('request', (request: HTTPRequest) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (request.url().includes('/admin/ajax/terminalCommands')) resolve(request);
+      else void request.continue();
+    });
+  });
+  await page.goto(`${suite.server.url}/admin/dashboard?lang=en`);
+  await page.waitForSelector('[data-terminal-toggle]');
+  await page.click('[data-terminal-toggle]');
+  await page.waitForSelector('.modal.show > [data-terminal]');
+  await page.click('[data-open-package-manager]');
+  await page.waitForSelector('.modal.show > [data-package-manager-dialog]');
+  const radios = () => page.$$eval('[data-package-manager-dialog] input[type=radio]', (rs) => rs.map((r) => (r as HTMLInputElement).value));
+  const menuRequest = await held;
+  t.deepEqual(await radios(), ['npm']);
+  t.is(await page.$eval('[data-package-manager-dialog] [data-managers-loading]', (p) => p.textContent), 'Looking for the other package managers the server has…');
+  await menuRequest.continue();
+  await page.waitForFunction(() => !document.querySelector('[data-managers-loading]'));
+  t.deepEqual(await radios(), ['npm', 'cnpm']);
   t.deepEqual(errors, []);
   await page.close();
 });
