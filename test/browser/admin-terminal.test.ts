@@ -65,14 +65,20 @@ async function waitStatus(page: Page, command: string, wanted: string[]): Promis
   );
 }
 
-/** The admin shell with the terminal open and its command menu unfolded. */
-async function openTerminal(lang = 'en', width = 1280): Promise<{ page: Page; errors: string[] }> {
+/** A page of this width signed in as the seeded super admin (its adminInfo stored), on the site's robots.txt. */
+async function signedInPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
   const page = await suite.browser.newPage();
   await page.setViewport({ width, height: width < 600 ? 844 : 800 });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${suite.server.url}/robots.txt`);
   await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
+  return { page, errors };
+}
+
+/** The admin shell with the terminal open and its command menu unfolded. */
+async function openTerminal(lang = 'en', width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const { page, errors } = await signedInPage(width);
   await page.goto(`${suite.server.url}/admin/dashboard?lang=${lang}`);
   await page.waitForSelector('[data-terminal-toggle]');
   await page.click('[data-terminal-toggle]');
@@ -113,12 +119,7 @@ test.serial('the menu shows each command with its purpose; version.node runs to 
 });
 
 test.serial('until the server has said which package managers it has, the dialog offers the current one and says it is still looking', async (t) => {
-  const page = await suite.browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${suite.server.url}/robots.txt`);
-  await page.evaluate((info) => localStorage.setItem('adminInfo', info), adminInfo);
+  const { page, errors } = await signedInPage();
   // The command menu's request (it brings the server's managers) is held until the dialog has been read.
   await page.setRequestInterception(true);
   const held = new Promise<HTTPRequest>((resolve) => {
