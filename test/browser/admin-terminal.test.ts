@@ -118,30 +118,82 @@ test.serial('the menu shows each command with its purpose; version.node runs to 
   await page.close();
 });
 
-test.serial('until the server has said which package managers it has, the dialog offers the current one and says it is still looking', async (t) => {
-  const { page, errors } = await signedInPage();
-  // The command menu's request (it brings the server's managers) is held until the dialog has been read.
+/**
+ * Hands the test each request of the command menu (it brings the server's package managers), in order, to let
+ * through or fail when it chooses; the page's other requests go through.
+ */
+async function holdMenuRequests(page: Page): Promise<() => Promise<HTTPRequest>> {
   await page.setRequestInterception(true);
-  const held = new Promise<HTTPRequest>((resolve) => {
-    page.on('request', (request: HTTPRequest) => {
-      if (request.isInterceptResolutionHandled()) return;
-      if (request.url().includes('/admin/ajax/terminalCommands')) resolve(request);
-      else void request.continue();
-    });
+  const held: HTTPRequest[] = [];
+  let waiting: ((request: HTTPRequest) => void) | null = null;
+  page.on('request', (request: HTTPRequest) => {
+    if (request.isInterceptResolutionHandled()) return;
+    if (!request.url().includes('/admin/ajax/terminalCommands')) return void request.continue();
+    if (waiting) waiting(request);
+    else held.push(request);
+    waiting = null;
   });
+  return () => {
+    const first = held.shift();
+    return first ? Promise.resolve(first) : new Promise((resolve) => (waiting = resolve));
+  };
+}
+
+/** The admin shell with the terminal open, its command menu's request held; the next one handed over. */
+async function terminalWithMenuHeld(): Promise<{ page: Page; errors: string[]; nextMenuRequest(): Promise<HTTPRequest> }> {
+  const { page, errors } = await signedInPage();
+  const nextMenuRequest = await holdMenuRequests(page);
   await page.goto(`${suite.server.url}/admin/dashboard?lang=en`);
   await page.waitForSelector('[data-terminal-toggle]');
   await page.click('[data-terminal-toggle]');
   await page.waitForSelector('.modal.show > [data-terminal]');
+  return { page, errors, nextMenuRequest };
+}
+
+const offeredManagers = (page: Page) => page.$$eval('[data-package-manager-dialog] input[type=radio]', (rs) => rs.map((r) => (r as HTMLInputElement).value));
+
+test.serial('until the server has said which package managers it has, the dialog offers the current one and says it is still looking', async (t) => {
+  const { page, errors, nextMenuRequest } = await terminalWithMenuHeld();
   await page.click('[data-open-package-manager]');
   await page.waitForSelector('.modal.show > [data-package-manager-dialog]');
-  const radios = () => page.$$eval('[data-package-manager-dialog] input[type=radio]', (rs) => rs.map((r) => (r as HTMLInputElement).value));
-  const menuRequest = await held;
-  t.deepEqual(await radios(), ['npm']);
+  const menuRequest = await nextMenuRequest();
+  t.deepEqual(await offeredManagers(page), ['npm']);
   t.is(await page.$eval('[data-package-manager-dialog] [data-managers-loading]', (p) => p.textContent), 'Looking for the other package managers the server has…');
   await menuRequest.continue();
   await page.waitForFunction(() => !document.querySelector('[data-managers-loading]'));
-  t.deepEqual(await radios(), ['npm', 'cnpm']);
+  t.deepEqual(await offeredManagers(page), ['npm', 'cnpm']);
+  t.deepEqual(errors, []);
+  await page.close();
+});
+
+test.serial('when the server could not be asked for its package managers, both settings dialogs say so, and Try again asks once more', async (t) => {
+  const { page, errors, nextMenuRequest } = await terminalWithMenuHeld();
+  await (await nextMenuRequest()).abort('failed');
+  const failedLine = (dialog: string) => page.$eval(`${dialog} [data-managers-failed]`, (p) => p.textContent);
+
+  await page.click('[data-open-terminal-config]');
+  await page.waitForSelector('.modal.show > [data-terminal-config] [data-managers-failed]');
+  t.is(await failedLine('[data-terminal-config]'), 'Could not ask the server which package managers it has. Try again');
+  t.deepEqual(await page.$$eval('#terminal-pm option', (os) => os.map((o) => (o as HTMLOptionElement).value)), ['npm'], 'the current manager alone');
+  await closeWithEscape(page, '[data-terminal-config]');
+
+  await page.click('[data-open-package-manager]');
+  await page.waitForSelector('.modal.show > [data-package-manager-dialog] [data-managers-failed]');
+  t.is(await failedLine('[data-package-manager-dialog]'), 'Could not ask the server which package managers it has. Try again');
+  t.is(await page.$('[data-managers-loading]'), null);
+  t.deepEqual(await offeredManagers(page), ['npm']);
+
+  await page.click('[data-package-manager-dialog] [data-managers-failed] button');
+  const again = await nextMenuRequest();
+  await page.waitForSelector('[data-package-manager-dialog] [data-managers-loading]');
+  t.is(await page.$('[data-managers-failed]'), null, 'asking again, it says it is looking');
+  await again.continue();
+  await page.waitForFunction(() => !document.querySelector('[data-managers-loading]'));
+  t.deepEqual(await offeredManagers(page), ['npm', 'cnpm']);
+  t.is(await page.$('[data-managers-failed]'), null);
+  // The menu behind the dialog read the same answer.
+  await closeWithEscape(page, '[data-package-manager-dialog]');
+  t.truthy(await page.$('[data-command-menu] [data-command="version.node"]'));
   t.deepEqual(errors, []);
   await page.close();
 });

@@ -3,7 +3,6 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { TaskStatus, type TerminalCommandInfo, type TerminalSettings } from '../../shared/constants/terminal.ts';
 import { formatTime } from '../../shared/time.ts';
-import { browserRequest } from '../lib/request.ts';
 import {
   canChange,
   clearSuccessTasks,
@@ -20,6 +19,7 @@ import {
   type TerminalTask,
 } from './terminal.ts';
 import { useTerminalRunner, type TerminalUpdate } from './terminalRunner.ts';
+import { useTerminalCommands, type TerminalCommands } from './useTerminalCommands.ts';
 import { TerminalSettingsDialogs, type TerminalStateProps } from './TerminalSettingsDialogs.tsx';
 import { Checkbox } from '../lib/Checkbox.tsx';
 
@@ -118,29 +118,12 @@ function TaskRow({ task, update, timeZone, onCancel, follow }: TaskRowProps) {
  * The commands the server offers (its table), each with its purpose; the package-manager commands of the
  * chosen manager only. Commands that change the installation are confirmed first.
  */
-function CommandMenu({ packageManager, onRun, onSettings }: { packageManager: string; onRun(command: string, blockOnFailure: boolean): void; onSettings(settings: TerminalSettings): void }) {
+function CommandMenu({ packageManager, menu, onRun }: { packageManager: string; menu: TerminalCommands; onRun(command: string, blockOnFailure: boolean): void }) {
   const { t } = useTranslation('admin');
-  const [commands, setCommands] = useState<TerminalCommandInfo[] | null>(null);
-  const [available, setAvailable] = useState(true);
-  const [failed, setFailed] = useState(false);
+  const { commands, available, failed, reload } = menu;
   const [blockOnFailure, setBlockOnFailure] = useState(true);
   const [asking, setAsking] = useState<TerminalCommandInfo | null>(null);
   const blockId = useId();
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      const { data } = await browserRequest()<{ list: TerminalCommandInfo[]; available: boolean; settings: TerminalSettings }>('/admin/ajax/terminalCommands');
-      setCommands(data.list);
-      setAvailable(data.available);
-      onSettings(data.settings);
-    } catch {
-      setFailed(true);
-    }
-  }, [onSettings]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const run = (command: TerminalCommandInfo) => {
     setAsking(null);
@@ -169,7 +152,7 @@ function CommandMenu({ packageManager, onRun, onSettings }: { packageManager: st
         {failed ? (
           <p className="text-danger mb-0">
             {t('terminal.commandsFailed')}{' '}
-            <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={() => void load()}>
+            <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={reload}>
               {t('terminal.commandsRetry')}
             </button>
           </p>
@@ -227,6 +210,7 @@ export function TerminalPanel({ state, update, adminBase, lang, timeZone, onAdd 
     (settings: TerminalSettings) => update((s) => setAutomaticCleanup(setPackageManagers(s, settings.packageManager, settings.installed), settings.automaticCleanupTask === '1')),
     [update],
   );
+  const menu = useTerminalCommands(state.show, syncSettings);
   // The task queued last from the menu is scrolled to below the long menu, until the admin scrolls or types.
   const [followed, setFollowed] = useState<string | null>(null);
   const stopFollowing = () => setFollowed(null);
@@ -243,7 +227,7 @@ export function TerminalPanel({ state, update, adminBase, lang, timeZone, onAdd 
           </Modal.Title>
         </Modal.Header>
         <Modal.Body onWheel={stopFollowing} onTouchMove={stopFollowing} onKeyDown={stopFollowing}>
-          {state.show && <CommandMenu packageManager={state.packageManager} onRun={(command, blockOnFailure) => setFollowed(onAdd(command, blockOnFailure))} onSettings={syncSettings} />}
+          {state.show && <CommandMenu packageManager={state.packageManager} menu={menu} onRun={(command, blockOnFailure) => setFollowed(onAdd(command, blockOnFailure))} />}
           {blocked && (
             <p className="alert alert-warning py-2" role="status" data-blocked-notice="">
               {t('terminal.blocked')}
@@ -277,7 +261,7 @@ export function TerminalPanel({ state, update, adminBase, lang, timeZone, onAdd 
           </span>
         </Modal.Footer>
       </Modal>
-      <TerminalSettingsDialogs state={state} update={update} />
+      <TerminalSettingsDialogs state={state} update={update} managersFailed={menu.failed} onRetry={menu.reload} />
     </>
   );
 }

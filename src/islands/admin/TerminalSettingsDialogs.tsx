@@ -12,6 +12,12 @@ export interface TerminalStateProps {
   update: TerminalUpdate;
 }
 
+/** How the request that brings the server's package managers went, and how to ask again. */
+interface ManagersRequest {
+  managersFailed: boolean;
+  onRetry(): void;
+}
+
 /** The terminal settings the server keeps (changeTerminalConfig); resolves whether they were stored. */
 async function saveConfig(changes: { manager?: string; automaticCleanupTask?: '0' | '1' }): Promise<boolean> {
   try {
@@ -44,6 +50,33 @@ function managerLabel(manager: InstalledManager): string {
   return manager.version ? `${manager.name} ${manager.version}` : manager.name;
 }
 
+/**
+ * Under the managers offered: that the server's list is still coming or could not be read (the current manager
+ * alone is offered until then), or that the server has none.
+ */
+function ManagersStatus({ state, managersFailed, onRetry }: { state: TerminalState } & ManagersRequest) {
+  const { t } = useTranslation('admin');
+  if (state.installedManagers !== null) {
+    return offered(state).length === 0 ? <p className="text-body-secondary small mt-2 mb-0">{t('terminal.noManagers')}</p> : null;
+  }
+  if (managersFailed) {
+    return (
+      <p className="text-danger small mt-2 mb-0" role="alert" data-managers-failed="">
+        {t('terminal.managersFailed')}{' '}
+        <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={onRetry}>
+          {t('terminal.commandsRetry')}
+        </button>
+      </p>
+    );
+  }
+  return (
+    <p className="text-body-secondary small mt-2 mb-0" role="status" data-managers-loading="">
+      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+      {t('terminal.managersLoading')}
+    </p>
+  );
+}
+
 /** A dialog of the terminal's settings: titled, closed by its button or Escape, its buttons in the footer. */
 function SettingsDialog({ show, onHide, id, title, footer, children, ...marks }: SettingsDialogProps & Record<`data-${string}`, string>) {
   const { t } = useTranslation('admin');
@@ -61,7 +94,7 @@ function SettingsDialog({ show, onHide, id, title, footer, children, ...marks }:
 }
 
 /** Choosing the package manager the install, build and test commands use; the server stores the choice. */
-function PackageManagerDialog({ state, update }: TerminalStateProps) {
+function PackageManagerDialog({ state, update, managersFailed, onRetry }: TerminalStateProps & ManagersRequest) {
   const { t } = useTranslation('admin');
   const [chosen, setChosen] = useState(state.packageManager);
   const [saving, setSaving] = useState(false);
@@ -97,21 +130,14 @@ function PackageManagerDialog({ state, update }: TerminalStateProps) {
             </label>
           </div>
         ))}
-        {state.installedManagers === null ? (
-          <p className="text-body-secondary mb-0" role="status" data-managers-loading="">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('terminal.managersLoading')}
-          </p>
-        ) : (
-          offered(state).length === 0 && <p className="text-body-secondary mb-0">{t('terminal.noManagers')}</p>
-        )}
+        <ManagersStatus state={state} managersFailed={managersFailed} onRetry={onRetry} />
       </fieldset>
     </SettingsDialog>
   );
 }
 
 /** The terminal's settings: package manager and automatic cleanup (stored on the server), install-service port. */
-function ConfigDialog({ state, update }: TerminalStateProps) {
+function ConfigDialog({ state, update, managersFailed, onRetry }: TerminalStateProps & ManagersRequest) {
   const { t } = useTranslation('admin');
   const [port, setPortText] = useState(state.port);
   useEffect(() => {
@@ -145,7 +171,7 @@ function ConfigDialog({ state, update }: TerminalStateProps) {
             </option>
           ))}
         </select>
-        {offered(state).length === 0 && <div className="form-text">{t('terminal.noManagers')}</div>}
+        <ManagersStatus state={state} managersFailed={managersFailed} onRetry={onRetry} />
       </div>
       <div className="form-check form-switch mb-3">
         <input
@@ -191,11 +217,11 @@ function ConfigDialog({ state, update }: TerminalStateProps) {
 }
 
 /** The terminal's two settings dialogs, opened from the panel's footer. */
-export function TerminalSettingsDialogs({ state, update }: TerminalStateProps) {
+export function TerminalSettingsDialogs(props: TerminalStateProps & ManagersRequest) {
   return (
     <>
-      <PackageManagerDialog state={state} update={update} />
-      <ConfigDialog state={state} update={update} />
+      <PackageManagerDialog {...props} />
+      <ConfigDialog {...props} />
     </>
   );
 }
