@@ -68,14 +68,10 @@ export async function runSeeds(ctx: SeedContext, seeds: LazyModules = seedModule
   return applied;
 }
 
-/** Runs the shared seeds alone into a new database (the build's template); returns their names. */
-export async function runSharedSeeds(knex: Knex, seeds: LazyModules = seedModules()): Promise<string[]> {
-  const applied: string[] = [];
+/** Runs the shared seeds alone into a new database (the build's template). */
+export async function runSharedSeeds(knex: Knex, seeds: LazyModules = seedModules()): Promise<void> {
   for (const [file, load] of seeds) {
     const mod = (await load()) as SeedModule;
-    if (!mod.shared) continue;
-    await apply(knex, seedName(file), (trx) => mod.seed({ knex: trx }));
-    applied.push(seedName(file));
+    if (mod.shared) await apply(knex, seedName(file), (trx) => mod.seed({ knex: trx }));
   }
-  return applied;
 }
