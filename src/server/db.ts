@@ -160,7 +160,7 @@ async function upToDate(knex: Knex, extraMigrations: LazyModules): Promise<boole
   try {
     recorded = (await knex('knex_migrations').pluck('name')) as string[];
   } catch {
-    // No migration table yet (a new PostgreSQL database).
+    // No migration table yet: a database nothing has migrated (PostgreSQL, or SQLite without the build's copy).
     return false;
   }
   return recorded.length === known.size && recorded.every((name) => known.has(name));
