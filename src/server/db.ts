@@ -46,6 +46,11 @@ function keepStatements(conn: SqliteConnection): void {
 
 type Migration = { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<void> };
 
+/** This server's migrations: db/migrations and those of units added at start, in name order. */
+function serverMigrations(extra: LazyModules): LazyModules {
+  return [...migrationModules(), ...extra].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /**
  * The migrations of db/migrations (and those of units added at start, see createApp), named by file name as
  * knex records them, in name order. A source of modules rather than a folder, so the bundled server (which has
@@ -54,8 +59,7 @@ type Migration = { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<voi
  */
 function migrationSource(extra: LazyModules): Knex.MigrationSource<{ file: string; load: () => Promise<unknown> }> {
   return {
-    getMigrations: async () =>
-      [...migrationModules(), ...extra].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, load]) => ({ file, load })),
+    getMigrations: async () => serverMigrations(extra).map(([file, load]) => ({ file, load })),
     getMigrationName: (migration) => migration.file,
     getMigration: async (migration) => (await migration.load()) as Migration,
   };
@@ -155,7 +159,7 @@ function copyNewDatabase(file: string): void {
  * goes through the migrator, which runs what is missing or refuses what it does not know.
  */
 async function upToDate(knex: Knex, extraMigrations: LazyModules): Promise<boolean> {
-  const known = new Set([...migrationModules(), ...extraMigrations].map(([file]) => file));
+  const known = new Set(serverMigrations(extraMigrations).map(([file]) => file));
   let recorded: string[];
   try {
     recorded = (await knex('knex_migrations').pluck('name')) as string[];

@@ -29,11 +29,11 @@ async function migratedFile(t: { teardown(fn: () => void): void }): Promise<stri
   return file;
 }
 
-/** Runs `change` on the database file through a connection of its own. */
-async function change(file: string, change: (knex: Knex) => Promise<unknown>): Promise<void> {
+/** Runs `edit` on the database file through a connection of its own. */
+async function change(file: string, edit: (knex: Knex) => Promise<unknown>): Promise<void> {
   const knex = await openDatabase(file);
   try {
-    await change(knex);
+    await edit(knex);
   } finally {
     await knex.destroy();
   }
