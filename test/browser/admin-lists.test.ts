@@ -34,7 +34,7 @@ for (const [path, controller] of [
   ['/admin/auth/group', 'auth.Group'],
   ['/admin/auth/rule', 'auth.Rule'],
 ] as const) {
-  test.serial(`${path}: a list that fails to load says why, in the page language, and "Try again" loads it`, async (t) => {
+  test.serial(`${path}: a list that fails to load says why, in the page language, and "Try again" loads it with the focus kept on the toolbar`, async (t) => {
     for (const [lang, retry, says] of [
       ['en', 'Try again', 'The list could not be loaded: The archive is resting'],
       ['zh-cn', '重试', '列表加载失败：The archive is resting'],
@@ -47,10 +47,12 @@ for (const [path, controller] of [
       t.is(await alert!.evaluate((a) => a.querySelector('span')?.textContent), says, `${lang}: the reason`);
       const button = await alert!.$('button');
       t.is(await button!.evaluate((b) => b.textContent), retry);
-      await button!.click();
+      await button!.focus();
+      await page.keyboard.press('Enter');
       await page.waitForSelector('[data-list-error]', { hidden: true });
       await page.waitForSelector('table tbody tr[data-row-id]');
       t.true((await visibleRows(page)) > 0, `${lang}: the rows after the retry`);
+      t.true(await page.evaluate(() => document.activeElement?.matches('[data-toolbar="refresh"]')), `${lang}: the focus is on the refresh button, not lost`);
       t.deepEqual(errors, []);
       await page.close();
     }

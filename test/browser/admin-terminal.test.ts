@@ -183,17 +183,42 @@ test.serial('when the server could not be asked for its package managers, both s
   t.is(await page.$('[data-managers-loading]'), null);
   t.deepEqual(await offeredManagers(page), ['npm']);
 
-  await page.click('[data-package-manager-dialog] [data-managers-failed] button');
+  // From the keyboard: Try again leaves with the failure, and the focus goes to the managers it asks for.
+  await page.focus('[data-package-manager-dialog] [data-managers-failed] button');
+  await page.keyboard.press('Enter');
   const again = await nextMenuRequest();
   await page.waitForSelector('[data-package-manager-dialog] [data-managers-loading]');
   t.is(await page.$('[data-managers-failed]'), null, 'asking again, it says it is looking');
+  const focused = () => page.evaluate(() => document.activeElement?.id);
+  t.is(await focused(), 'pm-npm', 'the focus is on the chosen manager, not lost to the page');
   await again.continue();
   await page.waitForFunction(() => !document.querySelector('[data-managers-loading]'));
   t.deepEqual(await offeredManagers(page), ['npm', 'cnpm']);
   t.is(await page.$('[data-managers-failed]'), null);
+  t.is(await focused(), 'pm-npm');
   // The menu behind the dialog read the same answer.
   await closeWithEscape(page, '[data-package-manager-dialog]');
   t.truthy(await page.$('[data-command-menu] [data-command="version.node"]'));
+  t.deepEqual(errors, []);
+  await page.close();
+});
+
+test.serial('when the command menu could not be loaded, it says so, and Try again from the keyboard loads it with the focus on the menu', async (t) => {
+  const { page, errors, nextMenuRequest } = await terminalWithMenuHeld();
+  await (await nextMenuRequest()).abort('failed');
+  await page.click('[data-command-menu] summary');
+  const failed = await page.waitForSelector('[data-command-menu] [data-commands-failed]', { visible: true });
+  t.is(await failed!.evaluate((p) => p.textContent), 'The list of commands could not be loaded. Try again');
+
+  await page.focus('[data-commands-failed] button');
+  await page.keyboard.press('Enter');
+  const again = await nextMenuRequest();
+  await page.waitForFunction(() => !document.querySelector('[data-commands-failed]'));
+  const onToggle = () => page.evaluate(() => document.activeElement?.matches('[data-command-menu] summary'));
+  t.true(await onToggle(), 'the focus is on the menu, not lost to the page');
+  await again.continue();
+  await page.waitForSelector('[data-command-menu] [data-command="version.node"]', { visible: true });
+  t.true(await onToggle());
   t.deepEqual(errors, []);
   await page.close();
 });

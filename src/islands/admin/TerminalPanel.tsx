@@ -124,6 +124,12 @@ function CommandMenu({ packageManager, menu, onRun }: { packageManager: string; 
   const [blockOnFailure, setBlockOnFailure] = useState(true);
   const [asking, setAsking] = useState<TerminalCommandInfo | null>(null);
   const blockId = useId();
+  const summary = useRef<HTMLElement>(null);
+  // Try again leaves with the failure: the focus goes to the menu's own toggle, not to the page behind.
+  const retry = () => {
+    summary.current?.focus();
+    reload();
+  };
 
   const run = (command: TerminalCommandInfo) => {
     setAsking(null);
@@ -132,7 +138,7 @@ function CommandMenu({ packageManager, menu, onRun }: { packageManager: string; 
 
   return (
     <details className="mb-3" data-command-menu="">
-      <summary className="btn btn-outline-primary btn-sm">
+      <summary className="btn btn-outline-primary btn-sm" ref={summary}>
         <i className="bi bi-play-circle me-1" aria-hidden="true" />
         {t('terminal.commands')}
       </summary>
@@ -150,9 +156,9 @@ function CommandMenu({ packageManager, menu, onRun }: { packageManager: string; 
           </div>
         )}
         {failed ? (
-          <p className="text-danger mb-0">
+          <p className="text-danger mb-0" data-commands-failed="">
             {t('terminal.commandsFailed')}{' '}
-            <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={reload}>
+            <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={retry}>
               {t('terminal.commandsRetry')}
             </button>
           </p>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { isPackageManager, type InstalledManager } from '../../shared/constants/terminal.ts';
@@ -52,10 +52,15 @@ function managerLabel(manager: InstalledManager): string {
 
 /**
  * Under the managers offered: that the server's list is still coming or could not be read (the current manager
- * alone is offered until then), or that the server has none.
+ * alone is offered until then), or that the server has none. Try again leaves with the failure, so it hands the
+ * focus to the chooser of managers (`chooserId`) rather than let it fall to the page behind the dialog.
  */
-function ManagersStatus({ state, managersFailed, onRetry }: { state: TerminalState } & ManagersRequest) {
+function ManagersStatus({ state, managersFailed, onRetry, chooserId }: { state: TerminalState; chooserId: string } & ManagersRequest) {
   const { t } = useTranslation('admin');
+  const retry = (e: MouseEvent<HTMLButtonElement>) => {
+    e.currentTarget.ownerDocument.getElementById(chooserId)?.focus();
+    onRetry();
+  };
   if (state.installedManagers !== null) {
     return offered(state).length === 0 ? <p className="text-body-secondary small mt-2 mb-0">{t('terminal.noManagers')}</p> : null;
   }
@@ -63,7 +68,7 @@ function ManagersStatus({ state, managersFailed, onRetry }: { state: TerminalSta
     return (
       <p className="text-danger small mt-2 mb-0" role="alert" data-managers-failed="">
         {t('terminal.managersFailed')}{' '}
-        <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={onRetry}>
+        <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={retry}>
           {t('terminal.commandsRetry')}
         </button>
       </p>
@@ -130,7 +135,7 @@ function PackageManagerDialog({ state, update, managersFailed, onRetry }: Termin
             </label>
           </div>
         ))}
-        <ManagersStatus state={state} managersFailed={managersFailed} onRetry={onRetry} />
+        <ManagersStatus state={state} managersFailed={managersFailed} onRetry={onRetry} chooserId={`pm-${chosen}`} />
       </fieldset>
     </SettingsDialog>
   );
@@ -171,7 +176,7 @@ function ConfigDialog({ state, update, managersFailed, onRetry }: TerminalStateP
             </option>
           ))}
         </select>
-        <ManagersStatus state={state} managersFailed={managersFailed} onRetry={onRetry} />
+        <ManagersStatus state={state} managersFailed={managersFailed} onRetry={onRetry} chooserId="terminal-pm" />
       </div>
       <div className="form-check form-switch mb-3">
         <input

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
+import { useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudStyles } from './CrudStyles.tsx';
 
@@ -213,13 +213,20 @@ export function ListTable({ table, loading, head, colCount, rowCount, emptyText,
   );
 }
 
-/** A list that failed to load: the server's reason and a retry, above the rows still shown. */
+/**
+ * A list that failed to load: the server's reason and a retry, above the rows still shown. The alert leaves
+ * once the list loads, so the retry hands the focus to its screen's refresh button, which does the same and stays.
+ */
 export function ListError({ message, onRetry }: { message: string; onRetry(): void }) {
   const { t } = useTranslation('crud-ui');
+  const retry = (e: MouseEvent<HTMLButtonElement>) => {
+    e.currentTarget.closest('[data-list-error]')?.parentElement?.querySelector<HTMLElement>('[data-toolbar="refresh"]')?.focus();
+    onRetry();
+  };
   return (
     <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert" data-list-error="">
       <span>{t('list.error', { message })}</span>
-      <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={onRetry}>
+      <button type="button" className="btn btn-sm btn-outline-danger ms-auto" onClick={retry}>
         {t('list.retry')}
       </button>
     </div>
