@@ -109,6 +109,18 @@ test.serial('the menu shows each command with its purpose; version.node runs to 
   t.regex(await page.$eval('[data-command="web-build.npm"]', (b) => b.textContent ?? ''), /Rebuild the pages with npm/);
   t.is(await page.$eval('[data-open-package-manager]', (b) => b.textContent), 'Package manager: npm');
 
+  // A command that changes the installation asks first, with the focus on the safe answer; answered, the
+  // question leaves and the focus goes back to its command.
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-command') ?? document.activeElement?.textContent);
+  await page.focus('[data-command="migrate.run"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-command-confirm="migrate.run"]');
+  t.is(await focused(), 'Cancel');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.querySelector('[data-command-confirm]'));
+  t.is(await focused(), 'migrate.run');
+  t.is(await page.$('[data-task]'), null, 'nothing was queued');
+
   await run(page, 'version.node');
   await waitStatus(page, 'version.node', ['Success']);
   t.is(await page.$eval(`${task('version.node')} button[aria-expanded]`, (b) => b.getAttribute('aria-expanded')), 'true', 'the output stays unfolded');
@@ -238,14 +250,20 @@ test.serial('a failing task that blocks holds the queue until it is retried or d
 
   const runs = async () => (await suite.server.app.knex('admin_log').where({ title_en: 'Run terminal command' }).count<{ n: number }[]>({ n: '*' }))[0]!.n;
   const before = await runs();
-  await page.click(`${task(failing)} [data-task-retry]`);
+  // From the keyboard: Retry and Delete take their buttons away, and the focus goes to what stays.
+  const focusedTask = () => page.evaluate(() => document.activeElement?.getAttribute('data-task-command'));
+  await page.focus(`${task(failing)} [data-task-retry]`);
+  await page.keyboard.press('Enter');
   t.true(await waitFor(async () => (await runs()) === before + 1, 30_000), 'the retry ran');
   await waitStatus(page, failing, ['Failed']);
+  t.is(await focusedTask(), failing, 'the focus stayed on the retried task');
   t.deepEqual(await statuses(page, 'version.node'), ['Waiting'], 'retried and failed again: still held');
 
-  await page.click(`${task(failing)} [data-task-delete]`);
+  await page.focus(`${task(failing)} [data-task-delete]`);
+  await page.keyboard.press('Enter');
   await waitStatus(page, 'version.node', ['Success']);
   t.is(await page.$(task(failing)), null);
+  t.is(await focusedTask(), 'version.node', 'the focus moved to the next task');
   t.is(await page.$('[data-blocked-notice]'), null);
 
   // Without blockOnFailure a failure is passed over. (Automatic cleanup removes the Success task first.)
@@ -341,8 +359,10 @@ test.serial('cancel ends the command on the server; a task interrupted by a relo
   await run(page, 'web-build.npm');
   await waitStatus(page, 'web-build.npm', ['Executing']);
   t.true(await waitFor(() => childrenOf(process.pid).some((p) => p.cmd.includes('npm')), 20_000), 'npm runs on the server');
-  await page.click(`${task('web-build.npm')} [data-task-cancel]`);
+  await page.focus(`${task('web-build.npm')} [data-task-cancel]`);
+  await page.keyboard.press('Enter');
   await waitStatus(page, 'web-build.npm', ['Failed']);
+  t.is(await page.evaluate(() => document.activeElement?.getAttribute('data-task-command')), 'web-build.npm', 'the focus stayed on the cancelled task');
   t.true((await page.$eval(`${task('web-build.npm')} [data-output]`, (p) => p.textContent ?? '')).includes('Cancelled: the server stops the command.'));
   t.true(await waitFor(() => !childrenOf(process.pid).some((p) => p.cmd.includes('npm')), 15_000), 'npm is gone');
   t.true(await waitFor(lockFree, 10_000));

@@ -79,8 +79,20 @@ function TaskRow({ task, update, timeZone, onCancel, follow }: TaskRowProps) {
   useEffect(() => {
     if (follow) row.current?.scrollIntoView({ block: 'nearest' });
   }, [follow, open, task.status, task.message.length]);
+  // Retry and cancel take their own button away, and delete the row: the focus goes to what stays (the row;
+  // the next or previous row, or the dialog), never to the page behind.
+  const thenFocusRow = (act: () => void) => () => {
+    row.current?.focus();
+    act();
+  };
+  const remove = () => {
+    const li = row.current;
+    const next = li?.nextElementSibling ?? li?.previousElementSibling ?? li?.closest('[role="dialog"]');
+    if (next instanceof HTMLElement) next.focus();
+    update((s) => deleteTask(s, task.uuid));
+  };
   return (
-    <li ref={row} className="list-group-item" data-task={task.uuid} data-task-command={task.command} data-status={TaskStatus[task.status]}>
+    <li ref={row} className="list-group-item" tabIndex={-1} data-task={task.uuid} data-task-command={task.command} data-status={TaskStatus[task.status]}>
       <div className="d-flex flex-wrap align-items-center gap-2">
         <span className={`badge text-bg-${STATUS_TONE[task.status]}`}>{t(`terminal.status.${TaskStatus[task.status]}`)}</span>
         <code className="text-break">{task.command}</code>
@@ -93,17 +105,17 @@ function TaskRow({ task, update, timeZone, onCancel, follow }: TaskRowProps) {
             </button>
           )}
           {running && (
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => onCancel(task.uuid)} data-task-cancel="">
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={thenFocusRow(() => onCancel(task.uuid))} data-task-cancel="">
               {t('terminal.cancelTask')}
             </button>
           )}
           {failed && (
-            <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => update((s) => retryTask(s, task.uuid))} data-task-retry="">
+            <button type="button" className="btn btn-sm btn-outline-primary" onClick={thenFocusRow(() => update((s) => retryTask(s, task.uuid)))} data-task-retry="">
               {t('terminal.retry')}
             </button>
           )}
           {!running && (
-            <button type="button" className="btn btn-sm btn-outline-danger" onClick={() => update((s) => deleteTask(s, task.uuid))} data-task-delete="">
+            <button type="button" className="btn btn-sm btn-outline-danger" onClick={remove} data-task-delete="">
               {t('terminal.delete')}
             </button>
           )}
@@ -125,6 +137,13 @@ function CommandMenu({ packageManager, menu, onRun }: { packageManager: string; 
   const [asking, setAsking] = useState<TerminalCommandInfo | null>(null);
   const blockId = useId();
   const summary = useRef<HTMLElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
+  const cancelQuestion = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
+  // An alert dialog takes the focus, on its safe answer.
+  useEffect(() => {
+    if (asking) cancelQuestion.current?.focus();
+  }, [asking]);
   // Try again leaves with the failure: the focus goes to the menu's own toggle, not to the page behind.
   const retry = () => {
     summary.current?.focus();
@@ -135,9 +154,15 @@ function CommandMenu({ packageManager, menu, onRun }: { packageManager: string; 
     setAsking(null);
     onRun(command.key, blockOnFailure);
   };
+  // The question leaves once answered: the focus goes back to the command that asked it.
+  const answer = (command: TerminalCommandInfo, runIt: boolean) => {
+    details.current?.querySelector<HTMLElement>(`[data-command="${command.key}"]`)?.focus();
+    if (runIt) run(command);
+    else setAsking(null);
+  };
 
   return (
-    <details className="mb-3" data-command-menu="">
+    <details className="mb-3" ref={details} data-command-menu="">
       <summary className="btn btn-outline-primary btn-sm" ref={summary}>
         <i className="bi bi-play-circle me-1" aria-hidden="true" />
         {t('terminal.commands')}
@@ -145,12 +170,12 @@ function CommandMenu({ packageManager, menu, onRun }: { packageManager: string; 
       <div className="mt-2">
         <Checkbox id={blockId} className="mb-2" label={t('terminal.blockOnFailure')} checked={blockOnFailure} onChange={setBlockOnFailure} />
         {asking && (
-          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alertdialog" aria-live="assertive" data-command-confirm={asking.key}>
-            <span className="me-auto">{t('terminal.confirmRun', { command: asking.key, purpose: asking.purpose })}</span>
-            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setAsking(null)}>
+          <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="alertdialog" aria-live="assertive" aria-labelledby={questionId} data-command-confirm={asking.key}>
+            <span className="me-auto" id={questionId}>{t('terminal.confirmRun', { command: asking.key, purpose: asking.purpose })}</span>
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => answer(asking, false)} ref={cancelQuestion} data-confirm-cancel="">
               {t('shell.cancel')}
             </button>
-            <button type="button" className="btn btn-sm btn-warning" onClick={() => run(asking)} data-confirm-run="">
+            <button type="button" className="btn btn-sm btn-warning" onClick={() => answer(asking, true)} data-confirm-run="">
               {t('terminal.run')}
             </button>
           </div>
