@@ -80,8 +80,8 @@ async function postgresPass(): Promise<void> {
 /**
  * The browser test files, in one Chromium that each file opens a context of (test/helpers/browser.ts): a start
  * and close of Chromium costs about 1.2 s of CPU, 51 times a run. Two files at a time (ava's default here): with
- * three, CI's run took the browser tests 918 s, but starved the line beside them, whose first stage took 927 s
- * instead of 553 (2026-12-02). Chromium is most of the browser tests' CPU: 667 s of 886 in a whole run.
+ * three, a run of .ci/run's steps took the browser tests 918 s, but starved the line beside them, whose first stage
+ * took 927 s instead of 553 (2026-12-02). Chromium is most of the browser tests' CPU: 667 s of 886 in a whole run.
  */
 async function browserTests(env: Record<string, string>): Promise<void> {
   const chromium = await launchSharedBrowser();
