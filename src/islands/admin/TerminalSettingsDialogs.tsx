@@ -45,6 +45,9 @@ function offered(state: TerminalState): InstalledManager[] {
   return isPackageManager(state.packageManager) ? [{ name: state.packageManager, version: null }] : [];
 }
 
+/** The id of a package manager's radio button: its label and the focus after Try again find it by this. */
+const managerRadioId = (name: string) => `pm-${name}`;
+
 /** A package manager as offered: its name and the version the server has. */
 function managerLabel(manager: InstalledManager): string {
   return manager.version ? `${manager.name} ${manager.version}` : manager.name;
@@ -129,13 +132,13 @@ function PackageManagerDialog({ state, update, managersFailed, onRetry }: Termin
         <legend className="fs-6">{t('terminal.packageManagerHint')}</legend>
         {offered(state).map((pm) => (
           <div className="form-check" key={pm.name}>
-            <input className="form-check-input" type="radio" name="admin-package-manager" id={`pm-${pm.name}`} value={pm.name} checked={chosen === pm.name} onChange={() => setChosen(pm.name)} />
-            <label className="form-check-label" htmlFor={`pm-${pm.name}`}>
+            <input className="form-check-input" type="radio" name="admin-package-manager" id={managerRadioId(pm.name)} value={pm.name} checked={chosen === pm.name} onChange={() => setChosen(pm.name)} />
+            <label className="form-check-label" htmlFor={managerRadioId(pm.name)}>
               {managerLabel(pm)}
             </label>
           </div>
         ))}
-        <ManagersStatus state={state} managersFailed={managersFailed} onRetry={onRetry} chooserId={`pm-${chosen}`} />
+        <ManagersStatus state={state} managersFailed={managersFailed} onRetry={onRetry} chooserId={managerRadioId(chosen)} />
       </fieldset>
     </SettingsDialog>
   );
