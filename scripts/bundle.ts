@@ -146,7 +146,8 @@ function dedupePackages(build: esbuild.PluginBuild): void {
 /**
  * Native addons load from a file path (runtime.ts) instead of their packages' lookups, which need node_modules.
  * Two dependencies are replaced by lighter equivalents (scripts/shims, each file says why), zod keeps one
- * message catalogue, and a package version nested in several places is bundled once.
+ * message catalogue, React's web-stream renderer is left out, and a package version nested in several places is
+ * bundled once.
  */
 const portalPlugin: esbuild.Plugin = {
   name: 'portal',
@@ -175,6 +176,14 @@ const portalPlugin: esbuild.Plugin = {
     // (mime-db, 140 KB of source) turned into a second pair of maps at every start. Their next majors, accepts 2
     // and type-is 2, moved to mime-types 3 with no other change for it, so the bundle gives them koa's own.
     build.onResolve({ filter: /^mime-types$/ }, () => ({ path: rootRequire.resolve('mime-types') }));
+    // react-streaming imports React's renderer for web streams (react-dom/server.edge, which brings the browser's
+    // legacy renderer too: 205 KB of the bundle's source, read and held at every start) only for a page streamed
+    // as a web stream. Pages here render to a string (src/pages/+config.ts); such a page would fail with this.
+    build.onResolve({ filter: /^react-dom\/server\.edge$/ }, (args) => ({ path: args.path, namespace: 'no-web-stream' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-web-stream' }, () => ({
+      contents: "throw new Error('The server bundle leaves out the web-stream renderer of React: render pages to a string or a Node stream');",
+      loader: 'js',
+    }));
     // React and its JSX runtime are CommonJS, imported by about a hundred ES modules of the page build, and
     // esbuild gives each importer its own copy of the exports, a getter per name: some 4,000 closures made at
     // start. Imports go through one ES module that reads React's names once; require() keeps the package.
