@@ -9,7 +9,7 @@ import { buildIfNeeded } from '../scripts/build.ts';
 import { findChromium, headlessMode } from '../scripts/chromium.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
-import { printSmallHost, residentMemory, startProduction, timeToFirstPage, ensureCodeCache, nodeStartMs, extraCertsMs, benchEnv } from './smallHost.ts';
+import { printSmallHost, residentMemory, startProduction, timeToFirstPage, ensureCodeCache, nodeStartMs, extraCertsMs, benchEnv, bareServerStartMs, pageTouchUs } from './smallHost.ts';
 import { adminListRow, printAdminList } from './adminList.ts';
 import { printSearch, searchRow } from './search.ts';
 import { photoVisits } from './photo.ts';
@@ -344,6 +344,8 @@ async function main(): Promise<void> {
   // with the code cache the build wrote, as a user's starts run.
   const nodeStart = nodeStartMs();
   const extraCerts = extraCertsMs(nodeStart);
+  const bareStart = await bareServerStartMs(basePort);
+  const pageTouch = pageTouchUs();
   let spawnedAt = performance.now();
   let app = startProduction(appEnv);
   let baseline: ChildProcess | null = null;
@@ -456,7 +458,7 @@ async function main(): Promise<void> {
       const exports = await exportFigures(appUrl, token, app.pid!);
       const adminList = await adminListRow(appUrl, token, app.pid!, path.join(dataDir, 'portal.sqlite'));
       const peak = Math.max(peakBefore, ...exports.map((e) => e.peak), residentMemory(app.pid!)?.peak ?? NaN);
-      printSmallHost({ nodeStart, extraCerts, coldNew, coldExisting, existingStarts, idle, peak, survived: app.exitCode === null && rows.every((r) => r.errors === 0) });
+      printSmallHost({ nodeStart, bareStart, pageTouch, extraCerts, coldNew, coldExisting, existingStarts, idle, peak, survived: app.exitCode === null && rows.every((r) => r.errors === 0) });
       Object.assign(figures, { peakMb: peak, adminListWorstP95: Math.max(...adminList.timings.map((l) => l.p95)), adminListRows: adminList.rows });
       printSearch(search);
       printExports(ADMIN_ROWS, exports);

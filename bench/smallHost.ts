@@ -82,6 +82,38 @@ export function extraCertsMs(withoutMs: number): { file: string; ms: number } | 
   return { file, ms: nodeStartMs(process.env) - withoutMs };
 }
 
+/**
+ * Milliseconds from spawning a bare Node HTTP server (no framework, nothing read) until it answers, polled as the
+ * portal's starts are (timeToFirstPage), median of five: the least any server's cold start takes on this host.
+ */
+export async function bareServerStartMs(port: number): Promise<number> {
+  const script = `require('node:http').createServer((req, res) => res.end('ok')).listen(${port}, '127.0.0.1')`;
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const spawnedAt = performance.now();
+    const child = spawn(process.execPath, ['-e', script], { env: benchEnv(), stdio: 'ignore' });
+    try {
+      runs.push(await timeToFirstPage(child, `http://127.0.0.1:${port}/`, spawnedAt));
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  }
+  return runs.sort((a, b) => a - b)[2]!;
+}
+
+/**
+ * Microseconds this host takes to give a process one page (4 KB) of memory it touches for the first time: a
+ * start's cost grows with the memory it touches (the portal's, about 11,000 pages), and virtual machines differ
+ * here by ten times and more (14 µs a page on the development machine of 2026-12-02, where a page is a trap to the
+ * hypervisor). Measured in a child process over 64 MB that nothing touched before, median of three.
+ */
+export function pageTouchUs(): number {
+  const script = 'const b = Buffer.allocUnsafeSlow(64 << 20); const t = performance.now(); for (let i = 0; i < b.length; i += 4096) b[i] = 1; console.log((performance.now() - t) * 1000 / (b.length / 4096));';
+  const runs = Array.from({ length: 3 }, () => Number(spawnSync(process.execPath, ['-e', script], { env: benchEnv(), encoding: 'utf8' }).stdout));
+  return runs.sort((a, b) => a - b)[1]!;
+}
+
 /** Milliseconds from spawning until `url` answers 200 (polled every 10 ms). */
 export async function timeToFirstPage(child: ChildProcess, url: string, spawnedAt: number): Promise<number> {
   for (;;) {
@@ -128,12 +160,14 @@ export interface ListTiming {
   note: string;
 }
 
-export function printSmallHost(figures: { nodeStart: number; extraCerts: { file: string; ms: number } | null; coldNew: number; coldExisting: number; existingStarts: number[]; idle: number; peak: number; survived: boolean }): void {
+export function printSmallHost(figures: { nodeStart: number; bareStart: number; pageTouch: number; extraCerts: { file: string; ms: number } | null; coldNew: number; coldExisting: number; existingStarts: number[]; idle: number; peak: number; survived: boolean }): void {
   // The budgets of these figures are in the bench's last table (bench/budgets.ts).
   console.log(`\nSmall host (server run as npm start runs it, with ${HEAP_LIMIT_FLAG})\n`);
   console.log(['what', 'measured'].join(' | '));
   console.log('--- | ---:');
   console.log(["Node's own start and exit on this host, for scale (`node -e 0`, median of 5)", `${figures.nodeStart.toFixed(0)} ms`].join(' | '));
+  console.log(["a bare Node HTTP server's start to its first answer, for scale (median of 5)", `${figures.bareStart.toFixed(0)} ms`].join(' | '));
+  console.log(['a page of memory (4 KB) touched for the first time, for scale (median of 3)', `${figures.pageTouch.toFixed(1)} µs`].join(' | '));
   if (figures.extraCerts) {
     const what = `this machine's \`NODE_EXTRA_CA_CERTS\` (${figures.extraCerts.file}), which the bench's processes start without: what it adds to each Node start`;
     console.log([what, `${figures.extraCerts.ms.toFixed(0)} ms`].join(' | '));
