@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -9,7 +8,7 @@ import { buildIfNeeded } from '../scripts/build.ts';
 import { findChromium, headlessMode } from '../scripts/chromium.ts';
 import { knexSettings } from '../src/server/db.ts';
 import { PUBLIC_SECTIONS } from '../src/shared/sections.ts';
-import { printSmallHost, residentMemory, startProduction, timeToFirstPage, ensureCodeCache, nodeStartMs, extraCertsMs, benchEnv, bareServerStartMs, pageTouchUs } from './smallHost.ts';
+import { printSmallHost, residentMemory, startProduction, timeToFirstPage, ensureCodeCache, nodeStartMs, extraCertsMs, benchEnv, bareServerStartMs, pageTouchUs, freePort, median } from './smallHost.ts';
 import { adminListRow, printAdminList } from './adminList.ts';
 import { printSearch, searchRow } from './search.ts';
 import { photoVisits } from './photo.ts';
@@ -40,15 +39,6 @@ const ADMIN_ROWS = 100_000;
 /** How the page-weight table names the admin's first view after logging in. */
 const ADMIN_AFTER_LOGIN = '/admin/dashboard (logged in)';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
@@ -68,7 +58,6 @@ function start(script: string, env: Record<string, string>): ChildProcess {
 
 /** Rounds of the budgets' throughput ratios, each round measured back to back. */
 const PAIRED_ROUNDS = 3;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface RoundTarget {
   name: string;

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { startCommand } from '../scripts/startCommand.ts';
 
@@ -34,6 +35,19 @@ export function benchEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The middle value (of an even count, the upper middle). */
+export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A port on 127.0.0.1 that nothing listens on now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the production bundle with npm start's flags and environment, plus the heap limit. */
 export function startProduction(env: Record<string, string>): ChildProcess {
   const start = startCommand();
@@ -64,12 +78,13 @@ export async function ensureCodeCache(env: Record<string, string>, url: string):
  * slower per instruction at some hours, with no CPU stolen that the kernel sees).
  */
 export function nodeStartMs(env: NodeJS.ProcessEnv = benchEnv()): number {
-  const runs = Array.from({ length: 5 }, () => {
-    const started = performance.now();
-    spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore', env });
-    return performance.now() - started;
-  });
-  return runs.sort((a, b) => a - b)[2]!;
+  return median(
+    Array.from({ length: 5 }, () => {
+      const started = performance.now();
+      spawnSync(process.execPath, ['-e', '0'], { stdio: 'ignore', env });
+      return performance.now() - started;
+    }),
+  );
 }
 
 /**
@@ -99,7 +114,7 @@ export async function bareServerStartMs(port: number): Promise<number> {
       await new Promise((r) => child.once('exit', r));
     }
   }
-  return runs.sort((a, b) => a - b)[2]!;
+  return median(runs);
 }
 
 /**
@@ -110,8 +125,7 @@ export async function bareServerStartMs(port: number): Promise<number> {
  */
 export function pageTouchUs(): number {
   const script = 'const b = Buffer.allocUnsafeSlow(64 << 20); const t = performance.now(); for (let i = 0; i < b.length; i += 4096) b[i] = 1; console.log((performance.now() - t) * 1000 / (b.length / 4096));';
-  const runs = Array.from({ length: 3 }, () => Number(spawnSync(process.execPath, ['-e', script], { env: benchEnv(), encoding: 'utf8' }).stdout));
-  return runs.sort((a, b) => a - b)[1]!;
+  return median(Array.from({ length: 3 }, () => Number(spawnSync(process.execPath, ['-e', script], { env: benchEnv(), encoding: 'utf8' }).stdout)));
 }
 
 /** Milliseconds from spawning until `url` answers 200 (polled every 10 ms). */

@@ -177,7 +177,7 @@ const portalPlugin: esbuild.Plugin = {
     // and type-is 2, moved to mime-types 3 with no other change for it, so the bundle gives them koa's own.
     build.onResolve({ filter: /^mime-types$/ }, () => ({ path: rootRequire.resolve('mime-types') }));
     // react-streaming imports React's renderer for web streams (react-dom/server.edge, which brings the browser's
-    // legacy renderer too: 205 KB of the bundle's source, read and held at every start) only for a page streamed
+    // legacy renderer too: 211 KB of the bundle's source, read and held at every start) only for a page streamed
     // as a web stream. Pages here render to a string (src/pages/+config.ts); such a page would fail with this.
     build.onResolve({ filter: /^react-dom\/server\.edge$/ }, (args) => ({ path: args.path, namespace: 'no-web-stream' }));
     build.onLoad({ filter: /.*/, namespace: 'no-web-stream' }, () => ({

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 import test from 'ava';
-import { bareServerStartMs, benchEnv, extraCertsMs, nodeStartMs, pageTouchUs } from '../../bench/smallHost.ts';
+import { bareServerStartMs, benchEnv, extraCertsMs, freePort, nodeStartMs, pageTouchUs } from '../../bench/smallHost.ts';
 
 // The processes `npm run bench` starts go without the machine's NODE_EXTRA_CA_CERTS (bench/smallHost.ts says why),
 // and the bench says what the variable costs a start.
@@ -47,12 +47,7 @@ test.serial('what the variable adds to a start is measured when it is set, and n
 });
 
 test.serial('the scale lines time a bare server to its first answer, then leave its port free, and the cost of a fresh page', async (t) => {
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
+  const port = await freePort();
   const ms = await bareServerStartMs(port);
   t.true(ms > 0 && ms < 30_000, `${ms} ms`);
   // Each of its five servers was stopped: the port takes a listener again.
